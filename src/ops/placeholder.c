@@ -1,0 +1,1 @@
+int zen_ops_placeholder;
