@@ -1,2 +1,376 @@
+/*
+ * main.c - the zen binary: global options, then `zen GROUP VERB [args]`
+ * looked up in the operation table and run locally, or sent to a remote
+ * node with --url, or `zen serve`.
+ *
+ *   exit 0 ok, 1 refused by the node, 2 usage or bad input, 3 not found,
+ *   4 wrong password, 5 node unreachable, 6 store locked or damaged,
+ *   70 internal error (zen(1), EXIT STATUS).
+ */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
-int main(void) { return 0; }
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "client/remote.h"
+#include "core/buf.h"
+#include "server/serve.h"
+
+const struct cli_global_opt cli_global_opts[] = {
+	{ "url", "URL", "send the command to the node at URL (also ZEN_URL)" },
+	{ "chain", "CHAIN", "main, test or local (default: local)" },
+	{ "datadir", "DIR", "data directory (also ZEN_DATADIR; default: "
+	  "$XDG_DATA_HOME/zen/CHAIN)" },
+	{ "json", NULL, "print JSON even on a terminal" },
+	{ "help", NULL, "show help for zen, a group or a command" },
+	{ "version", NULL, "print the version" },
+	{ NULL, NULL, NULL },
+};
+
+/* Parsed command line: global options plus the words and parameters. */
+struct cli_cmd {
+	struct cli_opts opts;
+	const char *words[2];
+	int nwords;
+	const struct zen_op *op;
+	json_t *raw;		/* parameters as given: name -> string */
+	const char *positional[ZEN_MAX_PARAMS];
+	int npositional;
+};
+
+static int usage_error(const char *fmt, ...) ZEN_PRINTF(1, 2);
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("zen: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see zen --help)\n", stderr);
+	return ZEN_EINVAL;
+}
+
+/* The camelCase parameter of op spelled name or name-in-kebab-case. */
+static const struct zen_param *find_param(const struct zen_op *op,
+					  const char *name)
+{
+	for (const struct zen_param *p = op->params; p->name; p++)
+		if (!strcmp(p->name, name) ||
+		    !strcmp(cli_option_name(p->name), name))
+			return p;
+	return NULL;
+}
+
+/* Split "--name=value" or take the next argument as the value. */
+static int option_value(int argc, char **argv, int *i, const char *eq,
+			const char **value)
+{
+	if (eq) {
+		*value = eq + 1;
+		return 0;
+	}
+	if (*i + 1 >= argc)
+		return -1;
+	*value = argv[++*i];
+	return 0;
+}
+
+static int parse_global(struct cli_cmd *cmd, const char *name, const char *eq,
+			int argc, char **argv, int *i, int *handled)
+{
+	const char **slot = NULL;
+
+	*handled = 1;
+	if (!strcmp(name, "help") || !strcmp(name, "h")) {
+		cmd->opts.help = 1;
+		return 0;
+	}
+	if (!strcmp(name, "version")) {
+		cmd->opts.version = 1;
+		return 0;
+	}
+	if (!strcmp(name, "json")) {
+		cmd->opts.json = 1;
+		return 0;
+	}
+	if (!strcmp(name, "url"))
+		slot = &cmd->opts.url;
+	else if (!strcmp(name, "chain"))
+		slot = &cmd->opts.chain_name;
+	else if (!strcmp(name, "datadir"))
+		slot = &cmd->opts.datadir;
+	if (!slot) {
+		*handled = 0;
+		return 0;
+	}
+	if (option_value(argc, argv, i, eq, slot))
+		return usage_error("option --%s needs a value", name);
+	return 0;
+}
+
+static int parse_param(struct cli_cmd *cmd, const char *name, const char *eq,
+		       int argc, char **argv, int *i)
+{
+	const struct zen_param *p = cmd->op ? find_param(cmd->op, name) : NULL;
+	const char *value;
+
+	if (!p)
+		return usage_error("unknown option '--%s'", name);
+	if (option_value(argc, argv, i, eq, &value))
+		return usage_error("option --%s needs a value", name);
+	json_object_set_new(cmd->raw, p->name, json_string(value));
+	return 0;
+}
+
+static int take_word(struct cli_cmd *cmd, const char *arg)
+{
+	if (!cmd->op && cmd->nwords < 2) {
+		cmd->words[cmd->nwords++] = arg;
+		if (cmd->nwords == 1 && !zen_op_group_known(arg))
+			return usage_error("unknown command '%s'", arg);
+		cmd->op = zen_op_find(cmd->words[0],
+				      cmd->nwords == 2 ? cmd->words[1] : NULL);
+		if (cmd->nwords == 2 && !cmd->op)
+			return usage_error("unknown command '%s'", arg);
+		return 0;
+	}
+	if (cmd->npositional >= ZEN_MAX_PARAMS)
+		return usage_error("too many arguments");
+	cmd->positional[cmd->npositional++] = arg;
+	return 0;
+}
+
+static int parse_args(struct cli_cmd *cmd, int argc, char **argv)
+{
+	int only_words = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		char name[128];
+		const char *eq;
+		int handled, rc;
+
+		if (only_words || arg[0] != '-' || !arg[1]) {
+			if ((rc = take_word(cmd, arg)))
+				return rc;
+			continue;
+		}
+		if (!strcmp(arg, "--")) {
+			only_words = 1;
+			continue;
+		}
+		arg += arg[1] == '-' ? 2 : 1;
+		eq = strchr(arg, '=');
+		snprintf(name, sizeof(name), "%.*s",
+			 (int)(eq ? (size_t)(eq - arg) : strlen(arg)), arg);
+		if ((rc = parse_global(cmd, name, eq, argc, argv, &i, &handled)))
+			return rc;
+		if (!handled && (rc = parse_param(cmd, name, eq, argc, argv, &i)))
+			return rc;
+	}
+	return 0;
+}
+
+/* Positional arguments fill the POSITIONAL parameters not given by name. */
+static int bind_positional(struct cli_cmd *cmd)
+{
+	int next = 0;
+
+	for (const struct zen_param *p = cmd->op->params;
+	     p->name && next < cmd->npositional; p++) {
+		if (!(p->flags & ZEN_PF_POSITIONAL) ||
+		    json_object_get(cmd->raw, p->name))
+			continue;
+		json_object_set_new(cmd->raw, p->name,
+				    json_string(cmd->positional[next++]));
+	}
+	if (next < cmd->npositional)
+		return usage_error("unexpected argument '%s'",
+				   cmd->positional[next]);
+	return 0;
+}
+
+/* Read FILE parameters ("-" = stdin) into their content.  Contract code
+ * travels as an ASCII string, so bytes that are not ASCII become '?'. */
+static int load_files(struct cli_cmd *cmd)
+{
+	for (const struct zen_param *p = cmd->op->params; p->name; p++) {
+		const char *name = json_string_value(json_object_get(cmd->raw, p->name));
+		struct zen_buf content = ZEN_BUF_INIT;
+		char chunk[65536];
+		FILE *f;
+		size_t n;
+
+		if (p->type != ZEN_PT_FILE || !name)
+			continue;
+		f = strcmp(name, "-") ? fopen(name, "rb") : stdin;
+		if (!f) {
+			cli_error("cannot open %s: %s", name, strerror(errno));
+			return ZEN_EINVAL;
+		}
+		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+			zen_buf_add(&content, chunk, n);
+		if (ferror(f)) {
+			cli_error("cannot read %s: %s", name, strerror(errno));
+			if (f != stdin)
+				fclose(f);
+			zen_buf_release(&content);
+			return ZEN_EINVAL;
+		}
+		if (f != stdin)
+			fclose(f);
+		for (size_t i = 0; i < content.len; i++)
+			if (content.data[i] >= 0x80 || !content.data[i])
+				content.data[i] = '?';
+		json_object_set_new(cmd->raw, p->name,
+				    json_stringn((const char *)content.data,
+						 content.len));
+		zen_buf_release(&content);
+	}
+	return 0;
+}
+
+static int default_datadir(struct zen_buf *out, const char *chain_cli_name)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+
+	if (xdg && *xdg)
+		zen_buf_addf(out, "%s/zen/%s", xdg, chain_cli_name);
+	else if (home && *home)
+		zen_buf_addf(out, "%s/.local/share/zen/%s", home, chain_cli_name);
+	else
+		return -1;
+	return 0;
+}
+
+static int setup_node(struct zen_node *node, struct cli_opts *opts,
+		      struct zen_buf *datadir)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	const char *name = opts->chain_name ? opts->chain_name : "local";
+
+	if (zen_chain_from_name(&node->chain, name, &err)) {
+		cli_error("%s", err.msg);
+		return ZEN_EINVAL;
+	}
+	node->params = zen_chain_params(node->chain);
+	if (opts->datadir && *opts->datadir)
+		zen_buf_addstr(datadir, opts->datadir);
+	else if (default_datadir(datadir, node->params->cli_name)) {
+		cli_error("no data directory: set --datadir, ZEN_DATADIR or HOME");
+		return ZEN_EINVAL;
+	}
+	node->datadir = zen_buf_str(datadir);
+	return 0;
+}
+
+static int run_local(struct cli_cmd *cmd, struct zen_node *node)
+{
+	struct zen_call call = { .op = cmd->op, .node = node };
+	int rc;
+
+	rc = zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err);
+	if (!rc)
+		rc = zen_call_run(&call);
+	if (rc)
+		cli_error("%s", call.err.msg);
+	else
+		cli_print_reply(stdout, cmd->op, call.result, call.text,
+				cmd->opts.json || !isatty(STDOUT_FILENO));
+	zen_call_release(&call);
+	return rc;
+}
+
+static int run_remote(struct cli_cmd *cmd)
+{
+	struct rcl_reply reply = RCL_REPLY_INIT;
+	int rc = rcl_call(&reply, cmd->opts.url, cmd->op, cmd->raw);
+
+	if (rc)
+		cli_error("%s", reply.err.msg);
+	else
+		cli_print_reply(stdout, cmd->op, reply.json, reply.text,
+				cmd->opts.json || !isatty(STDOUT_FILENO));
+	rcl_reply_release(&reply);
+	return rc;
+}
+
+static int show_help(struct cli_cmd *cmd)
+{
+	if (cmd->op)
+		cli_help_op(stdout, cmd->op);
+	else if (cmd->nwords == 1)
+		cli_help_group(stdout, cmd->words[0]);
+	else
+		cli_help_main(stdout);
+	return 0;
+}
+
+static int dispatch(struct cli_cmd *cmd)
+{
+	struct zen_buf datadir = ZEN_BUF_INIT;
+	struct zen_node node;
+	int rc;
+
+	if (cmd->opts.version) {
+		printf("zen %s\n", ZEN_VERSION_STRING);
+		return 0;
+	}
+	if (cmd->opts.help || !cmd->nwords)
+		return show_help(cmd);
+	if (!cmd->op)
+		return usage_error("'%s' needs a command", cmd->words[0]);
+	if ((rc = bind_positional(cmd)) || (rc = load_files(cmd)))
+		return rc;
+	if (cmd->op->handler && cmd->opts.url && *cmd->opts.url &&
+	    !(cmd->op->flags & ZEN_OPF_LOCAL_ONLY))
+		return run_remote(cmd);
+	if ((rc = setup_node(&node, &cmd->opts, &datadir)))
+		goto out;
+	if (!cmd->op->handler)
+		rc = srv_main(&node, cmd->raw);
+	else
+		rc = run_local(cmd, &node);
+out:
+	zen_buf_release(&datadir);
+	return rc;
+}
+
+/* Like git's run_builtin: a failed write to stdout is an error, not a
+ * silently truncated answer. */
+static int finish_output(int rc)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		if (errno != EPIPE)
+			cli_error("cannot write output: %s", strerror(errno));
+		return rc ? rc : ZEN_EINTERNAL;
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli_cmd cmd = { .raw = json_object() };
+	int rc;
+
+	if (argc >= 2 && !strcmp(argv[1], "__complete")) {
+		cli_complete(stdout, argc - 2, argv + 2);
+		return finish_output(0);
+	}
+	if (argc == 2 && !strcmp(argv[1], "__man")) {
+		cli_man(stdout);
+		return finish_output(0);
+	}
+	cmd.opts.url = getenv("ZEN_URL");
+	cmd.opts.datadir = getenv("ZEN_DATADIR");
+	rc = parse_args(&cmd, argc, argv);
+	if (!rc)
+		rc = dispatch(&cmd);
+	json_decref(cmd.raw);
+	return finish_output(rc);
+}

@@ -41,6 +41,7 @@ void tap_diag(const char *fmt, ...)
 	putchar('\n');
 }
 
+static int vcheck(int cond, const char *fmt, va_list ap) ZEN_PRINTF(2, 0);
 static int vcheck(int cond, const char *fmt, va_list ap)
 {
 	char name[512];

@@ -1,0 +1,54 @@
+/*
+ * cli.h - the command-line front: argument parsing, output, help, man page
+ * and completion, all read from the operation table.
+ */
+#ifndef ZEN_CLI_H
+#define ZEN_CLI_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "ops/op.h"
+
+/* Global options, shared by every command. */
+struct cli_opts {
+	const char *url;	/* --url / ZEN_URL: remote node, NULL = local */
+	const char *chain_name;	/* --chain */
+	const char *datadir;	/* --datadir / ZEN_DATADIR */
+	int json;		/* --json: force JSON even on a terminal */
+	int help;
+	int version;
+};
+
+/* output.c */
+/* Print a successful reply: text as is, JSON compact for scripts or
+ * readable on a terminal. */
+void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
+		     const char *text, int json_mode);
+/* "zen: <message>" on stderr. */
+void cli_error(const char *fmt, ...) ZEN_PRINTF(1, 2);
+
+/* help.c */
+void cli_help_main(FILE *out);
+void cli_help_group(FILE *out, const char *group);
+void cli_help_op(FILE *out, const struct zen_op *op);
+void cli_usage_line(FILE *out, const struct zen_op *op);
+/* `zen __man`: the whole zen(1) page in roff. */
+void cli_man(FILE *out);
+/* `zen __complete WORD...`: candidates for the last word, one a line. */
+void cli_complete(FILE *out, int argc, char **argv);
+/* kebab-case CLI spelling of a camelCase parameter name (static buffer). */
+const char *cli_option_name(const char *param_name);
+
+/* The global options, for help, man and completion. */
+struct cli_global_opt {
+	const char *name;
+	const char *metavar;	/* NULL for flags */
+	const char *help;
+};
+extern const struct cli_global_opt cli_global_opts[];
+
+/* Exit codes: the zen_code values (err.h), documented in zen(1). */
+
+#endif

@@ -1,0 +1,350 @@
+/*
+ * help.c - --help, the zen(1) page and shell completion, all generated from
+ * the operation table (ops/table.c) and the global options (main.c), so they
+ * cannot drift from what the binary does.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/err.h"
+
+const char *cli_option_name(const char *param_name)
+{
+	static char buf[128];
+	size_t j = 0;
+
+	for (const char *s = param_name; *s && j < sizeof(buf) - 2; s++) {
+		if (isupper((unsigned char)*s)) {
+			buf[j++] = '-';
+			buf[j++] = (char)tolower((unsigned char)*s);
+		} else {
+			buf[j++] = *s;
+		}
+	}
+	buf[j] = 0;
+	return buf;
+}
+
+static const char *type_name(enum zen_param_type type)
+{
+	switch (type) {
+	case ZEN_PT_STRING: return "text";
+	case ZEN_PT_U32: return "integer 0..4294967295";
+	case ZEN_PT_U64: return "integer 0..18446744073709551615";
+	case ZEN_PT_BOOL: return "true or false";
+	case ZEN_PT_HEX: return "hex";
+	case ZEN_PT_HASH: return "64 hex";
+	case ZEN_PT_FILE: return "file, - for stdin";
+	}
+	return "value";
+}
+
+static void command_words(FILE *out, const struct zen_op *op)
+{
+	fprintf(out, "%s%s%s", op->group, op->verb ? " " : "",
+		op->verb ? op->verb : "");
+}
+
+void cli_usage_line(FILE *out, const struct zen_op *op)
+{
+	fputs("zen ", out);
+	command_words(out, op);
+	for (const struct zen_param *p = op->params; p->name; p++) {
+		int req = p->flags & ZEN_PF_REQUIRED;
+
+		fputs(req ? " " : " [", out);
+		if (p->flags & ZEN_PF_POSITIONAL)
+			fprintf(out, "%s", p->metavar);
+		else
+			fprintf(out, "--%s %s", cli_option_name(p->name), p->metavar);
+		fputs(req ? "" : "]", out);
+	}
+	fputc('\n', out);
+}
+
+static void list_ops(FILE *out, const char *group)
+{
+	for (const struct zen_op *op = zen_ops; op->group; op++) {
+		char words[64];
+
+		if (group && strcmp(op->group, group))
+			continue;
+		snprintf(words, sizeof(words), "%s%s%s", op->group,
+			 op->verb ? " " : "", op->verb ? op->verb : "");
+		fprintf(out, "  %-26s %s\n", words, op->summary);
+	}
+}
+
+static void list_global_opts(FILE *out)
+{
+	for (const struct cli_global_opt *g = cli_global_opts; g->name; g++) {
+		char spec[64];
+
+		snprintf(spec, sizeof(spec), "--%s%s%s", g->name,
+			 g->metavar ? " " : "", g->metavar ? g->metavar : "");
+		fprintf(out, "  %-26s %s\n", spec, g->help);
+	}
+}
+
+void cli_help_main(FILE *out)
+{
+	fputs("usage: zen [options] GROUP COMMAND [arguments]\n\n"
+	      "zen is a Zen Protocol node and wallet.  Commands run against the\n"
+	      "local data directory, or against a remote node with --url.\n\n"
+	      "Commands:\n", out);
+	list_ops(out, NULL);
+	fputs("\nOptions:\n", out);
+	list_global_opts(out);
+	fputs("\nRun 'zen GROUP COMMAND --help' for a command's arguments and\n"
+	      "'man zen' for exit codes and the HTTP API.\n", out);
+}
+
+void cli_help_group(FILE *out, const char *group)
+{
+	fprintf(out, "usage: zen [options] %s COMMAND [arguments]\n\n"
+		"Commands:\n", group);
+	list_ops(out, group);
+}
+
+void cli_help_op(FILE *out, const struct zen_op *op)
+{
+	fputs("usage: ", out);
+	cli_usage_line(out, op);
+	fprintf(out, "\n%s\n", op->summary);
+	if (op->description)
+		fprintf(out, "\n%s\n", op->description);
+	if (op->params[0].name)
+		fputs("\nArguments:\n", out);
+	for (const struct zen_param *p = op->params; p->name; p++) {
+		char spec[64];
+
+		snprintf(spec, sizeof(spec), "--%s %s", cli_option_name(p->name),
+			 p->metavar);
+		fprintf(out, "  %-26s %s (%s%s)\n", spec, p->help,
+			type_name(p->type),
+			p->flags & ZEN_PF_REQUIRED ? ", required" : "");
+	}
+	if (op->path)
+		fprintf(out, "\nHTTP: %s %s\n", op->method, op->path);
+	else
+		fputs("\nRuns locally only (no HTTP route).\n", out);
+}
+
+/* --- zen(1) ----------------------------------------------------------- */
+
+/* Escape text for roff: backslashes and leading dots or quotes. */
+static void roff(FILE *out, const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", out);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", out);
+		else if (*s == '-')
+			fputs("\\-", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+static void man_op(FILE *out, const struct zen_op *op)
+{
+	fputs(".TP\n.B zen ", out);
+	command_words(out, op);
+	for (const struct zen_param *p = op->params; p->name; p++) {
+		int req = p->flags & ZEN_PF_REQUIRED;
+
+		fputs(req ? " " : " [", out);
+		if (p->flags & ZEN_PF_POSITIONAL)
+			fputs("\\fI", out), roff(out, p->metavar), fputs("\\fR", out);
+		else
+			fputs("\\-\\-", out), roff(out, cli_option_name(p->name)),
+				fputs(" \\fI", out), roff(out, p->metavar),
+				fputs("\\fR", out);
+		fputs(req ? "" : "]", out);
+	}
+	fputs("\n", out);
+	roff(out, op->summary);
+	fputs(".\n", out);
+	if (op->description) {
+		roff(out, op->description);
+		fputc('\n', out);
+	}
+	if (op->path) {
+		fprintf(out, "HTTP: \\fB%s ", op->method);
+		roff(out, op->path);
+		fputs("\\fR.\n", out);
+	}
+	for (const struct zen_param *p = op->params; p->name; p++) {
+		fputs(".br\n\\-\\-", out);
+		roff(out, cli_option_name(p->name));
+		fprintf(out, " \\fI%s\\fR: ", p->metavar);
+		roff(out, p->help);
+		fprintf(out, " (%s%s).\n", type_name(p->type),
+			p->flags & ZEN_PF_REQUIRED ? ", required" : "");
+	}
+}
+
+static const char man_head[] =
+".TH ZEN 1 \"\" \"zen " ZEN_VERSION_STRING "\" \"Zen Protocol\"\n"
+".SH NAME\n"
+"zen \\- Zen Protocol node and wallet\n"
+".SH SYNOPSIS\n"
+".B zen\n"
+"[\\fIoptions\\fR] \\fIGROUP\\fR \\fICOMMAND\\fR [\\fIarguments\\fR]\n"
+".br\n"
+".B zen serve\n"
+"[\\-\\-bind \\fIHOST:PORT\\fR]\n"
+".SH DESCRIPTION\n"
+"\\fBzen\\fR speaks the Zen Protocol: its transactions, blocks, hashes,\n"
+"addresses and contract ids are byte-identical to the reference node's.\n"
+"Every command exists once and runs three ways: locally against the data\n"
+"directory (the default), against a remote node with \\fB\\-\\-url\\fR, and\n"
+"served over HTTP by \\fBzen serve\\fR, with the reference node's paths and\n"
+"JSON shapes.\n"
+".PP\n"
+"Arguments are given as \\fB\\-\\-name value\\fR (or \\fB\\-\\-name=value\\fR);\n"
+"the HTTP parameter spelling (\\fB\\-\\-blockNumber\\fR) is accepted too.\n"
+"Arguments shown in italics without a name may also be given in order.\n"
+".PP\n"
+"Output is JSON, one document a line, when standard output is not a\n"
+"terminal or with \\fB\\-\\-json\\fR; on a terminal the same data is shown as\n"
+"indented \\fIkey: value\\fR lines.  Commands that answer text (such as\n"
+"\\fBcontract contractid\\fR) print it as is.  Errors go to standard error as\n"
+"one lowercase line.\n"
+".SH OPTIONS\n";
+
+static const char man_tail[] =
+".SH EXIT STATUS\n"
+".TP\n.B 0\nsuccess\n"
+".TP\n.B 1\nrefused by the node (an invalid block or transaction)\n"
+".TP\n.B 2\nusage error or bad input\n"
+".TP\n.B 3\nnot found\n"
+".TP\n.B 4\nwrong password\n"
+".TP\n.B 5\nnode unreachable (with \\-\\-url)\n"
+".TP\n.B 6\nlocal store locked or damaged\n"
+".TP\n.B 70\ninternal error\n"
+".PP\n"
+"With \\fB\\-\\-url\\fR the same codes are used: \\fBzen serve\\fR puts the\n"
+"code in its error replies, and for other nodes HTTP 400 maps to 1,\n"
+"403 to 4, 404 to 3 and any other failure to 70.\n"
+".SH HTTP API\n"
+"\\fBzen serve\\fR listens on 127.0.0.1 unless \\fB\\-\\-bind\\fR says otherwise,\n"
+"on port 11567 (main), 31567 (test) or 20000 (local) by default.\n"
+"Successful replies are JSON (\\fBapplication/json\\fR) or, for the\n"
+"operations that say so, \\fBtext/plain\\fR.  Errors are HTTP 4xx with a JSON\n"
+"body \\fB{\"error\": \"...\", \"code\": N}\\fR where N is the exit status above;\n"
+"an unknown path or method answers 400 \\fBunmatched request\\fR, a method\n"
+"other than GET, POST and OPTIONS 405, OPTIONS 202.  Request bodies over\n"
+"16 MiB are refused.  Requests whose Host header names neither the bound\n"
+"address nor localhost are refused with 403 (DNS-rebinding defence).\n"
+".SH ENVIRONMENT\n"
+".TP\n.B ZEN_URL\nremote node, as \\-\\-url\n"
+".TP\n.B ZEN_DATADIR\ndata directory, as \\-\\-datadir\n"
+".TP\n.B XDG_DATA_HOME\nbase of the default data directory\n"
+".SH FILES\n"
+".TP\n.I $XDG_DATA_HOME/zen/CHAIN\n"
+"default data directory (\\fI~/.local/share/zen/CHAIN\\fR without\n"
+"XDG_DATA_HOME)\n"
+".SH SEE ALSO\n"
+"The Zen Protocol reference node documentation.\n";
+
+void cli_man(FILE *out)
+{
+	const char *group = NULL;
+
+	fputs(man_head, out);
+	for (const struct cli_global_opt *g = cli_global_opts; g->name; g++) {
+		fprintf(out, ".TP\n.B \\-\\-%s", g->name);
+		if (g->metavar)
+			fprintf(out, " \\fI%s\\fR", g->metavar);
+		fputc('\n', out);
+		roff(out, g->help);
+		fputc('\n', out);
+	}
+	fputs(".SH COMMANDS\n", out);
+	for (const struct zen_op *op = zen_ops; op->group; op++) {
+		if (!group || strcmp(group, op->group)) {
+			group = op->group;
+			fprintf(out, ".SS %s\n", group);
+		}
+		man_op(out, op);
+	}
+	fputs(man_tail, out);
+}
+
+/* --- completion ------------------------------------------------------- */
+
+static void complete_prefix(FILE *out, const char *cand, const char *prefix)
+{
+	if (!strncmp(cand, prefix, strlen(prefix)))
+		fprintf(out, "%s\n", cand);
+}
+
+static void complete_options(FILE *out, const struct zen_op *op,
+			     const char *cur)
+{
+	char opt[140];
+
+	for (const struct cli_global_opt *g = cli_global_opts; g->name; g++) {
+		snprintf(opt, sizeof(opt), "--%s", g->name);
+		complete_prefix(out, opt, cur);
+	}
+	for (const struct zen_param *p = op ? op->params : NULL; p && p->name; p++) {
+		snprintf(opt, sizeof(opt), "--%s", cli_option_name(p->name));
+		complete_prefix(out, opt, cur);
+	}
+}
+
+static int takes_value(const struct zen_op *op, const char *word)
+{
+	if (strncmp(word, "--", 2) || strchr(word, '='))
+		return 0;
+	for (const struct cli_global_opt *g = cli_global_opts; g->name; g++)
+		if (!strcmp(word + 2, g->name))
+			return g->metavar != NULL;
+	return op != NULL;	/* every parameter takes a value */
+}
+
+/*
+ * argv holds the words after "zen", the last being the one to complete
+ * (possibly empty).  Prints candidates, one a line.
+ */
+void cli_complete(FILE *out, int argc, char **argv)
+{
+	const char *words[2] = { NULL, NULL }, *cur = argc ? argv[argc - 1] : "";
+	const struct zen_op *op = NULL;
+	int nwords = 0;
+
+	for (int i = 0; i < argc - 1; i++) {
+		if (argv[i][0] == '-') {
+			if (takes_value(op, argv[i]))
+				i++;
+			continue;
+		}
+		if (nwords < 2 && !op)
+			words[nwords++] = argv[i];
+		op = nwords ? zen_op_find(words[0], nwords > 1 ? words[1] : NULL)
+			    : NULL;
+	}
+	if (argc >= 2 && !strcmp(argv[argc - 2], "--chain")) {
+		complete_prefix(out, "main", cur);
+		complete_prefix(out, "test", cur);
+		complete_prefix(out, "local", cur);
+		return;
+	}
+	if (cur[0] == '-') {
+		complete_options(out, op, cur);
+		return;
+	}
+	if (op)
+		return;		/* positional values: let the shell complete files */
+	for (const struct zen_op *o = zen_ops; o->group; o++) {
+		if (nwords == 0 && (o == zen_ops || strcmp(o[-1].group, o->group)))
+			complete_prefix(out, o->group, cur);
+		else if (nwords == 1 && !strcmp(o->group, words[0]) && o->verb)
+			complete_prefix(out, o->verb, cur);
+	}
+}

@@ -1,0 +1,118 @@
+/*
+ * output.c - how replies look.  Scripts get the node's JSON, one document
+ * a line; a person at a terminal gets the same data as indented
+ * "key: value" lines.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("zen: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void print_indent(FILE *out, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		fputs("  ", out);
+}
+
+static void print_scalar(FILE *out, json_t *v)
+{
+	char *s;
+
+	if (json_is_string(v)) {
+		fputs(json_string_value(v), out);
+		return;
+	}
+	if (json_is_null(v)) {
+		fputs("-", out);
+		return;
+	}
+	s = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	fputs(s ? s : "?", out);
+	free(s);
+}
+
+static int is_container(json_t *v)
+{
+	return (json_is_object(v) && json_object_size(v)) ||
+	       (json_is_array(v) && json_array_size(v));
+}
+
+static void print_readable(FILE *out, json_t *v, int depth);
+
+static void print_member(FILE *out, const char *label, json_t *v, int depth)
+{
+	print_indent(out, depth);
+	fputs(label, out);
+	if (is_container(v)) {
+		fputs(":\n", out);
+		print_readable(out, v, depth + 1);
+	} else {
+		fputs(": ", out);
+		if (json_is_array(v))
+			fputs("(none)", out);
+		else if (json_is_object(v))
+			fputs("{}", out);
+		else
+			print_scalar(out, v);
+		fputc('\n', out);
+	}
+}
+
+static void print_readable(FILE *out, json_t *v, int depth)
+{
+	const char *key;
+	json_t *item;
+	size_t i;
+
+	if (json_is_object(v)) {
+		json_object_foreach(v, key, item)
+			print_member(out, key, item, depth);
+	} else if (json_is_array(v)) {
+		json_array_foreach(v, i, item) {
+			char label[32];
+
+			snprintf(label, sizeof(label), "[%zu]", i);
+			print_member(out, label, item, depth);
+		}
+	} else {
+		print_indent(out, depth);
+		print_scalar(out, v);
+		fputc('\n', out);
+	}
+}
+
+void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
+		     const char *text, int json_mode)
+{
+	char *s;
+
+	if (text) {
+		fputs(text, out);
+		fputc('\n', out);
+		return;
+	}
+	if (!json_mode && is_container(result)) {
+		print_readable(out, result, 0);
+		return;
+	}
+	s = json_dumps(result, JSON_ENCODE_ANY | JSON_COMPACT);
+	if (!s)
+		ZEN_BUG("cannot encode reply");
+	fputs(s, out);
+	fputc('\n', out);
+	free(s);
+}

@@ -1,0 +1,163 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include <curl/curl.h>
+
+#include "client/remote.h"
+#include "core/buf.h"
+
+/* Replies bigger than this are refused rather than buffered. */
+#define RCL_MAX_REPLY (64u << 20)
+
+static size_t collect(char *p, size_t size, size_t n, void *data)
+{
+	struct zen_buf *body = data;
+
+	if (body->len + size * n > RCL_MAX_REPLY)
+		return 0;
+	zen_buf_add(body, p, size * n);
+	return size * n;
+}
+
+static void append_query(struct zen_buf *url, CURL *curl, json_t *raw)
+{
+	const char *name;
+	json_t *v;
+	char sep = '?';
+
+	json_object_foreach(raw, name, v) {
+		char *k = curl_easy_escape(curl, name, 0);
+		char *val = curl_easy_escape(curl, json_string_value(v),
+					     (int)json_string_length(v));
+
+		zen_buf_addf(url, "%c%s=%s", sep, k, val);
+		sep = '&';
+		curl_free(k);
+		curl_free(val);
+	}
+}
+
+static void build_url(struct zen_buf *url, CURL *curl, const char *base,
+		      const struct zen_op *op, json_t *raw)
+{
+	size_t n = strlen(base);
+
+	while (n && base[n - 1] == '/')
+		n--;
+	zen_buf_add(url, base, n);
+	zen_buf_addstr(url, op->path);
+	if (!strcmp(op->method, "GET"))
+		append_query(url, curl, raw);
+}
+
+static enum zen_code status_code(long status)
+{
+	switch (status) {
+	case 400: return ZEN_EREFUSED;
+	case 403: return ZEN_EPASSWORD;
+	case 404: return ZEN_ENOTFOUND;
+	default: return ZEN_EINTERNAL;
+	}
+}
+
+/* Error answers: zen serve sends {"error": text, "code": n}; the reference
+ * node sends the text alone. */
+static int map_error(struct rcl_reply *reply, const char *body, size_t len)
+{
+	json_t *doc = json_loadb(body, len, JSON_DECODE_ANY, NULL);
+	json_t *msg = json_object_get(doc, "error");
+	json_t *code = json_object_get(doc, "code");
+	enum zen_code c = status_code(reply->status);
+
+	if (json_is_integer(code) && json_integer_value(code) > 0 &&
+	    json_integer_value(code) < 256)
+		c = (enum zen_code)json_integer_value(code);
+	if (json_is_string(msg))
+		zen_fail(&reply->err, c, "%s", json_string_value(msg));
+	else if (len)
+		zen_fail(&reply->err, c, "%.*s", (int)(len > 400 ? 400 : len), body);
+	else
+		zen_fail(&reply->err, c, "node answered http %ld", reply->status);
+	json_decref(doc);
+	return c;
+}
+
+static int take_reply(struct rcl_reply *reply, const struct zen_op *op,
+		      const char *ctype, struct zen_buf *body)
+{
+	json_error_t jerr;
+
+	if (reply->status != 200)
+		return map_error(reply, zen_buf_str(body), body->len);
+	if (ctype && !strncmp(ctype, "text/plain", 10)) {
+		reply->text = (char *)zen_buf_detach(body, NULL);
+		return 0;
+	}
+	reply->json = json_loadb(zen_buf_str(body), body->len,
+				 JSON_DECODE_ANY,
+				 &jerr);
+	if (!reply->json)
+		return zen_fail(&reply->err, ZEN_EINTERNAL,
+				"node sent invalid json: %s", jerr.text);
+	return 0;
+}
+
+static void set_body(CURL *curl, struct curl_slist **headers,
+		     const struct zen_op *op, json_t *raw, char **body)
+{
+	if (strcmp(op->method, "POST"))
+		return;
+	*body = json_dumps(raw, JSON_COMPACT);
+	*headers = curl_slist_append(*headers, "Content-Type: application/json");
+	curl_easy_setopt(curl, CURLOPT_POSTFIELDS, *body);
+}
+
+int rcl_call(struct rcl_reply *reply, const char *base_url,
+	     const struct zen_op *op, json_t *raw)
+{
+	struct zen_buf url = ZEN_BUF_INIT, body = ZEN_BUF_INIT;
+	struct curl_slist *headers = NULL;
+	char *post = NULL, *ctype = NULL;
+	CURLcode cc;
+	CURL *curl;
+	int rc;
+
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) || !(curl = curl_easy_init()))
+		return zen_fail(&reply->err, ZEN_EINTERNAL, "cannot start libcurl");
+	build_url(&url, curl, base_url, op, raw);
+	set_body(curl, &headers, op, raw, &post);
+	headers = curl_slist_append(headers, "Accept: application/json, text/plain");
+	curl_easy_setopt(curl, CURLOPT_URL, zen_buf_str(&url));
+	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+	curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
+	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
+	curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(curl, CURLOPT_USERAGENT, "zen/" ZEN_VERSION_STRING);
+	cc = curl_easy_perform(curl);
+	if (cc != CURLE_OK) {
+		rc = zen_fail(&reply->err, ZEN_EUNREACHABLE,
+			      "cannot reach node at %s: %s", base_url,
+			      curl_easy_strerror(cc));
+		goto out;
+	}
+	curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply->status);
+	curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &ctype);
+	rc = take_reply(reply, op, ctype, &body);
+out:
+	curl_slist_free_all(headers);
+	curl_easy_cleanup(curl);
+	free(post);
+	zen_buf_release(&url);
+	zen_buf_release(&body);
+	return rc;
+}
+
+void rcl_reply_release(struct rcl_reply *reply)
+{
+	json_decref(reply->json);
+	free(reply->text);
+	reply->json = NULL;
+	reply->text = NULL;
+}

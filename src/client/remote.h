@@ -1,0 +1,34 @@
+/*
+ * remote.h - the remote front: an operation becomes an HTTP request to a
+ * node (zen serve or the reference node) with libcurl, and the answer is
+ * mapped back to a reply or to the same error codes a local run gives.
+ */
+#ifndef ZEN_REMOTE_H
+#define ZEN_REMOTE_H
+
+#include <jansson.h>
+
+#include "ops/op.h"
+
+struct rcl_reply {
+	long status;		/* HTTP status, 0 if no answer */
+	json_t *json;		/* JSON reply, or NULL */
+	char *text;		/* text/plain reply, or NULL */
+	struct zen_err err;
+};
+
+#define RCL_REPLY_INIT { 0, NULL, NULL, ZEN_ERR_INIT }
+
+/*
+ * Send op with the raw parameters (name -> string, as from the CLI) to the
+ * node at base_url.  GET parameters go in the query string, POST ones in a
+ * JSON body.  Returns 0 with json or text set, or a zen_code with err set:
+ * ZEN_EUNREACHABLE when no HTTP answer came back; for an error answer the
+ * code the server put in its JSON error body, else one derived from the
+ * HTTP status (400 -> 1, 403 -> 4, 404 -> 3, other -> 70).
+ */
+int rcl_call(struct rcl_reply *reply, const char *base_url,
+	     const struct zen_op *op, json_t *raw) ZEN_WARN_UNUSED;
+void rcl_reply_release(struct rcl_reply *reply);
+
+#endif

@@ -1,0 +1,112 @@
+/*
+ * keys.c - secp256k1 keys, pk hashes, signing and verification.
+ */
+#include <pthread.h>
+#include <string.h>
+
+#include <secp256k1.h>
+#include <sodium.h>
+
+#include "core/hash.h"
+#include "core/wallet/keys.h"
+
+static secp256k1_context *secp_ctx;
+static pthread_once_t secp_once = PTHREAD_ONCE_INIT;
+
+static void secp_init(void)
+{
+	unsigned char seed[32];
+	secp256k1_context *ctx;
+
+	if (sodium_init() < 0)
+		ZEN_BUG("cannot initialise libsodium");
+	ctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
+	if (!ctx)
+		ZEN_BUG("cannot create secp256k1 context");
+	randombytes_buf(seed, sizeof(seed));
+	if (!secp256k1_context_randomize(ctx, seed))
+		ZEN_BUG("cannot randomize secp256k1 context");
+	sodium_memzero(seed, sizeof(seed));
+	secp_ctx = ctx;
+}
+
+const struct secp256k1_context_struct *zen_secp_ctx(void)
+{
+	if (pthread_once(&secp_once, secp_init))
+		ZEN_BUG("pthread_once failed");
+	return secp_ctx;
+}
+
+int zen_seckey_valid(const uint8_t sec[ZEN_SECKEY_LEN])
+{
+	return secp256k1_ec_seckey_verify(zen_secp_ctx(), sec) == 1;
+}
+
+int zen_pubkey_from_seckey(uint8_t pub[ZEN_PUBKEY_LEN],
+			   const uint8_t sec[ZEN_SECKEY_LEN],
+			   struct zen_err *err)
+{
+	const secp256k1_context *ctx = zen_secp_ctx();
+	secp256k1_pubkey pk;
+	size_t len = ZEN_PUBKEY_LEN;
+
+	if (!secp256k1_ec_pubkey_create(ctx, &pk, sec)) {
+		memset(pub, 0, ZEN_PUBKEY_LEN);
+		return zen_fail(err, ZEN_EINVAL, "invalid secret key");
+	}
+	if (!secp256k1_ec_pubkey_serialize(ctx, pub, &len, &pk,
+					   SECP256K1_EC_COMPRESSED) ||
+	    len != ZEN_PUBKEY_LEN)
+		ZEN_BUG("cannot serialize a public key");
+	return 0;
+}
+
+static int parse_pubkey(secp256k1_pubkey *pk, const uint8_t pub[ZEN_PUBKEY_LEN])
+{
+	if (pub[0] != 0x02 && pub[0] != 0x03)
+		return 0;
+	return secp256k1_ec_pubkey_parse(zen_secp_ctx(), pk, pub,
+					 ZEN_PUBKEY_LEN) == 1;
+}
+
+void zen_pubkey_hash(uint8_t out[ZEN_HASH_LEN],
+		     const uint8_t pub[ZEN_PUBKEY_LEN])
+{
+	zen_sha3(out, pub, ZEN_PUBKEY_LEN);
+}
+
+int zen_ecdsa_sign(uint8_t sig[ZEN_SIGNATURE_LEN],
+		   const uint8_t msg[ZEN_HASH_LEN],
+		   const uint8_t sec[ZEN_SECKEY_LEN], struct zen_err *err)
+{
+	const secp256k1_context *ctx = zen_secp_ctx();
+	secp256k1_ecdsa_signature s;
+	int ok;
+
+	/* NULL nonce function = RFC 6979; the output is already low-S. */
+	ok = secp256k1_ecdsa_sign(ctx, &s, msg, sec, NULL, NULL);
+	if (ok)
+		ok = secp256k1_ecdsa_signature_serialize_compact(ctx, sig, &s);
+	sodium_memzero(&s, sizeof(s));
+	if (!ok) {
+		memset(sig, 0, ZEN_SIGNATURE_LEN);
+		return zen_fail(err, ZEN_EINVAL, "invalid secret key");
+	}
+	return 0;
+}
+
+int zen_ecdsa_verify(const uint8_t sig[ZEN_SIGNATURE_LEN],
+		     const uint8_t msg[ZEN_HASH_LEN],
+		     const uint8_t pub[ZEN_PUBKEY_LEN])
+{
+	const secp256k1_context *ctx = zen_secp_ctx();
+	secp256k1_ecdsa_signature s;
+	secp256k1_pubkey pk;
+
+	if (!parse_pubkey(&pk, pub))
+		return 0;
+	if (!secp256k1_ecdsa_signature_parse_compact(ctx, &s, sig))
+		return 0;
+	/* secp256k1_ecdsa_verify refuses high-S signatures by itself. */
+	return secp256k1_ecdsa_verify(ctx, &s, msg, &pk) == 1;
+}

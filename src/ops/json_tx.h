@@ -1,0 +1,68 @@
+/*
+ * json_tx.h - the reference JSON shapes of transactions, blocks and their
+ * parts (api.md 3.1-3.10), built with jansson.
+ *
+ * Every function returns a new reference (never NULL; allocation failure
+ * aborts like the rest of zen) that the caller owns and json_decref()s.
+ * Objects keep the reference's key order (jansson preserves insertion
+ * order).  Address texts use the HRPs of chain.
+ *
+ * Integers: jansson integers are signed 64-bit.  Where the reference
+ * prints a u64 as a JSON number (data u64 values, api.md 3.6) a value
+ * above INT64_MAX cannot be a jansson integer and a double would lose its
+ * low bits; such values are emitted as a JSON *string* of the exact
+ * decimal digits instead (the only shape deviation).  Amounts of spends
+ * are decimal strings anyway (api.md 3.1).  Header nonces are printed as
+ * signed 64-bit numbers, as the reference does (api.md 3.8): read them
+ * back as 64-bit bit patterns.
+ */
+#ifndef ZEN_OPS_JSON_TX_H
+#define ZEN_OPS_JSON_TX_H
+
+#include <jansson.h>
+
+#include "core/block.h"
+#include "core/data.h"
+#include "core/params.h"
+#include "core/tx.h"
+
+/* {"asset":"00","amount":"1"} */
+json_t *zen_json_spend(const struct zen_spend *s);
+/* {"txHash":"<hex>","index":0} */
+json_t *zen_json_outpoint(const struct zen_outpoint *o);
+/* {"outpoint":{...}} or {"mint":{...}} */
+json_t *zen_json_input(const struct zen_input *in);
+/* "Fee" / {"PK":{"hash","address"}} / ... / {"HighVLock":{...}} */
+json_t *zen_json_lock(const struct zen_lock *lock, enum zen_chain chain);
+/* {"lock":...,"spend":...} */
+json_t *zen_json_output(const struct zen_output *o, enum zen_chain chain);
+/* {"outpoint":...,"lock":...,"spend":...} */
+json_t *zen_json_pointed_output(const struct zen_outpoint *op,
+				const struct zen_output *o,
+				enum zen_chain chain);
+/*
+ * The contract a transaction activates (api.md 3.4):
+ * {"contractId","address","rlimit","code","expire"}, rlimit and expire as
+ * strings; expire = sum of the ZP ActivationSacrifice outputs divided by
+ * the code length (0 for empty code).  Returns json_null() when the
+ * transaction has no contract or a HighV one (dropped from tx objects).
+ */
+json_t *zen_json_contract(const struct zen_tx *tx, enum zen_chain chain);
+/*
+ * {"PKWitness":{"sigHash","hash","address","signature"}},
+ * {"ContractWitness":{"contractId","command","messageBody",
+ * "messageBodyRaw"}} (body fields only when present; messageBodyRaw is the
+ * hex of the reference's data buffer, List padding included), or
+ * {"HighWitness":{"version","bytes"}}.
+ */
+json_t *zen_json_witness(const struct zen_witness *w, enum zen_chain chain);
+/* {"<kind>": value} of api.md 3.6. */
+json_t *zen_json_data(const struct zen_data *d, enum zen_chain chain);
+/* api.md 3.7: version, inputs, outputs, contract (if any), witness. */
+json_t *zen_json_tx(const struct zen_tx *tx, enum zen_chain chain);
+/* api.md 3.8 (full header). */
+json_t *zen_json_header(const struct zen_header *h);
+/* api.md 3.10: hash, header, transactions keyed by txHash in order. */
+json_t *zen_json_block(const struct zen_block *b, enum zen_chain chain);
+
+#endif

@@ -1,0 +1,77 @@
+/* op.c - lookups over the operation table and the call life cycle. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/op.h"
+
+const struct zen_op *zen_op_find(const char *group, const char *verb)
+{
+	for (const struct zen_op *op = zen_ops; op->group; op++)
+		if (!strcmp(op->group, group) &&
+		    ((!op->verb && !verb) ||
+		     (op->verb && verb && !strcmp(op->verb, verb))))
+			return op;
+	return NULL;
+}
+
+const struct zen_op *zen_op_find_route(const char *method, const char *path)
+{
+	for (const struct zen_op *op = zen_ops; op->group; op++)
+		if (op->path && !strcmp(op->path, path) &&
+		    !strcmp(op->method, method))
+			return op;
+	return NULL;
+}
+
+int zen_op_path_known(const char *path)
+{
+	for (const struct zen_op *op = zen_ops; op->group; op++)
+		if (op->path && !strcmp(op->path, path))
+			return 1;
+	return 0;
+}
+
+int zen_op_group_known(const char *group)
+{
+	for (const struct zen_op *op = zen_ops; op->group; op++)
+		if (!strcmp(op->group, group))
+			return 1;
+	return 0;
+}
+
+int zen_call_run(struct zen_call *call)
+{
+	int rc;
+
+	if (!call->op->handler)
+		ZEN_BUG("operation without a handler dispatched");
+	rc = call->op->handler(call);
+	if (rc) {
+		if (!call->err.msg[0])
+			zen_fail(&call->err, (enum zen_code)rc, "%s",
+				 zen_strerror((enum zen_code)rc));
+		call->err.code = (enum zen_code)rc;
+		return rc;
+	}
+	if ((call->op->flags & ZEN_OPF_TEXT) ? !call->text : !call->result)
+		ZEN_BUG("handler succeeded without a reply");
+	return 0;
+}
+
+void zen_call_release(struct zen_call *call)
+{
+	json_decref(call->args);
+	json_decref(call->result);
+	free(call->text);
+	call->args = call->result = NULL;
+	call->text = NULL;
+}
+
+json_t *zen_json_u64(uint64_t v)
+{
+	/* jansson integers are signed 64-bit; values above that do not occur
+	 * in the replies that use this (amounts stay below 2^63). */
+	if (v > (uint64_t)INT64_MAX)
+		ZEN_BUG("u64 beyond the json integer range");
+	return json_integer((json_int_t)v);
+}

@@ -1,0 +1,121 @@
+/*
+ * op.h - the operation table: every operation of zen exists once, here.
+ *
+ * A row names the operation's CLI words, its HTTP method and path, its
+ * parameters and flags, and the handler.  The CLI (src/cli), the HTTP server
+ * (src/server), the remote client (src/client), --help, the man page and the
+ * shell completions all read the same rows; none keeps a list of its own.
+ *
+ * A handler receives validated, typed parameters (zen_args_*) and leaves
+ * either a JSON value or a text reply in the call.  It never knows which
+ * front called it.
+ */
+#ifndef ZEN_OP_H
+#define ZEN_OP_H
+
+#include <jansson.h>
+
+#include "core/err.h"
+#include "core/params.h"
+
+enum zen_param_type {
+	ZEN_PT_STRING,		/* any text; numbers and booleans become text */
+	ZEN_PT_U32,		/* JSON integer or decimal string, 0 .. 2^32-1 */
+	ZEN_PT_U64,		/* JSON integer or decimal string, 0 .. 2^64-1 */
+	ZEN_PT_BOOL,		/* true/false, or the strings "true"/"false" */
+	ZEN_PT_HEX,		/* hex text, any even length */
+	ZEN_PT_HASH,		/* 64 hex characters */
+	ZEN_PT_FILE,		/* CLI: a file name ("-" = stdin) whose content
+				   becomes the value; over HTTP, the content */
+};
+
+/* Parameter flags. */
+#define ZEN_PF_REQUIRED   0x01
+#define ZEN_PF_POSITIONAL 0x02	/* may be given without --name on the CLI */
+
+struct zen_param {
+	const char *name;	/* HTTP name, camelCase as the reference */
+	enum zen_param_type type;
+	unsigned flags;
+	const char *metavar;	/* CLI placeholder, e.g. "N", "ADDRESS" */
+	const char *help;
+};
+
+/* Operation flags: what the dispatcher prepares before the handler runs. */
+#define ZEN_OPF_STORE      0x01	/* reads the chain store */
+#define ZEN_OPF_WRITE      0x02	/* writes the chain store */
+#define ZEN_OPF_WALLET     0x04	/* needs the wallet */
+#define ZEN_OPF_LOCAL_ONLY 0x08	/* CLI helper: no HTTP route, never remote */
+#define ZEN_OPF_TEXT       0x10	/* replies text/plain, not JSON */
+
+#define ZEN_MAX_PARAMS 16
+
+struct zen_node;
+struct zen_call;
+
+typedef int (*zen_op_fn)(struct zen_call *call);
+
+struct zen_op {
+	const char *group;	/* CLI words: `zen GROUP VERB` */
+	const char *verb;
+	const char *method;	/* "GET", "POST", or NULL (local only) */
+	const char *path;	/* "/blockchain/blockreward" */
+	unsigned flags;
+	zen_op_fn handler;
+	const char *summary;	/* one line, lowercase, no period */
+	const char *description;	/* a paragraph for the man page, or NULL */
+	struct zen_param params[ZEN_MAX_PARAMS];	/* ends at name == NULL */
+};
+
+/* The table, in display order, terminated by a row with group == NULL. */
+extern const struct zen_op zen_ops[];
+
+/* What every handler may use: the chain, the data directory, the store. */
+struct zen_node {
+	enum zen_chain chain;
+	const struct zen_chain_params *params;
+	const char *datadir;
+};
+
+struct zen_call {
+	const struct zen_op *op;
+	struct zen_node *node;
+	json_t *args;		/* validated: name -> string/integer/boolean */
+	json_t *result;		/* out: the JSON reply (owned by the call) */
+	char *text;		/* out: the text reply (malloc'd), ZEN_OPF_TEXT */
+	struct zen_err err;
+};
+
+/* Lookups. NULL when absent. */
+const struct zen_op *zen_op_find(const char *group, const char *verb);
+const struct zen_op *zen_op_find_route(const char *method, const char *path);
+/* Is there any operation at this path (with any method)? */
+int zen_op_path_known(const char *path);
+/* Is group a known group name? */
+int zen_op_group_known(const char *group);
+const struct zen_param *zen_op_param(const struct zen_op *op, const char *name);
+
+/*
+ * Validate raw parameters against op's table row.  raw is an object of
+ * name -> JSON value (strings from the CLI and query strings, any JSON from
+ * POST bodies).  On success *out is a new object of typed values.
+ * Errors (ZEN_EINVAL): "unknown parameter 'x'", "<name> is missing",
+ * "invalid <name>".
+ */
+int zen_args_validate(json_t **out, const struct zen_op *op, json_t *raw,
+		      struct zen_err *err) ZEN_WARN_UNUSED;
+
+/* Typed getters over validated args.  `have` variants return 0 if absent. */
+const char *zen_args_str(const json_t *args, const char *name);
+int zen_args_u64(const json_t *args, const char *name, uint64_t *out);
+int zen_args_bool(const json_t *args, const char *name, int dflt);
+
+/* Run one call: validates nothing, just runs the handler and checks that it
+ * left a reply.  Returns 0 or the handler's code (message in call->err). */
+int zen_call_run(struct zen_call *call);
+void zen_call_release(struct zen_call *call);
+
+/* A JSON integer for any u64 (jansson integers are signed 64-bit). */
+json_t *zen_json_u64(uint64_t v);
+
+#endif

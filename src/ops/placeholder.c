@@ -1,1 +1,0 @@
-int zen_ops_placeholder;

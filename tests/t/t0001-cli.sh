@@ -1,0 +1,123 @@
+#!/bin/bash
+# The command line itself: version, help, usage errors, the man page and
+# the completions, all of which come from the operation table.
+. "$(dirname "$0")/test-lib.sh"
+
+ops() {	# every "group verb" of the table, from zen --help
+	"$ZEN" --help | sed -n '/^Commands:/,/^$/p' | sed -n 's/^  \([a-z]*\)\( [a-z]*\)\{0,1\}  .*/\1\2/p' | sed 's/ *$//'
+}
+
+test_expect_success 'zen --version' '
+	"$ZEN" --version | grep -q "^zen [0-9][0-9.]*$"
+'
+test_expect_success 'zen --help lists the operations' '
+	"$ZEN" --help >"$TRASH/h" &&
+	grep -q "blockchain blockreward" "$TRASH/h" &&
+	grep -q "contract contractid" "$TRASH/h" &&
+	grep -q "^  serve " "$TRASH/h"
+'
+test_expect_success 'zen with no command shows help and succeeds' '
+	"$ZEN" | grep -q "^usage: zen"
+'
+test_expect_success 'group help lists only its commands' '
+	"$ZEN" blockchain --help >"$TRASH/h" &&
+	grep -q "blockchain totalzp" "$TRASH/h" && ! grep -q "address decode" "$TRASH/h"
+'
+test_expect_success 'command help shows usage, arguments and the HTTP route' '
+	"$ZEN" blockchain blockreward --help >"$TRASH/h" &&
+	grep -q "^usage: zen blockchain blockreward N$" "$TRASH/h" &&
+	grep -q -- "--block-number N" "$TRASH/h" &&
+	grep -q "^HTTP: GET /blockchain/blockreward$" "$TRASH/h"
+'
+test_expect_success 'every operation has help' '
+	for op in $(ops | tr " " ":"); do
+		"$ZEN" ${op/:/ } --help >/dev/null || exit 1
+	done
+'
+test_expect_success 'unknown command: exit 2, one line on stderr' '
+	"$ZEN" frobnicate >"$TRASH/o" 2>"$TRASH/e"; test $? = 2 &&
+	test "$(cat "$TRASH/e")" = "zen: unknown command '"'"'frobnicate'"'"' (see zen --help)" &&
+	! test -s "$TRASH/o"
+'
+test_expect_success 'unknown verb: exit 2' '
+	"$ZEN" blockchain frob 2>/dev/null; test $? = 2
+'
+test_expect_success 'group without a command: exit 2' '
+	"$ZEN" blockchain 2>"$TRASH/e"; test $? = 2 && grep -q "needs a command" "$TRASH/e"
+'
+test_expect_success 'unknown chain: exit 2' '
+	"$ZEN" --chain moon blockchain blockreward 1 2>"$TRASH/e"; test $? = 2 &&
+	grep -q "unknown chain" "$TRASH/e"
+'
+test_expect_success 'unreachable node: exit 5' '
+	"$ZEN" --url http://127.0.0.1:1 blockchain blockreward 1 2>"$TRASH/e"; test $? = 5 &&
+	grep -q "^zen: cannot reach node at http://127.0.0.1:1" "$TRASH/e"
+'
+test_expect_success 'ZEN_URL selects the remote node' '
+	ZEN_URL=http://127.0.0.1:1 "$ZEN" blockchain blockreward 1 2>/dev/null; test $? = 5
+'
+test_expect_success 'readable output on a terminal, json with --json' '
+	command -v script >/dev/null || exit 0
+	script -qec "$ZEN address decode tzn1qxp6ekp72q8903efylsnej34pa940cd2xae03l49pe7hkg3mrc26qyh2rgr" /dev/null |
+		tr -d "\r" >"$TRASH/tty" &&
+	grep -q "^pkHash: 30759b07" "$TRASH/tty" &&
+	script -qec "$ZEN --json address decode tzn1qxp6ekp72q8903efylsnej34pa940cd2xae03l49pe7hkg3mrc26qyh2rgr" /dev/null |
+		tr -d "\r" | grep -q "^{\"pkHash\":"
+'
+test_expect_success 'a failed write to stdout is an error' '
+	test -w /dev/full || exit 0
+	"$ZEN" blockchain blockreward 1 >/dev/full 2>"$TRASH/e"; test $? != 0 &&
+	grep -q "cannot write output" "$TRASH/e"
+'
+
+# zen(1) is generated from the table; the installed copy must be current.
+test_expect_success 'man/zen.1 matches the operation table' '
+	"$ZEN" __man >"$TRASH/zen.1" && cmp "$TRASH/zen.1" "$ZEN_SRCDIR/man/zen.1"
+'
+test_expect_success 'the man page documents every operation and exit code' '
+	for op in $(ops | tr " " ":"); do
+		grep -q "^\.B zen ${op/:/ }" "$ZEN_SRCDIR/man/zen.1" || { echo "missing $op"; exit 1; }
+	done &&
+	for code in 0 1 2 3 4 5 6 70; do
+		grep -q "^\.B $code$" "$ZEN_SRCDIR/man/zen.1" || exit 1
+	done
+'
+test_expect_success 'the man page renders without warnings' '
+	command -v groff >/dev/null || exit 0
+	groff -man -Tutf8 -ww "$ZEN_SRCDIR/man/zen.1" 2>"$TRASH/w" >/dev/null && ! test -s "$TRASH/w"
+'
+
+# Completion: drive the bash completion function as bash would.
+complete_words() {	# WORDS... (the last one is being completed)
+	bash -c '
+		PATH="$1:$PATH"; shift
+		source "$0"
+		COMP_WORDS=(zen "$@"); COMP_CWORD=$#
+		_zen
+		printf "%s\n" "${COMPREPLY[@]}"
+	' "$ZEN_SRCDIR/completions/zen" "$ZEN_BUILDDIR" "$@"
+}
+test_expect_success 'bash completes groups' '
+	complete_words bl | grep -qx blockchain && complete_words "" | grep -qx serve
+'
+test_expect_success 'bash completes commands of a group' '
+	test "$(complete_words blockchain block)" = blockreward
+'
+test_expect_success 'bash completes options of a command' '
+	complete_words blockchain blockreward --bl | grep -qx -- --block-number &&
+	complete_words address decode -- | grep -qx -- --url
+'
+test_expect_success 'bash completes chain names' '
+	test "$(complete_words --chain te)" = test
+'
+test_expect_success 'every table operation is completable' '
+	for op in $(ops | tr " " ":"); do
+		g=${op%%:*}; v=${op#*:}
+		complete_words "$g" "" | grep -qx "$v" || [ "$g" = "$v" ] || exit 1
+	done
+'
+test_expect_success 'zsh and fish completions call zen __complete' '
+	grep -q "__complete" "$ZEN_SRCDIR/completions/_zen" &&
+	grep -q "__complete" "$ZEN_SRCDIR/completions/zen.fish"
+'
+test_done
