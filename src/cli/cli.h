@@ -5,6 +5,7 @@
 #ifndef ZEN_CLI_H
 #define ZEN_CLI_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include <jansson.h>
@@ -28,6 +29,9 @@ void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 		     const char *text, int json_mode);
 /* "zen: <message>" on stderr. */
 void cli_error(const char *fmt, ...) ZEN_PRINTF(1, 2);
+/* "zen: <message><suffix>" on stderr. */
+void cli_verror(const char *suffix, const char *fmt, va_list ap)
+	ZEN_PRINTF(2, 0);
 
 /* help.c */
 void cli_help_main(FILE *out);

@@ -46,12 +46,9 @@ static int usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("zen: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_verror(" (see zen --help)", fmt, ap);
 	va_end(ap);
-	fputs(" (see zen --help)\n", stderr);
 	return ZEN_EINVAL;
 }
 

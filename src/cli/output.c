@@ -10,16 +10,22 @@
 
 #include "cli/cli.h"
 
+void cli_verror(const char *suffix, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fputs("zen: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs(suffix, stderr);
+	fputc('\n', stderr);
+}
+
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("zen: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_verror("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static void print_indent(FILE *out, int depth)

@@ -27,7 +27,10 @@ static int read_raw_payload(struct zen_reader *r, uint32_t count,
 	ret = zen_read_view(r, &p, count, err);
 	if (ret)
 		return ret;
-	*data = zen_xmemdup(p, count ? count : 1);
+	/* at least one byte, so that data is never NULL */
+	*data = zen_xmalloc(count ? count : 1);
+	if (count)
+		memcpy(*data, p, count);
 	*len = count;
 	return 0;
 }
@@ -84,8 +87,11 @@ void zen_lock_copy(struct zen_lock *dst, const struct zen_lock *src)
 {
 	zen_lock_release(dst);
 	*dst = *src;
-	if (src->data)
-		dst->data = zen_xmemdup(src->data, src->len ? src->len : 1);
+	if (src->data) {
+		dst->data = zen_xmalloc(src->len ? src->len : 1);
+		if (src->len)
+			memcpy(dst->data, src->data, src->len);
+	}
 }
 
 int zen_lock_is_highv(uint32_t id)

@@ -425,6 +425,11 @@ static void block_signals(void)
 {
 	sigset_t set;
 
+	/* A background job of a non-interactive shell starts with SIGINT
+	 * ignored, and an ignored signal is discarded rather than queued for
+	 * sigwait: restore the default action first. */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);

@@ -57,8 +57,14 @@ static void mutate(struct zen_buf *b)
 		}
 		break;
 	case 4:
-		if (b->len && b->len < (1u << 20))
-			zen_buf_add(b, b->data, pos + 1);
+		if (b->len && b->len < (1u << 20)) {
+			/* grow first: appending from b->data itself would
+			 * read freed memory after a reallocation */
+			zen_buf_grow(b, pos + 1);
+			memcpy(b->data + b->len, b->data, pos + 1);
+			b->len += pos + 1;
+			b->data[b->len] = 0;
+		}
 		break;
 	default:
 		if (b->len)

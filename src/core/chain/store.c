@@ -1,0 +1,350 @@
+/*
+ * store.c - the LMDB environment behind store.h.  The only file that
+ * includes lmdb.h.  Every MDB_txn begun here is committed or aborted by
+ * zen_store_commit() / zen_store_abort(); cursors are closed by their
+ * owners before that (zen_store_cursor_close()).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <lmdb.h>
+
+#include "core/buf.h"
+#include "core/chain/store.h"
+
+#define MAP_SIZE_GIB 64ULL
+#define MAP_SIZE (MAP_SIZE_GIB << 30)
+
+static const char *const db_names[ZEN_DB_COUNT_] = {
+	[ZEN_DB_META] = "meta",
+	[ZEN_DB_INDEX] = "index",
+	[ZEN_DB_BLOCKS] = "blocks",
+	[ZEN_DB_CHILDREN] = "children",
+	[ZEN_DB_ORPHANS] = "orphans",
+	[ZEN_DB_MAIN] = "main",
+	[ZEN_DB_TXS] = "txs",
+	[ZEN_DB_UTXO] = "utxo",
+	[ZEN_DB_UNDO] = "undo",
+	[ZEN_DB_MEMPOOL] = "mempool",
+	[ZEN_DB_MEMPOOL_TX] = "mempool-tx",
+	[ZEN_DB_MEMPOOL_SPENT] = "mempool-spent",
+	[ZEN_DB_MEMPOOL_OUT] = "mempool-out",
+	[ZEN_DB_ACS] = "acs",
+};
+
+struct zen_store {
+	MDB_env *env;
+	MDB_dbi dbi[ZEN_DB_COUNT_];
+	char *dir;
+};
+
+struct zen_store_txn {
+	struct zen_store *s;
+	MDB_txn *txn;
+	int write;
+};
+
+struct zen_store_cursor {
+	MDB_cursor *cur;
+};
+
+/* An LMDB failure as ZEN_ESTORE, worded for what was being done. */
+static int store_fail(struct zen_err *err, int rc, const char *what)
+{
+	if (rc == MDB_MAP_FULL)
+		return zen_fail(err, ZEN_ESTORE, "store is full (map size %llu GiB)",
+				MAP_SIZE_GIB);
+	if (rc == MDB_CORRUPTED || rc == MDB_PAGE_NOTFOUND ||
+	    rc == MDB_INVALID || rc == MDB_PANIC || rc == MDB_BAD_TXN)
+		return zen_fail(err, ZEN_ESTORE, "store is damaged: %s: %s",
+				what, mdb_strerror(rc));
+	if (rc == EAGAIN || rc == EWOULDBLOCK || rc == EBUSY)
+		return zen_fail(err, ZEN_ESTORE, "store is locked: %s: %s",
+				what, mdb_strerror(rc));
+	if (rc == MDB_READERS_FULL)
+		return zen_fail(err, ZEN_ESTORE, "store is busy: %s: %s", what,
+				mdb_strerror(rc));
+	return zen_fail(err, ZEN_ESTORE, "store: %s: %s", what,
+			mdb_strerror(rc));
+}
+
+static int check_schema(struct zen_store *s, MDB_txn *txn,
+			struct zen_err *err)
+{
+	MDB_val k = { 6, (void *)"schema" }, v;
+	uint8_t be[4];
+	uint32_t got;
+	int rc = mdb_get(txn, s->dbi[ZEN_DB_META], &k, &v);
+
+	if (rc == MDB_NOTFOUND) {
+		be[0] = 0, be[1] = 0, be[2] = 0, be[3] = ZEN_STORE_SCHEMA;
+		v.mv_size = 4;
+		v.mv_data = be;
+		rc = mdb_put(txn, s->dbi[ZEN_DB_META], &k, &v, 0);
+		return rc ? store_fail(err, rc, "cannot write schema") : 0;
+	}
+	if (rc)
+		return store_fail(err, rc, "cannot read schema");
+	if (v.mv_size != 4)
+		return zen_fail(err, ZEN_ESTORE,
+				"store is damaged: bad schema record");
+	got = (uint32_t)((const uint8_t *)v.mv_data)[0] << 24 |
+	      (uint32_t)((const uint8_t *)v.mv_data)[1] << 16 |
+	      (uint32_t)((const uint8_t *)v.mv_data)[2] << 8 |
+	      ((const uint8_t *)v.mv_data)[3];
+	if (got != ZEN_STORE_SCHEMA)
+		return zen_fail(err, ZEN_ESTORE, "store schema %u, expected %u",
+				got, ZEN_STORE_SCHEMA);
+	return 0;
+}
+
+int zen_store_open(struct zen_store **out, const char *dir,
+		   struct zen_err *err)
+{
+	struct zen_store *s;
+	MDB_txn *txn = NULL;
+	int rc, dead = 0;
+
+	*out = NULL;
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		return zen_fail(err, ZEN_ESTORE, "store: cannot create %s: %s",
+				dir, strerror(errno));
+	s = zen_xcalloc(1, sizeof(*s));
+	s->dir = zen_xstrdup(dir);
+	if ((rc = mdb_env_create(&s->env))) {
+		s->env = NULL;
+		rc = store_fail(err, rc, "cannot create environment");
+		goto fail;
+	}
+	if ((rc = mdb_env_set_mapsize(s->env, MAP_SIZE)) ||
+	    (rc = mdb_env_set_maxdbs(s->env, ZEN_DB_COUNT_ + 2)) ||
+	    (rc = mdb_env_set_maxreaders(s->env, 256))) {
+		rc = store_fail(err, rc, "cannot configure environment");
+		goto fail;
+	}
+	if ((rc = mdb_env_open(s->env, dir, MDB_NOTLS, 0600))) {
+		char what[600];
+
+		snprintf(what, sizeof(what), "cannot open %.500s", dir);
+		rc = store_fail(err, rc, what);
+		goto fail;
+	}
+	/* Readers left behind by killed processes would pin old pages. */
+	(void)mdb_reader_check(s->env, &dead);
+	if ((rc = mdb_txn_begin(s->env, NULL, 0, &txn))) {
+		rc = store_fail(err, rc, "cannot begin transaction");
+		goto fail;
+	}
+	for (int i = 0; i < ZEN_DB_COUNT_; i++) {
+		if ((rc = mdb_dbi_open(txn, db_names[i], MDB_CREATE,
+				       &s->dbi[i]))) {
+			char what[64];
+
+			snprintf(what, sizeof(what), "cannot open database %s",
+				 db_names[i]);
+			rc = store_fail(err, rc, what);
+			goto fail;
+		}
+	}
+	if ((rc = check_schema(s, txn, err)))
+		goto fail;
+	rc = mdb_txn_commit(txn);
+	txn = NULL;
+	if (rc) {
+		rc = store_fail(err, rc, "cannot commit");
+		goto fail;
+	}
+	*out = s;
+	return 0;
+fail:
+	if (txn)
+		mdb_txn_abort(txn);
+	if (s->env)
+		mdb_env_close(s->env);
+	free(s->dir);
+	free(s);
+	return rc;
+}
+
+void zen_store_close(struct zen_store *s)
+{
+	if (!s)
+		return;
+	mdb_env_close(s->env);
+	free(s->dir);
+	free(s);
+}
+
+int zen_store_begin(struct zen_store *s, struct zen_store_txn *parent,
+		    int write, struct zen_store_txn **out, struct zen_err *err)
+{
+	struct zen_store_txn *t;
+	int rc;
+
+	*out = NULL;
+	ZEN_ASSERT(!parent || (write && parent->write));
+	t = zen_xcalloc(1, sizeof(*t));
+	t->s = s;
+	t->write = write;
+	rc = mdb_txn_begin(s->env, parent ? parent->txn : NULL,
+			   write ? 0 : MDB_RDONLY, &t->txn);
+	if (rc) {
+		free(t);
+		return store_fail(err, rc, "cannot begin transaction");
+	}
+	*out = t;
+	return 0;
+}
+
+int zen_store_commit(struct zen_store_txn *t, struct zen_err *err)
+{
+	int rc = mdb_txn_commit(t->txn);
+
+	free(t);
+	return rc ? store_fail(err, rc, "cannot commit") : 0;
+}
+
+void zen_store_abort(struct zen_store_txn *t)
+{
+	if (!t)
+		return;
+	mdb_txn_abort(t->txn);
+	free(t);
+}
+
+int zen_store_txn_writable(const struct zen_store_txn *t)
+{
+	return t->write;
+}
+
+int zen_store_get(struct zen_store_txn *t, enum zen_store_db db,
+		  const void *key, size_t klen, struct zen_slice *val,
+		  struct zen_err *err)
+{
+	MDB_val k = { klen, (void *)key }, v;
+	int rc = mdb_get(t->txn, t->s->dbi[db], &k, &v);
+
+	if (rc == MDB_NOTFOUND)
+		return ZEN_ENOTFOUND;
+	if (rc)
+		return store_fail(err, rc, "cannot read");
+	if (val) {
+		val->p = v.mv_data;
+		val->len = v.mv_size;
+	}
+	return 0;
+}
+
+int zen_store_put(struct zen_store_txn *t, enum zen_store_db db,
+		  const void *key, size_t klen, const void *val, size_t vlen,
+		  struct zen_err *err)
+{
+	MDB_val k = { klen, (void *)key }, v = { vlen, (void *)val };
+	int rc;
+
+	ZEN_ASSERT(t->write);
+	if (!val)
+		v.mv_data = (void *)"";
+	rc = mdb_put(t->txn, t->s->dbi[db], &k, &v, 0);
+	return rc ? store_fail(err, rc, "cannot write") : 0;
+}
+
+int zen_store_del(struct zen_store_txn *t, enum zen_store_db db,
+		  const void *key, size_t klen, struct zen_err *err)
+{
+	MDB_val k = { klen, (void *)key };
+	int rc;
+
+	ZEN_ASSERT(t->write);
+	rc = mdb_del(t->txn, t->s->dbi[db], &k, NULL);
+	if (rc == MDB_NOTFOUND)
+		return ZEN_ENOTFOUND;
+	return rc ? store_fail(err, rc, "cannot delete") : 0;
+}
+
+int zen_store_clear(struct zen_store_txn *t, enum zen_store_db db,
+		    struct zen_err *err)
+{
+	int rc;
+
+	ZEN_ASSERT(t->write);
+	rc = mdb_drop(t->txn, t->s->dbi[db], 0);
+	return rc ? store_fail(err, rc, "cannot clear") : 0;
+}
+
+int zen_store_count(struct zen_store_txn *t, enum zen_store_db db,
+		    uint64_t *n, struct zen_err *err)
+{
+	MDB_stat st;
+	int rc = mdb_stat(t->txn, t->s->dbi[db], &st);
+
+	if (rc)
+		return store_fail(err, rc, "cannot count");
+	*n = st.ms_entries;
+	return 0;
+}
+
+int zen_store_cursor_open(struct zen_store_txn *t, enum zen_store_db db,
+			  struct zen_store_cursor **out, struct zen_err *err)
+{
+	struct zen_store_cursor *c = zen_xcalloc(1, sizeof(*c));
+	int rc = mdb_cursor_open(t->txn, t->s->dbi[db], &c->cur);
+
+	*out = NULL;
+	if (rc) {
+		free(c);
+		return store_fail(err, rc, "cannot open cursor");
+	}
+	*out = c;
+	return 0;
+}
+
+void zen_store_cursor_close(struct zen_store_cursor *c)
+{
+	if (!c)
+		return;
+	mdb_cursor_close(c->cur);
+	free(c);
+}
+
+int zen_store_cursor_seek(struct zen_store_cursor *c, enum zen_store_seek how,
+			  const void *key, size_t klen, struct zen_slice *k,
+			  struct zen_slice *v, struct zen_err *err)
+{
+	MDB_val mk = { klen, (void *)key }, mv = { 0, NULL };
+	MDB_cursor_op op;
+	int rc;
+
+	switch (how) {
+	case ZEN_SEEK_FIRST: op = MDB_FIRST; break;
+	case ZEN_SEEK_LAST: op = MDB_LAST; break;
+	case ZEN_SEEK_GE: op = MDB_SET_RANGE; break;
+	case ZEN_SEEK_NEXT: op = MDB_NEXT; break;
+	case ZEN_SEEK_PREV: op = MDB_PREV; break;
+	default: ZEN_BUG("bad seek");
+	}
+	rc = mdb_cursor_get(c->cur, &mk, &mv, op);
+	if (rc == MDB_NOTFOUND)
+		return ZEN_ENOTFOUND;
+	if (rc)
+		return store_fail(err, rc, "cannot read");
+	if (k) {
+		k->p = mk.mv_data;
+		k->len = mk.mv_size;
+	}
+	if (v) {
+		v->p = mv.mv_data;
+		v->len = mv.mv_size;
+	}
+	return 0;
+}
+
+int zen_store_cursor_del(struct zen_store_cursor *c, struct zen_err *err)
+{
+	int rc = mdb_cursor_del(c->cur, 0);
+
+	return rc ? store_fail(err, rc, "cannot delete") : 0;
+}

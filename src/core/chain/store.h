@@ -1,0 +1,220 @@
+/*
+ * store.h - the node's persistent state: one LMDB environment with named
+ * key-value databases.  store.c is the only file that includes lmdb.h;
+ * chain.c gives the bytes their meaning (the schema below).
+ *
+ * Location: <datadir>/chain/ (data.mdb and lock.mdb, LMDB's default
+ * layout).  The map is 64 GiB, sparse: the file only grows with use.
+ *
+ * Transactions.  Every store access happens in a struct zen_store_txn,
+ * read-only or read-write.  Exactly one of zen_store_commit() and
+ * zen_store_abort() ends it, on every path; a cursor never outlives the
+ * transaction it was opened in (close cursors first).  Read transactions
+ * see a snapshot and never block; LMDB serializes writers across threads
+ * and processes (a second writer waits).  Write transactions may be
+ * nested (a child sees its parent's writes; aborting the child drops only
+ * its own), which the chain uses to try a block and roll it back.
+ * Commits are durable (fsync) before zen_store_commit() returns.
+ *
+ * The environment is opened with MDB_NOTLS, so read transactions are not
+ * tied to the thread that began them (but one transaction is used by one
+ * thread at a time).  LMDB forbids opening one environment twice in a
+ * process: open the store once (zen_chain_open does) and share it.
+ *
+ * Errors: everything that fails in LMDB is ZEN_ESTORE with a message that
+ * names the operation ("store: cannot open <dir>: ...", "store is full
+ * (map size 64 GiB)", "store is locked: ...").  A key that is absent is
+ * ZEN_ENOTFOUND without a message (err untouched): absence is a normal
+ * answer, and callers word it.
+ *
+ * ------------------------------------------------------------------------
+ * SCHEMA (version ZEN_STORE_SCHEMA).  Integers are big-endian; "hash" is
+ * 32 raw bytes; an outpoint key is tx hash || u32 index (36 bytes).
+ *
+ *  meta       ASCII name -> value
+ *             "schema"        u32: the schema version (checked at open:
+ *                             "store schema N, expected M")
+ *             "network"       u32: network id of the chain it holds
+ *             "tip"           hash of the main-chain tip (absent: empty)
+ *             "genesis"       hash of the genesis block
+ *             "mempool-seq"   u64: next mempool sequence number
+ *             "mempool-bytes" u64: total raw bytes in the mempool
+ *  index      block hash -> block record (ZEN_CHAIN_RECORD_LEN bytes):
+ *             header (100) || status u8 || chain work (32) ||
+ *             EMA after the block: difficulty u32, count u8,
+ *             11 x u64 timestamps (oldest first, unused slots 0) ||
+ *             CGP state after the block: allocation u8, payout u8 (0:
+ *             none; no other value in this schema version).
+ *             Status 1 orphan (parent unknown; work and EMA are zero),
+ *             2 connectable (ancestry known, not on the main chain),
+ *             3 main chain, 4 invalid.
+ *  blocks     block hash -> the block, canonically encoded (header,
+ *             commitments, transactions' raw bytes).  Absent for invalid
+ *             blocks.
+ *  children   parent hash || child hash -> empty (also for orphans,
+ *             whose parent is unknown)
+ *  orphans    block hash -> empty, one row per orphan block
+ *  main       u32 block number -> block hash, main chain only
+ *  txs        tx hash -> block hash || u32 number || u32 index in the
+ *             block || u32 byte offset in the block || u32 length,
+ *             main chain only
+ *  utxo       outpoint -> output (canonical encoding); unspent, spendable
+ *             outputs of the main chain only
+ *  undo       block hash -> the outputs spent by the block's outpoint
+ *             inputs, in block order (canonical encodings concatenated);
+ *             main-chain blocks only
+ *  mempool    u64 sequence -> tx hash || raw transaction (insertion order)
+ *  mempool-tx tx hash -> u64 sequence
+ *  mempool-spent  outpoint -> hash of the mempool tx spending it
+ *  mempool-out    outpoint -> output created by a mempool tx (spendable)
+ *  acs        contract hash -> u32 expiry || code (the active contract
+ *             set; always empty until the contract engine exists)
+ * ------------------------------------------------------------------------
+ */
+#ifndef ZEN_CHAIN_STORE_H
+#define ZEN_CHAIN_STORE_H
+
+#include "core/err.h"
+#include "core/zen.h"
+
+#define ZEN_STORE_SCHEMA 1
+
+enum zen_store_db {
+	ZEN_DB_META = 0,
+	ZEN_DB_INDEX,
+	ZEN_DB_BLOCKS,
+	ZEN_DB_CHILDREN,
+	ZEN_DB_ORPHANS,
+	ZEN_DB_MAIN,
+	ZEN_DB_TXS,
+	ZEN_DB_UTXO,
+	ZEN_DB_UNDO,
+	ZEN_DB_MEMPOOL,
+	ZEN_DB_MEMPOOL_TX,
+	ZEN_DB_MEMPOOL_SPENT,
+	ZEN_DB_MEMPOOL_OUT,
+	ZEN_DB_ACS,
+	ZEN_DB_COUNT_
+};
+
+struct zen_store;
+struct zen_store_txn;
+struct zen_store_cursor;
+
+/* A view of bytes owned by LMDB: valid until the transaction ends or the
+ * same transaction writes (copy what must survive). */
+struct zen_slice {
+	const uint8_t *p;
+	size_t len;
+};
+
+/*
+ * Open (creating when needed) the environment in dir (created with mode
+ * 0700 if missing) and its databases.  A new store gets the schema
+ * version; an existing one must carry ZEN_STORE_SCHEMA.
+ * Returns: 0, or ZEN_ESTORE: "store: cannot create <dir>: ...",
+ *          "store: cannot open <dir>: ...", "store schema N, expected M",
+ *          "store is damaged: ..." (*out is NULL on failure).
+ * Out: out, the store; zen_store_close() releases it.
+ */
+int zen_store_open(struct zen_store **out, const char *dir,
+		   struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
+
+/* Close the store.  Every transaction must have ended.  NULL is a no-op. */
+void zen_store_close(struct zen_store *s);
+
+/*
+ * Begin a transaction.  write: 0 read-only, 1 read-write.  parent: NULL,
+ * or a write transaction to nest in (write must then be 1; the parent is
+ * unusable until the child ends).  A write transaction waits for other
+ * writers (threads or processes).
+ * Returns: 0 or ZEN_ESTORE ("store: cannot begin transaction: ...").
+ * Out: out, freed by zen_store_commit() or zen_store_abort().
+ */
+int zen_store_begin(struct zen_store *s, struct zen_store_txn *parent,
+		    int write, struct zen_store_txn **out,
+		    struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 4);
+
+/*
+ * Commit and free t (also for a read transaction, where it just ends it).
+ * Returns: 0, or ZEN_ESTORE ("store is full (map size N GiB)",
+ *          "store: cannot commit: ..."); t is freed either way and
+ *          nothing of it was written.
+ */
+int zen_store_commit(struct zen_store_txn *t, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1);
+
+/* Abort and free t; nothing it wrote stays.  NULL is a no-op. */
+void zen_store_abort(struct zen_store_txn *t);
+
+/* Is t a write transaction? */
+int zen_store_txn_writable(const struct zen_store_txn *t) ZEN_NONNULL(1);
+
+/*
+ * Look a key up.
+ * Returns: 0 (val set), ZEN_ENOTFOUND (err untouched), or ZEN_ESTORE.
+ * Out: val (may be NULL: existence test), a view as struct zen_slice says.
+ */
+int zen_store_get(struct zen_store_txn *t, enum zen_store_db db,
+		  const void *key, size_t klen, struct zen_slice *val,
+		  struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 3);
+
+/*
+ * Insert or replace key -> val[0..vlen) (val may be NULL when vlen is 0).
+ * Returns: 0, or ZEN_ESTORE (a full map is "store is full ...": the
+ *          caller must abort the transaction).
+ */
+int zen_store_put(struct zen_store_txn *t, enum zen_store_db db,
+		  const void *key, size_t klen, const void *val, size_t vlen,
+		  struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 3);
+
+/* Delete key.  Returns: 0, ZEN_ENOTFOUND (nothing deleted, err
+ * untouched), or ZEN_ESTORE. */
+int zen_store_del(struct zen_store_txn *t, enum zen_store_db db,
+		  const void *key, size_t klen, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 3);
+
+/* Delete every entry of db.  Returns: 0 or ZEN_ESTORE. */
+int zen_store_clear(struct zen_store_txn *t, enum zen_store_db db,
+		    struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1);
+
+/* Number of entries of db.  Returns: 0 or ZEN_ESTORE. */
+int zen_store_count(struct zen_store_txn *t, enum zen_store_db db,
+		    uint64_t *n, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 3);
+
+/* Cursor moves. */
+enum zen_store_seek {
+	ZEN_SEEK_FIRST,		/* smallest key */
+	ZEN_SEEK_LAST,		/* largest key */
+	ZEN_SEEK_GE,		/* smallest key >= the given key */
+	ZEN_SEEK_NEXT,		/* the key after the current one */
+	ZEN_SEEK_PREV,		/* the key before the current one */
+};
+
+/*
+ * Open a cursor on db in t.  Close it with zen_store_cursor_close()
+ * before t ends.  Returns: 0 or ZEN_ESTORE.
+ */
+int zen_store_cursor_open(struct zen_store_txn *t, enum zen_store_db db,
+			  struct zen_store_cursor **out, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 3);
+/* NULL is a no-op. */
+void zen_store_cursor_close(struct zen_store_cursor *c);
+
+/*
+ * Move the cursor.  key/klen only for ZEN_SEEK_GE.
+ * Returns: 0 (k and v, either may be NULL, are views of the entry),
+ *          ZEN_ENOTFOUND when there is no such entry (err untouched), or
+ *          ZEN_ESTORE.
+ */
+int zen_store_cursor_seek(struct zen_store_cursor *c, enum zen_store_seek how,
+			  const void *key, size_t klen, struct zen_slice *k,
+			  struct zen_slice *v, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1);
+
+/* Delete the entry under the cursor.  Returns: 0 or ZEN_ESTORE. */
+int zen_store_cursor_del(struct zen_store_cursor *c, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1);
+
+#endif
