@@ -18,7 +18,8 @@ const struct zen_op *zen_op_find_route(const char *method, const char *path)
 {
 	for (const struct zen_op *op = zen_ops; op->group; op++)
 		if (op->path && !strcmp(op->path, path) &&
-		    !strcmp(op->method, method))
+		    (!strcmp(op->method, method) ||
+		     ((op->flags & ZEN_OPF_ALSO_POST) && !strcmp(method, "POST"))))
 			return op;
 	return NULL;
 }

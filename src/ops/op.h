@@ -47,6 +47,9 @@ struct zen_param {
 #define ZEN_OPF_WALLET     0x04	/* needs the wallet */
 #define ZEN_OPF_LOCAL_ONLY 0x08	/* CLI helper: no HTTP route, never remote */
 #define ZEN_OPF_TEXT       0x10	/* replies text/plain, not JSON */
+#define ZEN_OPF_ALSO_POST  0x20	/* a GET route that also answers POST */
+#define ZEN_OPF_BARE_BODY  0x40	/* a POST body may be a bare JSON string,
+				   taken as the first parameter */
 
 #define ZEN_MAX_PARAMS 16
 
@@ -83,6 +86,8 @@ struct zen_call {
 	json_t *args;		/* validated: name -> string/integer/boolean */
 	json_t *result;		/* out: the JSON reply (owned by the call) */
 	char *text;		/* out: the text reply (malloc'd), ZEN_OPF_TEXT */
+	int http_status;	/* out, optional: the status of a refusal when
+				   it is not zen_code_http_status()'s (302) */
 	struct zen_err err;
 };
 

@@ -124,30 +124,44 @@ static json_t *query_params(struct evhttp_request *req)
 	return raw;
 }
 
-static int body_params(struct evhttp_request *req, json_t **raw,
-		       struct zen_err *err)
+/*
+ * POST parameters: the JSON body (an object; a bare string for operations
+ * that take one, api.md 5.10), over the query string for routes that also
+ * answer GET (api.md 5.12: address in the query or the body).
+ */
+static int body_params(struct evhttp_request *req, const struct zen_op *op,
+		       json_t **raw, struct zen_err *err)
 {
 	struct evbuffer *in = evhttp_request_get_input_buffer(req);
 	const char *ctype = evhttp_find_header(
 		evhttp_request_get_input_headers(req), "Content-Type");
 	size_t len = evbuffer_get_length(in);
 	json_error_t jerr;
+	json_t *body;
 
-	if (!len) {
-		*raw = json_object();
+	*raw = (op->flags & ZEN_OPF_ALSO_POST) ? query_params(req) : json_object();
+	if (!*raw)
+		return zen_fail(err, ZEN_EINVAL, "invalid query string");
+	if (!len)
 		return 0;
-	}
 	if (!ctype || strncmp(ctype, "application/json", 16))
 		return zen_fail(err, ZEN_EINVAL,
 				"only application/json ContentType is supported");
-	*raw = json_loadb((const char *)evbuffer_pullup(in, -1), len, 0, &jerr);
-	if (!*raw)
+	body = json_loadb((const char *)evbuffer_pullup(in, -1), len,
+			  JSON_DECODE_ANY, &jerr);
+	if (!body)
 		return zen_fail(err, ZEN_EINVAL, "Json is invalid: %s", jerr.text);
-	if (!json_is_object(*raw)) {
-		json_decref(*raw);
-		*raw = NULL;
+	if (json_is_string(body) && (op->flags & ZEN_OPF_BARE_BODY) &&
+	    op->params[0].name) {
+		json_object_set_new(*raw, op->params[0].name, body);
+		return 0;
+	}
+	if (!json_is_object(body)) {
+		json_decref(body);
 		return zen_fail(err, ZEN_EINVAL, "Json is invalid: not an object");
 	}
+	json_object_update(*raw, body);
+	json_decref(body);
 	return 0;
 }
 
@@ -207,7 +221,7 @@ static void run_op(struct evhttp_request *req, struct srv *srv,
 	if (!rc)
 		rc = zen_call_run(&call);
 	if (rc)
-		send_error(req, (enum zen_code)rc, 0, call.err.msg);
+		send_error(req, (enum zen_code)rc, call.http_status, call.err.msg);
 	else
 		send_call(req, &call);
 	zen_call_release(&call);
@@ -249,8 +263,9 @@ static void handle(struct evhttp_request *req, void *data)
 		raw = query_params(req);
 		if (!raw)
 			zen_fail(&err, ZEN_EINVAL, "invalid query string");
-	} else {
-		body_params(req, &raw, &err);
+	} else if (body_params(req, op, &raw, &err)) {
+		json_decref(raw);
+		raw = NULL;
 	}
 	if (raw)
 		run_op(req, srv, op, raw);
