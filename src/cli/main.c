@@ -16,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "client/remote.h"
+#include "ops/node.h"
 #include "core/buf.h"
 #include "server/serve.h"
 
@@ -118,6 +119,13 @@ static int parse_param(struct cli_cmd *cmd, const char *name, const char *eq,
 
 	if (!p)
 		return usage_error("unknown option '--%s'", name);
+	/* A boolean given alone is a flag: `--mine` means `--mine true`. */
+	if (p->type == ZEN_PT_BOOL && !eq &&
+	    (*i + 1 >= argc || (strcmp(argv[*i + 1], "true") &&
+				strcmp(argv[*i + 1], "false")))) {
+		json_object_set_new(cmd->raw, p->name, json_string("true"));
+		return 0;
+	}
 	if (option_value(argc, argv, i, eq, &value))
 		return usage_error("option --%s needs a value", name);
 	json_object_set_new(cmd->raw, p->name, json_string(value));
@@ -256,6 +264,7 @@ static int setup_node(struct zen_node *node, struct cli_opts *opts,
 		return ZEN_EINVAL;
 	}
 	node->params = zen_chain_params(node->chain);
+	node->store = NULL;
 	if (opts->datadir && *opts->datadir)
 		zen_buf_addstr(datadir, opts->datadir);
 	else if (default_datadir(datadir, node->params->cli_name)) {
@@ -333,6 +342,7 @@ static int dispatch(struct cli_cmd *cmd)
 		rc = srv_main(&node, cmd->raw);
 	else
 		rc = run_local(cmd, &node);
+	zen_node_close(&node);
 out:
 	zen_buf_release(&datadir);
 	return rc;

@@ -115,7 +115,7 @@ void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 		print_readable(out, result, 0);
 		return;
 	}
-	s = json_dumps(result, JSON_ENCODE_ANY | JSON_COMPACT);
+	s = json_dumps(result, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(15));
 	if (!s)
 		ZEN_BUG("cannot encode reply");
 	fputs(s, out);

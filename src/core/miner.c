@@ -49,8 +49,9 @@ struct shared {
 	uint64_t sol_nonce0, sol_nonce1, sol_timestamp;
 };
 
+/* Each on its own cache line: the threads write only their own. */
 struct worker {
-	struct shared *s;
+	_Alignas(64) struct shared *s;
 	pthread_t thread;
 	uint64_t nonce0;
 	int limited;
@@ -79,7 +80,7 @@ static void *search(void *arg)
 	struct shared *s = w->s;
 	uint8_t raw[ZEN_HEADER_LEN], hash[ZEN_HASH_LEN];
 	uint64_t n1 = s->nonce1_start, ts = s->timestamp;
-	uint64_t in_span = 0, pending = 0;
+	uint64_t in_span = 0, pending = 0, done = 0;
 
 	memcpy(raw, s->raw, sizeof(raw));
 	put_be64(raw + OFF_NONCE0, w->nonce0);
@@ -93,13 +94,14 @@ static void *search(void *arg)
 			w->end = END_STOPPED;
 			break;
 		}
-		if (w->limited && w->done == w->budget) {
+		if (w->limited && done == w->budget) {
 			w->end = END_LIMIT;
 			break;
 		}
 		put_be64(raw + OFF_NONCE1, n1);
 		zen_sha3(hash, raw, sizeof(raw));
-		w->done++;
+		done++;
+		pending++;
 		if (memcmp(hash, s->target, ZEN_HASH_LEN) <= 0) {
 			int expect = 0;
 
@@ -115,10 +117,11 @@ static void *search(void *arg)
 			}
 			break;
 		}
-		if (++pending == ZEN_MINE_FLUSH)
+		if (pending == ZEN_MINE_FLUSH)
 			flush(s, &pending);
 		n1++;
-		if (++in_span == s->span) {	/* never, for span 0 = 2^64 */
+		/* Span 0 = 2^64: in_span only gets back to 0 by wrapping. */
+		if (++in_span == s->span) {
 			if (!s->allow_bump || ts == UINT64_MAX) {
 				w->end = END_EXHAUSTED;
 				break;
@@ -130,6 +133,7 @@ static void *search(void *arg)
 		}
 	}
 	flush(s, &pending);
+	w->done = done;
 	return NULL;
 }
 
@@ -198,7 +202,11 @@ int zen_mine(enum zen_mine_status *status, uint64_t *hashes,
 	atomic_init(&s.halt, 0);
 	atomic_init(&s.claimed, 0);
 
-	w = zen_xcalloc(n, sizeof(*w));
+	/* sizeof(*w) is a multiple of its 64-byte alignment. */
+	w = aligned_alloc(_Alignof(struct worker), n * sizeof(*w));
+	if (!w)
+		ZEN_BUG("out of memory");
+	memset(w, 0, n * sizeof(*w));
 	for (unsigned i = 0; i < n; i++) {
 		w[i].s = &s;
 		w[i].nonce0 = header->nonce[0] + i;

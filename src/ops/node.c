@@ -1,13 +1,54 @@
+#include <pthread.h>
+#include <stdio.h>
+
 #include "ops/node.h"
+
+/* One chain per process: LMDB forbids opening an environment twice. */
+static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
+		   struct zen_err *err)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(&open_lock);
+	if (!node->store)
+		rc = zen_chain_open(&node->store, node->datadir, node->params,
+				    err);
+	*chain = node->store;
+	pthread_mutex_unlock(&open_lock);
+	return rc;
+}
+
+void zen_node_close(struct zen_node *node)
+{
+	pthread_mutex_lock(&open_lock);
+	zen_chain_close(node->store);
+	node->store = NULL;
+	pthread_mutex_unlock(&open_lock);
+}
+
+int zen_node_read(struct zen_node *node, struct zen_chain_read **r,
+		  struct zen_err *err)
+{
+	struct zen_chainstate *chain;
+	int rc = zen_node_chain(node, &chain, err);
+
+	return rc ? rc : zen_chain_read_begin(chain, r, err);
+}
 
 int zen_node_tip_number(struct zen_node *node, uint32_t *number,
 			struct zen_err *err)
 {
-	/* There is no block store yet (the chain node issue brings it), so
-	 * the chain is exactly its genesis where the genesis is embedded. */
-	if (node->chain == ZEN_CHAIN_LOCAL) {
-		*number = 1;
-		return 0;
-	}
-	return zen_fail(err, ZEN_ENOTFOUND, "No tip");
+	struct zen_chain_read *r;
+	struct zen_block_info tip;
+	int rc = zen_node_read(node, &r, err);
+
+	if (rc)
+		return rc;
+	rc = zen_chain_read_tip(r, &tip, err);
+	if (!rc)
+		*number = tip.header.block_number;
+	zen_chain_read_end(r);
+	return rc;
 }

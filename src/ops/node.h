@@ -1,18 +1,35 @@
 /*
- * node.h - what handlers ask of the node's chain state.
+ * node.h - what handlers ask of the node: its chain state, opened once per
+ * process and shared by every front and thread.
  */
 #ifndef ZEN_NODE_H
 #define ZEN_NODE_H
 
+#include "core/chain/chain.h"
 #include "ops/op.h"
 
 /*
- * The number of the tip block.  A node's chain starts from its genesis:
- * the local chain embeds its genesis block, so a fresh local node's tip is
- * block 1; main and test start empty until their genesis is published.
- * Returns ZEN_ENOTFOUND "No tip" when the chain has no block.
+ * The node's chain state, opened on first use in node->datadir (a fresh
+ * local chain starts from its embedded genesis block).  Thread-safe.
+ * Returns: 0, or the store's error (ZEN_ESTORE: locked, damaged, another
+ * chain's store).
+ */
+int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
+		   struct zen_err *err) ZEN_WARN_UNUSED;
+
+/* Close what zen_node_chain opened (at exit). */
+void zen_node_close(struct zen_node *node);
+
+/*
+ * The number of the tip block.
+ * Returns ZEN_ENOTFOUND "No tip" when the chain has no block yet (main and
+ * test before their genesis is published).
  */
 int zen_node_tip_number(struct zen_node *node, uint32_t *number,
 			struct zen_err *err) ZEN_WARN_UNUSED;
+
+/* A read snapshot of the node's chain; end it with zen_chain_read_end. */
+int zen_node_read(struct zen_node *node, struct zen_chain_read **r,
+		  struct zen_err *err) ZEN_WARN_UNUSED;
 
 #endif

@@ -74,10 +74,13 @@ struct zen_op {
 extern const struct zen_op zen_ops[];
 
 /* What every handler may use: the chain, the data directory, the store. */
+struct zen_chainstate;
+
 struct zen_node {
 	enum zen_chain chain;
 	const struct zen_chain_params *params;
 	const char *datadir;
+	struct zen_chainstate *store;	/* opened on first use: node.h */
 };
 
 struct zen_call {

@@ -13,6 +13,7 @@
 #include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,11 @@
 #include <event2/thread.h>
 #include <event2/util.h>
 
+#include "core/address.h"
 #include "core/buf.h"
+#include "core/hex.h"
+#include "ops/mining.h"
+#include "ops/node.h"
 #include "server/serve.h"
 
 struct srv_worker {
@@ -40,6 +45,12 @@ struct srv_worker {
 
 struct srv {
 	struct zen_node *node;
+	/* --mine: one thread that mines blocks paying mine_pk_hash. */
+	int mine;
+	uint8_t mine_pk_hash[ZEN_HASH_LEN];
+	unsigned mine_threads;
+	pthread_t miner;
+	atomic_int stop_mining;
 	char host[256];		/* as bound, for the Host check */
 	int loopback;		/* bound to a loopback address */
 	uint16_t port;
@@ -83,7 +94,7 @@ static void send_call(struct evhttp_request *req, struct zen_call *call)
 		send_body(req, 200, "text/plain", call->text, strlen(call->text));
 		return;
 	}
-	s = json_dumps(call->result, JSON_COMPACT | JSON_ENCODE_ANY);
+	s = json_dumps(call->result, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
 	if (!s) {
 		send_error(req, ZEN_EINTERNAL, 0, "cannot encode reply");
 		return;
@@ -397,6 +408,48 @@ static int make_datadir(const char *dir, struct zen_err *err)
 	return 0;
 }
 
+static int configure_mining(struct srv *srv, json_t *args,
+			    struct zen_err *err)
+{
+	const char *address = zen_args_str(args, "address");
+	uint64_t threads = 0;
+
+	srv->mine = zen_args_bool(args, "mine", 0);
+	if (!srv->mine)
+		return address ? zen_fail(err, ZEN_EINVAL,
+					  "--address goes with --mine") : 0;
+	if (!address)
+		return zen_fail(err, ZEN_EINVAL, "--mine needs --address");
+	if (zen_args_u64(args, "mineThreads", &threads) && threads > 64)
+		return zen_fail(err, ZEN_EINVAL, "invalid mineThreads (at most 64)");
+	srv->mine_threads = (unsigned)threads;
+	return zen_address_decode_pk(srv->mine_pk_hash, srv->node->chain,
+				     address, err);
+}
+
+static void *miner_main(void *data)
+{
+	struct srv *srv = data;
+
+	while (!atomic_load(&srv->stop_mining)) {
+		struct zen_err err = ZEN_ERR_INIT;
+		struct zen_block_result res;
+		char hash[2 * ZEN_HASH_LEN + 1];
+
+		if (zen_mine_block(srv->node, &res, srv->mine_pk_hash,
+				   srv->mine_threads, &srv->stop_mining, &err)) {
+			if (!atomic_load(&srv->stop_mining)) {
+				fprintf(stderr, "zen: mining: %s\n", err.msg);
+				sleep(1);
+			}
+			continue;
+		}
+		zen_hex_encode_to(hash, res.hash, ZEN_HASH_LEN);
+		fprintf(stderr, "zen: mined block %u %s\n", res.tip_number, hash);
+	}
+	return NULL;
+}
+
 static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 		     struct zen_err *err)
 {
@@ -418,6 +471,8 @@ static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 	    (threads < 1 || threads > 64))
 		rc = zen_fail(err, ZEN_EINVAL, "invalid threads (1 to 64)");
 	srv->nworkers = threads ? (unsigned)threads : default_threads();
+	if (!rc)
+		rc = configure_mining(srv, args, err);
 	json_decref(args);
 	if (!rc)
 		rc = make_datadir(node->datadir, err);
@@ -473,7 +528,10 @@ int srv_main(struct zen_node *node, json_t *raw)
 	unsigned started = 0;
 	int rc, sig;
 
+	struct zen_chainstate *chain;
+
 	if ((rc = configure(&srv, node, raw, &err)) ||
+	    (rc = zen_node_chain(node, &chain, &err)) ||
 	    (rc = open_listener(&srv, &err))) {
 		fprintf(stderr, "zen: %s\n", err.msg);
 		goto out;
@@ -487,13 +545,22 @@ int srv_main(struct zen_node *node, json_t *raw)
 			rc = ZEN_EINTERNAL;
 			break;
 		}
+	if (!rc && srv.mine && pthread_create(&srv.miner, NULL, miner_main, &srv)) {
+		fprintf(stderr, "zen: cannot start the miner\n");
+		rc = ZEN_EINTERNAL;
+		srv.mine = 0;
+	}
 	if (!rc) {
 		fprintf(stderr, "zen: serving the %s chain on http://%s:%u "
-			"(data directory %s)\n", node->params->name, srv.host,
-			srv.port, node->datadir);
+			"(data directory %s)%s\n", node->params->name, srv.host,
+			srv.port, node->datadir, srv.mine ? ", mining" : "");
 		sig = wait_for_signal();
 		fprintf(stderr, "zen: %s received, stopping\n",
 			sig == SIGINT ? "SIGINT" : "SIGTERM");
+	}
+	if (srv.mine) {
+		atomic_store(&srv.stop_mining, 1);
+		pthread_join(srv.miner, NULL);
 	}
 	stop_workers(&srv, started);
 	free(srv.workers);

@@ -101,7 +101,8 @@ test_expect_success 'bash completes groups' '
 	complete_words bl | grep -qx blockchain && complete_words "" | grep -qx serve
 '
 test_expect_success 'bash completes commands of a group' '
-	test "$(complete_words blockchain block)" = blockreward
+	test "$(complete_words blockchain blockr)" = blockreward &&
+	test "$(complete_words blockchain block | tr "\n" " ")" = "block blocks blockreward blocktemplate "
 '
 test_expect_success 'bash completes options of a command' '
 	complete_words blockchain blockreward --bl | grep -qx -- --block-number &&

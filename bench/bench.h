@@ -1,0 +1,70 @@
+/*
+ * bench.h - shared helpers of the benchmark programs under bench/: a
+ * monotonic clock, the per-measurement duration (ZEN_BENCH_SECONDS,
+ * default 2, at most 60) and the online core count.  Benchmarks print
+ * figures; they never fail on a target.
+ */
+#ifndef ZEN_BENCH_H
+#define ZEN_BENCH_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+static inline double bench_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* CPU seconds used by the calling thread / by the whole process. */
+static inline double bench_thread_cpu(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static inline double bench_process_cpu(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Seconds per measurement: ZEN_BENCH_SECONDS (0.1 .. 60), default 2. */
+static inline double bench_seconds(void)
+{
+	const char *s = getenv("ZEN_BENCH_SECONDS");
+	double d = s ? strtod(s, NULL) : 2.0;
+
+	if (!(d >= 0.1))
+		d = 0.1;
+	if (d > 60)
+		d = 60;
+	return d;
+}
+
+static inline unsigned bench_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned)n : 1;
+}
+
+static inline void bench_sleep(double seconds)
+{
+	struct timespec t;
+
+	t.tv_sec = (time_t)seconds;
+	t.tv_nsec = (long)((seconds - (double)t.tv_sec) * 1e9);
+	while (nanosleep(&t, &t) != 0)
+		;
+}
+
+#endif

@@ -1,0 +1,988 @@
+/*
+ * chain.c - opening the chain, accepting blocks, connecting and
+ * disconnecting them, and switching to the branch with the most work
+ * (cgp-and-chain.md 11-13, protocol.md 4.2-4.4, 8.5-8.7).
+ *
+ * Every block submission is one write transaction W.  Switching branches
+ * happens in a transaction nested in W, and each block is connected in a
+ * transaction nested in that one, so that a block failing connection is
+ * rolled back alone and a switch that does not end with more work than
+ * the old tip is rolled back whole.  Only W's commit makes anything
+ * durable.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "core/chain/chain_int.h"
+#include "core/hash.h"
+
+/* Raw transactions going back to the mempool after a reorganisation. */
+struct txlist {
+	struct zen_buf *v;
+	size_t n, cap;
+};
+
+static void txlist_release(struct txlist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		zen_buf_release(&l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Insert raw at position at. */
+static void txlist_insert(struct txlist *l, size_t at, const uint8_t *raw,
+			  size_t len)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = zen_xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	memmove(&l->v[at + 1], &l->v[at], (l->n - at) * sizeof(*l->v));
+	memset(&l->v[at], 0, sizeof(*l->v));
+	zen_buf_add(&l->v[at], raw, len);
+	l->n++;
+}
+
+static uint64_t system_now(void *ctx)
+{
+	struct timespec ts;
+
+	(void)ctx;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+uint64_t chain_now(const struct zen_chainstate *chain)
+{
+	return chain->now(chain->now_ctx);
+}
+
+void zen_chain_set_clock(struct zen_chainstate *chain, uint64_t (*now)(void *ctx),
+			 void *ctx)
+{
+	chain->now = now ? now : system_now;
+	chain->now_ctx = now ? ctx : NULL;
+}
+
+void zen_chain_set_threads(struct zen_chainstate *chain, unsigned n)
+{
+	chain->threads = n;
+}
+
+const struct zen_chain_params *zen_chain_get_params(
+	const struct zen_chainstate *chain)
+{
+	return chain->params;
+}
+
+static int check_network(struct zen_chainstate *chain, struct zen_err *err)
+{
+	struct zen_store_txn *t;
+	struct zen_slice v;
+	uint8_t be[4];
+	int rc = zen_store_begin(chain->store, NULL, 1, &t, err);
+
+	if (rc)
+		return rc;
+	rc = zen_store_get(t, ZEN_DB_META, "network", 7, &v, err);
+	if (rc == ZEN_ENOTFOUND) {
+		chain_put32(be, chain->params->network_id);
+		rc = zen_store_put(t, ZEN_DB_META, "network", 7, be, 4, err);
+	} else if (!rc && (v.len != 4 ||
+			   chain_get32(v.p) != chain->params->network_id)) {
+		rc = zen_fail(err, ZEN_ESTORE,
+			      "store holds chain %u, not %s",
+			      v.len == 4 ? chain_get32(v.p) : 0,
+			      chain->params->name);
+	}
+	if (rc) {
+		zen_store_abort(t);
+		return rc;
+	}
+	return zen_store_commit(t, err);
+}
+
+int zen_chain_open(struct zen_chainstate **out, const char *datadir,
+		   const struct zen_chain_params *params, struct zen_err *err)
+{
+	struct zen_chainstate *chain;
+	struct zen_buf dir = ZEN_BUF_INIT;
+	struct zen_block_result res;
+	struct zen_block_info tip;
+	struct zen_store_txn *t;
+	int rc;
+
+	*out = NULL;
+	if (mkdir(datadir, 0700) && errno != EEXIST)
+		return zen_fail(err, ZEN_ESTORE, "store: cannot create %s: %s",
+				datadir, strerror(errno));
+	zen_buf_addf(&dir, "%s/chain", datadir);
+	chain = zen_xcalloc(1, sizeof(*chain));
+	chain->params = params;
+	chain->now = system_now;
+	pthread_mutex_init(&chain->write_lock, NULL);
+	rc = zen_store_open(&chain->store, zen_buf_str(&dir), err);
+	zen_buf_release(&dir);
+	if (rc)
+		goto fail;
+	if ((rc = check_network(chain, err)))
+		goto fail;
+	if (params->chain == ZEN_CHAIN_LOCAL) {
+		if ((rc = zen_store_begin(chain->store, NULL, 0, &t, err)))
+			goto fail;
+		rc = chain_tip_get(t, &tip, err);
+		zen_store_abort(t);
+		if (rc == ZEN_ENOTFOUND) {
+			rc = zen_chain_submit_block(chain, &res,
+						    chain_local_genesis,
+						    chain_local_genesis_len,
+						    err);
+			if (!rc && res.outcome != ZEN_BLOCK_ON_MAIN &&
+			    res.outcome != ZEN_BLOCK_KNOWN)
+				rc = zen_fail(err, ZEN_EINTERNAL,
+					      "cannot connect the local genesis "
+					      "block: %s", res.reason);
+		}
+		if (rc)
+			goto fail;
+	}
+	*out = chain;
+	return 0;
+fail:
+	zen_store_close(chain->store);
+	pthread_mutex_destroy(&chain->write_lock);
+	free(chain);
+	return rc;
+}
+
+void zen_chain_close(struct zen_chainstate *chain)
+{
+	if (!chain)
+		return;
+	zen_store_close(chain->store);
+	pthread_mutex_destroy(&chain->write_lock);
+	free(chain);
+}
+
+/* ---- Tree walks ---- */
+
+/* The children of hash (stored blocks of any status) into *out. */
+static int children_of(struct zen_store_txn *t,
+		       const uint8_t hash[ZEN_HASH_LEN],
+		       uint8_t (**out)[ZEN_HASH_LEN], size_t *n,
+		       struct zen_err *err)
+{
+	struct zen_store_cursor *c;
+	struct zen_slice k;
+	size_t cap = 0;
+	int rc = zen_store_cursor_open(t, ZEN_DB_CHILDREN, &c, err);
+
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	rc = zen_store_cursor_seek(c, ZEN_SEEK_GE, hash, ZEN_HASH_LEN, &k,
+				   NULL, err);
+	while (!rc && k.len == 2 * ZEN_HASH_LEN &&
+	       !memcmp(k.p, hash, ZEN_HASH_LEN)) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 4;
+			*out = zen_xrealloc(*out, cap * ZEN_HASH_LEN);
+		}
+		memcpy((*out)[(*n)++], k.p + ZEN_HASH_LEN, ZEN_HASH_LEN);
+		rc = zen_store_cursor_seek(c, ZEN_SEEK_NEXT, NULL, 0, &k, NULL,
+					   err);
+	}
+	zen_store_cursor_close(c);
+	if (rc == ZEN_ENOTFOUND)
+		rc = 0;
+	if (rc) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+/* A stack of hashes for the walks. */
+struct hstack {
+	uint8_t (*v)[ZEN_HASH_LEN];
+	size_t n, cap;
+};
+
+static void hstack_push(struct hstack *s, const uint8_t h[ZEN_HASH_LEN])
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->v = zen_xrealloc(s->v, s->cap * ZEN_HASH_LEN);
+	}
+	memcpy(s->v[s->n++], h, ZEN_HASH_LEN);
+}
+
+/* child's chain work, EMA and CGP state from its parent's. */
+static void derive(struct zen_chainstate *chain, struct zen_block_info *child,
+		   const struct zen_block_info *parent)
+{
+	struct zen_u256 w;
+
+	if (parent) {
+		child->work = parent->work;
+		child->ema = parent->ema;
+		child->cgp = parent->cgp;
+	} else {
+		memset(&child->work, 0, sizeof(child->work));
+		zen_ema_init(&child->ema, chain->params);
+		memset(&child->cgp, 0, sizeof(child->cgp));
+	}
+	zen_chain_work(&w, child->header.difficulty);
+	zen_u256_add(&child->work, &w);
+	zen_ema_push(&child->ema, chain->params, child->header.timestamp);
+	child->status = ZEN_BLOCK_CONNECTABLE;
+}
+
+/* Mark hash and its stored descendants invalid (their bytes go). */
+static int mark_invalid(struct zen_store_txn *t,
+			const uint8_t hash[ZEN_HASH_LEN], struct zen_err *err)
+{
+	struct hstack s = { 0 };
+	int rc = 0;
+
+	hstack_push(&s, hash);
+	while (!rc && s.n) {
+		uint8_t h[ZEN_HASH_LEN], (*kids)[ZEN_HASH_LEN];
+		struct zen_block_info info;
+		size_t nk;
+
+		memcpy(h, s.v[--s.n], ZEN_HASH_LEN);
+		if ((rc = chain_record_get(t, &info, h, err)))
+			break;
+		ZEN_ASSERT(info.status != ZEN_BLOCK_MAIN);
+		if (info.status == ZEN_BLOCK_INVALID)
+			continue;
+		info.status = ZEN_BLOCK_INVALID;
+		if ((rc = chain_record_put(t, &info, err)))
+			break;
+		rc = zen_store_del(t, ZEN_DB_BLOCKS, h, ZEN_HASH_LEN, err);
+		if (!rc || rc == ZEN_ENOTFOUND)
+			rc = zen_store_del(t, ZEN_DB_ORPHANS, h, ZEN_HASH_LEN,
+					   err);
+		if (rc == ZEN_ENOTFOUND)
+			rc = 0;
+		if (!rc && !(rc = children_of(t, h, &kids, &nk, err))) {
+			for (size_t i = 0; i < nk; i++)
+				hstack_push(&s, kids[i]);
+			free(kids);
+		}
+	}
+	free(s.v);
+	return rc;
+}
+
+/* root was just stored with a known ancestry: its orphan descendants get
+ * their chain work and EMA state (or become invalid under an invalid
+ * root). */
+static int unorphan(struct zen_chainstate *chain, struct zen_store_txn *t,
+		    const uint8_t root[ZEN_HASH_LEN], struct zen_err *err)
+{
+	struct hstack s = { 0 };
+	int rc = 0;
+
+	hstack_push(&s, root);
+	while (!rc && s.n) {
+		uint8_t h[ZEN_HASH_LEN], (*kids)[ZEN_HASH_LEN] = NULL;
+		struct zen_block_info parent, child;
+		size_t nk = 0;
+
+		memcpy(h, s.v[--s.n], ZEN_HASH_LEN);
+		if ((rc = chain_record_get(t, &parent, h, err)) ||
+		    (rc = children_of(t, h, &kids, &nk, err)))
+			break;
+		for (size_t i = 0; !rc && i < nk; i++) {
+			if ((rc = chain_record_get(t, &child, kids[i], err)))
+				break;
+			if (child.status != ZEN_BLOCK_ORPHAN)
+				continue;
+			rc = zen_store_del(t, ZEN_DB_ORPHANS, kids[i],
+					   ZEN_HASH_LEN, err);
+			if (rc == ZEN_ENOTFOUND)
+				rc = 0;
+			if (rc)
+				break;
+			if (parent.status == ZEN_BLOCK_INVALID) {
+				rc = mark_invalid(t, kids[i], err);
+				continue;
+			}
+			derive(chain, &child, &parent);
+			if (!(rc = chain_record_put(t, &child, err)))
+				hstack_push(&s, kids[i]);
+		}
+		free(kids);
+	}
+	free(s.v);
+	return rc;
+}
+
+/* The stored block of the subtree of root (through main and connectable
+ * blocks) with the most chain work, if it has more than floor. */
+static int best_below(struct zen_store_txn *t, const uint8_t root[ZEN_HASH_LEN],
+		      const struct zen_u256 *floor, int *found,
+		      uint8_t best[ZEN_HASH_LEN], struct zen_err *err)
+{
+	struct hstack s = { 0 };
+	struct zen_u256 most = *floor;
+	int rc = 0;
+
+	*found = 0;
+	hstack_push(&s, root);
+	while (!rc && s.n) {
+		uint8_t h[ZEN_HASH_LEN], (*kids)[ZEN_HASH_LEN];
+		struct zen_block_info info;
+		size_t nk;
+
+		memcpy(h, s.v[--s.n], ZEN_HASH_LEN);
+		if ((rc = chain_record_get(t, &info, h, err)))
+			break;
+		if (info.status != ZEN_BLOCK_CONNECTABLE &&
+		    info.status != ZEN_BLOCK_MAIN)
+			continue;
+		if (info.status == ZEN_BLOCK_CONNECTABLE &&
+		    zen_u256_cmp(&info.work, &most) > 0) {
+			most = info.work;
+			memcpy(best, h, ZEN_HASH_LEN);
+			*found = 1;
+		}
+		if ((rc = children_of(t, h, &kids, &nk, err)))
+			break;
+		for (size_t i = 0; i < nk; i++)
+			hstack_push(&s, kids[i]);
+		free(kids);
+	}
+	free(s.v);
+	return rc;
+}
+
+/* ---- Connecting and disconnecting ---- */
+
+static int put_tip(struct zen_store_txn *t, const uint8_t hash[ZEN_HASH_LEN],
+		   struct zen_err *err)
+{
+	return zen_store_put(t, ZEN_DB_META, "tip", 3, hash, ZEN_HASH_LEN, err);
+}
+
+/* Copy a stored block out of the store and decode it. */
+static int load_block(struct zen_store_txn *t, struct zen_block *b,
+		      struct zen_buf *raw, const uint8_t hash[ZEN_HASH_LEN],
+		      struct zen_err *err)
+{
+	struct zen_slice v;
+	int rc = zen_store_get(t, ZEN_DB_BLOCKS, hash, ZEN_HASH_LEN, &v, err);
+
+	if (rc == ZEN_ENOTFOUND)
+		return zen_fail(err, ZEN_ESTORE,
+				"store is damaged: block bytes missing");
+	if (rc)
+		return rc;
+	zen_buf_reset(raw);
+	zen_buf_add(raw, v.p, v.len);
+	if (zen_block_decode(b, raw->data, raw->len, NULL, NULL))
+		return zen_fail(err, ZEN_ESTORE,
+				"store is damaged: bad stored block");
+	return 0;
+}
+
+static int put_utxo(struct zen_store_txn *t, const struct zen_tx *tx,
+		    struct zen_buf *scratch, struct zen_err *err)
+{
+	uint8_t key[CHAIN_OP_KEY_LEN];
+	struct zen_outpoint op;
+	int rc = 0;
+
+	memcpy(op.tx_hash, tx->tx_hash, ZEN_HASH_LEN);
+	for (size_t j = 0; !rc && j < tx->n_outputs; j++) {
+		if (!zen_lock_spendable(&tx->outputs[j].lock))
+			continue;
+		op.index = (uint32_t)j;
+		chain_op_key(key, &op);
+		chain_output_bytes(scratch, &tx->outputs[j]);
+		rc = zen_store_put(t, ZEN_DB_UTXO, key, sizeof(key),
+				   scratch->data, scratch->len, err);
+	}
+	return rc;
+}
+
+/* A connection failure: ZEN_EREFUSED with the reason in err. */
+static int refuse(struct zen_err *err, const char *fmt, ...) ZEN_PRINTF(2, 3);
+static int refuse(struct zen_err *err, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[ZEN_ERR_MSG_MAX];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return zen_fail(err, ZEN_EREFUSED, "%s", msg);
+}
+
+/*
+ * Connect the stored block hash on top of the tip (its parent) in t
+ * (8.5, 8.7).  Returns 0, ZEN_EREFUSED with the block-connection text,
+ * or a store error.  On failure t must be aborted.
+ */
+static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
+			 const uint8_t hash[ZEN_HASH_LEN], struct zen_err *err)
+{
+	const struct zen_chain_params *p = chain->params;
+	struct zen_block_info info, parent;
+	struct zen_block b;
+	struct zen_buf raw = ZEN_BUF_INIT, undo = ZEN_BUF_INIT,
+		       scratch = ZEN_BUF_INIT;
+	struct zen_sig_batch batch;
+	struct zen_utxo_view view;
+	struct chain_view cv;
+	struct zen_tx_context ctx;
+	struct zen_err e = ZEN_ERR_INIT;
+	uint8_t acs_root[ZEN_HASH_LEN], root[ZEN_HASH_LEN], be[4];
+	uint64_t weight = 0;
+	size_t offset;
+	int genesis, rc;
+
+	zen_block_init(&b);
+	zen_sig_batch_init(&batch);
+	if ((rc = chain_record_get(t, &info, hash, err)))
+		goto out;
+	if ((rc = load_block(t, &b, &raw, hash, err)))
+		goto out;
+	genesis = zen_block_is_genesis(p, &b.header);
+	if (genesis) {
+		memset(&parent, 0, sizeof(parent));
+		zen_ema_init(&parent.ema, p);
+	} else if ((rc = chain_record_get(t, &parent, b.header.parent, err))) {
+		if (rc == ZEN_ENOTFOUND)
+			rc = zen_fail(err, ZEN_ESTORE,
+				      "store is damaged: parent missing");
+		goto out;
+	}
+
+	/* 1, 2: number, difficulty, timestamps. */
+	if (b.header.block_number != parent.header.block_number + 1) {
+		rc = refuse(err, "blockNumber mismatch");
+		goto out;
+	}
+	if (b.header.difficulty != parent.ema.difficulty) {
+		rc = refuse(err, "incorrect proof of work");
+		goto out;
+	}
+	if (!genesis && b.header.timestamp <= zen_ema_earliest(&parent.ema)) {
+		rc = refuse(err, "block's timestamp is too early");
+		goto out;
+	}
+	if (!genesis &&
+	    b.header.timestamp > chain_now(chain) + ZEN_MAX_FUTURE_MS) {
+		rc = refuse(err, "block timestamp too far in the future");
+		goto out;
+	}
+
+	/* 3, 5: transactions in order against the store as it goes. */
+	chain_view_init(&view, &cv, t, NULL, 0);
+	ctx.params = p;
+	ctx.block_number = b.header.block_number;
+	ctx.timestamp = b.header.timestamp;
+	offset = raw.len;
+	for (size_t i = 0; i < b.n_txs; i++)
+		offset -= b.txs[i].raw_len;
+	for (size_t i = 0; i < b.n_txs; i++) {
+		const struct zen_tx *tx = &b.txs[i];
+		struct zen_output *resolved = NULL;
+		enum zen_tx_verdict verdict;
+		uint8_t loc[ZEN_HASH_LEN + 16];
+		uint64_t w = 0;
+
+		if (!genesis && i > 0) {
+			resolved = zen_xcalloc(tx->n_inputs ? tx->n_inputs : 1,
+					       sizeof(*resolved));
+			for (size_t j = 0; j < tx->n_inputs; j++)
+				zen_output_init(&resolved[j]);
+			batch.tx_index = i;
+			rc = zen_tx_validate_context(&verdict, resolved, &ctx,
+						     &view, tx, &batch, &e);
+			if (cv.failed) {
+				rc = zen_fail(err, cv.err.code, "%s",
+					      cv.err.msg);
+			} else if (rc) {
+				/* an earlier transaction's bad signature is
+				 * the first error (validate.h) */
+				rc = refuse(err, "transactions failed inputs "
+					    "validation due to %s",
+					    batch.n && !zen_sig_batch_verify(
+						    &batch, chain->threads,
+						    NULL) ?
+					    ZEN_SIG_BATCH_FAILURE : e.msg);
+			} else if ((rc = zen_tx_weight(&w, tx, resolved, &e))) {
+				rc = refuse(err, "%s", e.msg);
+			}
+			for (size_t j = 0; !rc && j < tx->n_inputs; j++) {
+				uint8_t key[CHAIN_OP_KEY_LEN];
+
+				if (tx->inputs[j].kind != ZEN_INPUT_OUTPOINT)
+					continue;
+				zen_output_write(&undo, &resolved[j]);
+				chain_op_key(key, &tx->inputs[j].outpoint);
+				rc = zen_store_del(t, ZEN_DB_UTXO, key,
+						   sizeof(key), err);
+				if (rc == ZEN_ENOTFOUND)
+					rc = zen_fail(err, ZEN_ESTORE,
+						      "store is damaged: "
+						      "resolved input missing");
+			}
+			for (size_t j = 0; j < tx->n_inputs; j++)
+				zen_output_release(&resolved[j]);
+			free(resolved);
+		} else if ((rc = zen_tx_weight(&w, tx, NULL, &e))) {
+			rc = refuse(err, "%s", e.msg);
+		}
+		if (rc)
+			goto out;
+		weight = zen_weight_add(weight, w);
+		if ((rc = put_utxo(t, tx, &scratch, err)))
+			goto out;
+		memcpy(loc, hash, ZEN_HASH_LEN);
+		chain_put32(loc + 32, b.header.block_number);
+		chain_put32(loc + 36, (uint32_t)i);
+		chain_put32(loc + 40, (uint32_t)offset);
+		chain_put32(loc + 44, (uint32_t)tx->raw_len);
+		offset += tx->raw_len;
+		if ((rc = zen_store_put(t, ZEN_DB_TXS, tx->tx_hash,
+					ZEN_HASH_LEN, loc, sizeof(loc), err)))
+			goto out;
+	}
+	if (weight > p->max_block_weight) {
+		rc = refuse(err, "block weight exceeds maximum");
+		goto out;
+	}
+	if (batch.n) {
+		size_t bad = 0;
+
+		if (!zen_sig_batch_verify(&batch, chain->threads, &bad)) {
+			rc = refuse(err, "transactions failed inputs validation "
+				    "due to %s", ZEN_SIG_BATCH_FAILURE);
+			goto out;
+		}
+	}
+
+	/* 6: coinbase amounts with the parent's CGP allocation. */
+	if (!genesis && (rc = zen_coinbase_validate_amounts(
+				 p, &b, 0, parent.cgp.allocation, &e))) {
+		rc = refuse(err, "%s", e.msg);
+		goto out;
+	}
+
+	/* 7: no contract expires (the ACS is empty); commitments. */
+	zen_acs_root(acs_root, NULL, 0);
+	zen_commitments_root(root, b.commitments[0], b.commitments[1],
+			     acs_root, (const uint8_t (*)[ZEN_HASH_LEN])
+			     (b.commitments + ZEN_BLOCK_MIN_COMMITMENTS),
+			     b.n_commitments - ZEN_BLOCK_MIN_COMMITMENTS);
+	if (memcmp(root, b.header.commitments, ZEN_HASH_LEN)) {
+		rc = refuse(err, "commitments mismatch");
+		goto out;
+	}
+
+	chain_put32(be, b.header.block_number);
+	info.status = ZEN_BLOCK_MAIN;
+	info.cgp = parent.cgp;
+	if ((rc = zen_store_put(t, ZEN_DB_UNDO, hash, ZEN_HASH_LEN, undo.data,
+				undo.len, err)) ||
+	    (rc = zen_store_put(t, ZEN_DB_MAIN, be, 4, hash, ZEN_HASH_LEN,
+				err)) ||
+	    (rc = chain_record_put(t, &info, err)) ||
+	    (rc = put_tip(t, hash, err)))
+		goto out;
+	if (genesis)
+		rc = zen_store_put(t, ZEN_DB_META, "genesis", 7, hash,
+				   ZEN_HASH_LEN, err);
+out:
+	zen_sig_batch_release(&batch);
+	zen_block_release(&b);
+	zen_buf_release(&raw);
+	zen_buf_release(&undo);
+	zen_buf_release(&scratch);
+	return rc;
+}
+
+/*
+ * Take the tip off the main chain in t, restoring the outputs it spent
+ * from its undo data.  Its non-coinbase transactions are inserted at
+ * back[0..] in block order.  *tip becomes the new tip (has_tip 0 when the
+ * chain became empty).
+ */
+static int disconnect_tip(struct zen_chainstate *chain, struct zen_store_txn *t,
+			  struct zen_block_info *tip, int *has_tip,
+			  struct txlist *back, struct zen_err *err)
+{
+	struct zen_block b;
+	struct zen_buf raw = ZEN_BUF_INIT, undo = ZEN_BUF_INIT;
+	struct zen_output *spent = NULL;
+	struct zen_slice v;
+	struct zen_reader r;
+	size_t n_spent = 0, k = 0;
+	uint8_t be[4];
+	int rc, genesis;
+
+	zen_block_init(&b);
+	if ((rc = load_block(t, &b, &raw, tip->hash, err)))
+		goto out;
+	genesis = zen_block_is_genesis(chain->params, &b.header);
+	rc = zen_store_get(t, ZEN_DB_UNDO, tip->hash, ZEN_HASH_LEN, &v, err);
+	if (rc == ZEN_ENOTFOUND)
+		rc = zen_fail(err, ZEN_ESTORE, "store is damaged: undo missing");
+	if (rc)
+		goto out;
+	zen_buf_add(&undo, v.p, v.len);
+	for (size_t i = 1; !genesis && i < b.n_txs; i++)
+		for (size_t j = 0; j < b.txs[i].n_inputs; j++)
+			n_spent += b.txs[i].inputs[j].kind == ZEN_INPUT_OUTPOINT;
+	spent = zen_xcalloc(n_spent + 1, sizeof(*spent));
+	zen_reader_init(&r, undo.data, undo.len);
+	for (k = 0; k < n_spent; k++) {
+		zen_output_init(&spent[k]);
+		if (zen_output_read(&r, &spent[k], NULL)) {
+			rc = zen_fail(err, ZEN_ESTORE,
+				      "store is damaged: bad undo data");
+			k++;
+			goto out;
+		}
+	}
+	if (zen_reader_left(&r)) {
+		rc = zen_fail(err, ZEN_ESTORE, "store is damaged: bad undo data");
+		goto out;
+	}
+	for (size_t i = b.n_txs; i-- > 0;) {
+		const struct zen_tx *tx = &b.txs[i];
+		uint8_t key[CHAIN_OP_KEY_LEN];
+		struct zen_outpoint op;
+
+		memcpy(op.tx_hash, tx->tx_hash, ZEN_HASH_LEN);
+		for (size_t j = 0; j < tx->n_outputs; j++) {
+			if (!zen_lock_spendable(&tx->outputs[j].lock))
+				continue;
+			op.index = (uint32_t)j;
+			chain_op_key(key, &op);
+			rc = zen_store_del(t, ZEN_DB_UTXO, key, sizeof(key),
+					   err);
+			if (rc == ZEN_ENOTFOUND)
+				rc = zen_fail(err, ZEN_ESTORE, "store is "
+					      "damaged: output to undo missing");
+			if (rc)
+				goto out;
+		}
+		for (size_t j = tx->n_inputs; !genesis && i > 0 && j-- > 0;) {
+			struct zen_buf ob = ZEN_BUF_INIT;
+
+			if (tx->inputs[j].kind != ZEN_INPUT_OUTPOINT)
+				continue;
+			chain_op_key(key, &tx->inputs[j].outpoint);
+			zen_output_write(&ob, &spent[--n_spent]);
+			rc = zen_store_put(t, ZEN_DB_UTXO, key, sizeof(key),
+					   ob.data, ob.len, err);
+			zen_buf_release(&ob);
+			if (rc)
+				goto out;
+		}
+		rc = zen_store_del(t, ZEN_DB_TXS, tx->tx_hash, ZEN_HASH_LEN,
+				   err);
+		if (rc && rc != ZEN_ENOTFOUND)
+			goto out;
+		rc = 0;
+	}
+	for (size_t i = 1; !genesis && i < b.n_txs; i++)
+		txlist_insert(back, i - 1, b.txs[i].raw, b.txs[i].raw_len);
+	chain_put32(be, tip->header.block_number);
+	rc = zen_store_del(t, ZEN_DB_MAIN, be, 4, err);
+	if (!rc || rc == ZEN_ENOTFOUND)
+		rc = zen_store_del(t, ZEN_DB_UNDO, tip->hash, ZEN_HASH_LEN, err);
+	if (rc && rc != ZEN_ENOTFOUND)
+		goto out;
+	tip->status = ZEN_BLOCK_CONNECTABLE;
+	if ((rc = chain_record_put(t, tip, err)))
+		goto out;
+	rc = chain_record_get(t, tip, b.header.parent, err);
+	if (rc == ZEN_ENOTFOUND) {
+		*has_tip = 0;
+		rc = zen_store_del(t, ZEN_DB_META, "tip", 3, err);
+		if (rc == ZEN_ENOTFOUND)
+			rc = 0;
+	} else if (!rc) {
+		rc = put_tip(t, tip->hash, err);
+	}
+out:
+	for (size_t i = 0; spent && i < k; i++)
+		zen_output_release(&spent[i]);
+	free(spent);
+	zen_block_release(&b);
+	zen_buf_release(&raw);
+	zen_buf_release(&undo);
+	return rc;
+}
+
+/*
+ * Try to make target the tip, in a transaction nested in w: disconnect to
+ * the fork point, connect target's branch block by block.  Kept when the
+ * tip reached has more work than the old one.  A block that fails is
+ * reported in *failed / failed_hash / reason (the caller marks it).
+ */
+static int switch_to(struct zen_chainstate *chain, struct zen_store_txn *w,
+		     const uint8_t target[ZEN_HASH_LEN], struct txlist *back,
+		     struct zen_block_result *res, int *failed,
+		     uint8_t failed_hash[ZEN_HASH_LEN], char *reason,
+		     struct zen_err *err)
+{
+	struct zen_store_txn *n = NULL, *c;
+	struct zen_block_info tip, old, info;
+	struct hstack path = { 0 };
+	struct txlist mine = { 0 };
+	uint8_t h[ZEN_HASH_LEN];
+	uint32_t disc = 0, conn = 0;
+	int has_tip, had_tip, rc, fork_known = 0;
+	uint8_t fork[ZEN_HASH_LEN];
+
+	*failed = 0;
+	rc = chain_tip_get(w, &tip, err);
+	had_tip = has_tip = rc == 0;
+	if (rc && rc != ZEN_ENOTFOUND)
+		return rc;
+	if (!has_tip)
+		memset(&tip, 0, sizeof(tip));
+	old = tip;
+	memcpy(h, target, ZEN_HASH_LEN);
+	for (;;) {
+		rc = chain_record_get(w, &info, h, err);
+		if (rc == ZEN_ENOTFOUND) {	/* above the genesis block */
+			rc = 0;
+			break;
+		}
+		if (rc)
+			goto out;
+		if (info.status == ZEN_BLOCK_MAIN) {
+			fork_known = 1;
+			memcpy(fork, h, ZEN_HASH_LEN);
+			break;
+		}
+		ZEN_ASSERT(info.status == ZEN_BLOCK_CONNECTABLE);
+		hstack_push(&path, h);
+		if (zen_block_is_genesis(chain->params, &info.header))
+			break;
+		memcpy(h, info.header.parent, ZEN_HASH_LEN);
+	}
+	if ((rc = zen_store_begin(chain->store, w, 1, &n, err)))
+		goto out;
+	while (has_tip &&
+	       !(fork_known && !memcmp(tip.hash, fork, ZEN_HASH_LEN))) {
+		if ((rc = disconnect_tip(chain, n, &tip, &has_tip, &mine, err)))
+			goto out;
+		disc++;
+	}
+	while (path.n) {
+		struct zen_err e = ZEN_ERR_INIT;
+
+		memcpy(h, path.v[--path.n], ZEN_HASH_LEN);
+		if ((rc = zen_store_begin(chain->store, n, 1, &c, err)))
+			goto out;
+		rc = connect_block(chain, c, h, &e);
+		if (rc) {
+			zen_store_abort(c);
+			if (rc != ZEN_EREFUSED) {
+				rc = zen_fail(err, e.code, "%s", e.msg);
+				goto out;
+			}
+			rc = 0;
+			*failed = 1;
+			memcpy(failed_hash, h, ZEN_HASH_LEN);
+			snprintf(reason, ZEN_ERR_MSG_MAX, "%s", e.msg);
+			break;
+		}
+		if ((rc = zen_store_commit(c, err)))
+			goto out;
+		conn++;
+	}
+	if ((rc = chain_tip_get(n, &tip, err)) && rc != ZEN_ENOTFOUND)
+		goto out;
+	if (!rc && (!had_tip || zen_u256_cmp(&tip.work, &old.work) > 0)) {
+		struct zen_store_txn *keep = n;
+
+		n = NULL;
+		if ((rc = zen_store_commit(keep, err)))
+			goto out;
+		/* the undone transactions go before those of earlier
+		 * switches in this submission */
+		for (size_t i = 0; i < mine.n; i++)
+			txlist_insert(back, i, mine.v[i].data, mine.v[i].len);
+		res->tip_changed = 1;
+		res->disconnected += disc;
+		res->connected += conn;
+	}
+	rc = 0;
+out:
+	zen_store_abort(n);
+	txlist_release(&mine);
+	free(path.v);
+	return rc;
+}
+
+/* ---- Block submission ---- */
+
+/* Store a new block (not yet known, context-free valid) in w and settle
+ * the main chain. */
+static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
+		       const struct zen_block *b, struct zen_block_result *res,
+		       struct zen_err *err)
+{
+	struct zen_block_info info, parent;
+	struct zen_buf enc = ZEN_BUF_INIT;
+	struct txlist back = { 0 };
+	uint8_t child_key[2 * ZEN_HASH_LEN];
+	int rc, genesis = zen_block_is_genesis(chain->params, &b->header);
+
+	memset(&info, 0, sizeof(info));
+	memcpy(info.hash, res->hash, ZEN_HASH_LEN);
+	info.header = b->header;
+	zen_block_encode(&enc, b);
+	rc = zen_store_put(w, ZEN_DB_BLOCKS, res->hash, ZEN_HASH_LEN, enc.data,
+			   enc.len, err);
+	zen_buf_release(&enc);
+	memcpy(child_key, b->header.parent, ZEN_HASH_LEN);
+	memcpy(child_key + ZEN_HASH_LEN, res->hash, ZEN_HASH_LEN);
+	if (!rc)
+		rc = zen_store_put(w, ZEN_DB_CHILDREN, child_key,
+				   sizeof(child_key), NULL, 0, err);
+	if (rc)
+		return rc;
+
+	if (genesis) {
+		derive(chain, &info, NULL);
+	} else {
+		rc = chain_record_get(w, &parent, b->header.parent, err);
+		if (rc && rc != ZEN_ENOTFOUND)
+			return rc;
+		if (rc == ZEN_ENOTFOUND || parent.status == ZEN_BLOCK_ORPHAN) {
+			uint64_t n;
+
+			if ((rc = zen_store_count(w, ZEN_DB_ORPHANS, &n, err)))
+				return rc;
+			if (n >= ZEN_CHAIN_MAX_ORPHANS)
+				return zen_fail(err, ZEN_EREFUSED,
+						"too many orphan blocks");
+			info.status = ZEN_BLOCK_ORPHAN;
+			res->outcome = ZEN_BLOCK_STORED_ORPHAN;
+			res->status = ZEN_BLOCK_ORPHAN;
+			if ((rc = zen_store_put(w, ZEN_DB_ORPHANS, res->hash,
+						ZEN_HASH_LEN, NULL, 0, err)))
+				return rc;
+			return chain_record_put(w, &info, err);
+		}
+		if (parent.status == ZEN_BLOCK_INVALID) {
+			info.status = ZEN_BLOCK_INVALID;
+			res->outcome = ZEN_BLOCK_REJECTED;
+			res->status = ZEN_BLOCK_INVALID;
+			snprintf(res->reason, sizeof(res->reason),
+				 "parent block is invalid");
+			rc = zen_store_del(w, ZEN_DB_BLOCKS, res->hash,
+					   ZEN_HASH_LEN, err);
+			if (rc && rc != ZEN_ENOTFOUND)
+				return rc;
+			return chain_record_put(w, &info, err);
+		}
+		derive(chain, &info, &parent);
+	}
+	if ((rc = chain_record_put(w, &info, err)) ||
+	    (rc = unorphan(chain, w, res->hash, err)))
+		return rc;
+
+	/* Switch to the best branch below this block while one has more
+	 * work than the tip (each failure marks a block invalid). */
+	for (;;) {
+		struct zen_block_info tip;
+		uint8_t best[ZEN_HASH_LEN], bad[ZEN_HASH_LEN];
+		int found, failed;
+
+		rc = chain_tip_get(w, &tip, err);
+		if (rc == ZEN_ENOTFOUND)
+			memset(&tip, 0, sizeof(tip));
+		else if (rc)
+			break;
+		if ((rc = best_below(w, res->hash, &tip.work, &found, best,
+				     err)) || !found)
+			break;
+		if ((rc = switch_to(chain, w, best, &back, res, &failed, bad,
+				    res->reason, err)))
+			break;
+		if (!failed)
+			break;
+		if ((rc = mark_invalid(w, bad, err)))
+			break;
+	}
+	if (!rc && res->tip_changed)
+		rc = chain_mempool_rebuild(chain, w, back.v, back.n, err);
+	txlist_release(&back);
+	if (rc)
+		return rc;
+	if ((rc = chain_record_get(w, &info, res->hash, err)))
+		return rc;
+	res->status = info.status;
+	res->outcome = info.status == ZEN_BLOCK_MAIN ? ZEN_BLOCK_ON_MAIN :
+		       info.status == ZEN_BLOCK_INVALID ? ZEN_BLOCK_REJECTED :
+		       ZEN_BLOCK_ON_SIDE;
+	return 0;
+}
+
+int zen_chain_submit_block(struct zen_chainstate *chain,
+			   struct zen_block_result *res, const uint8_t *raw,
+			   size_t len, struct zen_err *err)
+{
+	struct zen_store_txn *w = NULL;
+	struct zen_block_info info;
+	struct zen_block b;
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	zen_block_init(&b);
+	if (zen_block_decode(&b, raw, len, NULL, NULL)) {
+		zen_block_release(&b);
+		return zen_fail(err, ZEN_EINVAL, "invalid block");
+	}
+	zen_header_hash(res->hash, &b.header);
+	pthread_mutex_lock(&chain->write_lock);
+	if ((rc = zen_store_begin(chain->store, NULL, 1, &w, err)))
+		goto out;
+	rc = chain_record_get(w, &info, res->hash, err);
+	if (!rc) {
+		res->outcome = ZEN_BLOCK_KNOWN;
+		res->status = info.status;
+	} else if (rc == ZEN_ENOTFOUND) {
+		rc = zen_block_validate_basic(chain->params, &b, err);
+		if (!rc)
+			rc = store_block(chain, w, &b, res, err);
+	}
+	if (!rc && !(rc = chain_tip_get(w, &info, err))) {
+		memcpy(res->tip, info.hash, ZEN_HASH_LEN);
+		res->tip_number = info.header.block_number;
+	} else if (rc == ZEN_ENOTFOUND) {
+		rc = 0;
+	}
+	if (rc || res->outcome == ZEN_BLOCK_KNOWN) {
+		zen_store_abort(w);
+	} else {
+		rc = zen_store_commit(w, err);
+		if (rc)
+			res->tip_changed = 0;
+	}
+out:
+	pthread_mutex_unlock(&chain->write_lock);
+	zen_block_release(&b);
+	return rc;
+}

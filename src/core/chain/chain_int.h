@@ -1,0 +1,140 @@
+/*
+ * chain_int.h - what the files of src/core/chain share (not a public
+ * header): the handle, block records, outpoint keys, the in-memory UTXO
+ * overlay and the UTXO views handed to validate.h.
+ */
+#ifndef ZEN_CHAIN_INT_H
+#define ZEN_CHAIN_INT_H
+
+#include <pthread.h>
+
+#include "core/chain/chain.h"
+#include "core/chain/store.h"
+#include "core/chain/validate.h"
+
+struct zen_chainstate {
+	struct zen_store *store;
+	const struct zen_chain_params *params;
+	pthread_mutex_t write_lock;	/* one writer per process at a time */
+	uint64_t (*now)(void *ctx);
+	void *now_ctx;
+	unsigned threads;
+};
+
+struct zen_chain_read {
+	struct zen_chainstate *chain;
+	struct zen_store_txn *t;
+};
+
+uint64_t chain_now(const struct zen_chainstate *chain);
+
+/* ---- Big-endian helpers ---- */
+void chain_put32(uint8_t *p, uint32_t v);
+void chain_put64(uint8_t *p, uint64_t v);
+uint32_t chain_get32(const uint8_t *p);
+uint64_t chain_get64(const uint8_t *p);
+
+/* ---- Block records (index database) ---- */
+#define CHAIN_RECORD_LEN (ZEN_HEADER_LEN + 1 + 32 + 4 + 1 + 11 * 8 + 2)
+
+void chain_record_encode(uint8_t out[CHAIN_RECORD_LEN],
+			 const struct zen_block_info *info);
+/* Returns 0, ZEN_ENOTFOUND (err untouched), ZEN_ESTORE. */
+int chain_record_get(struct zen_store_txn *t, struct zen_block_info *info,
+		     const uint8_t hash[ZEN_HASH_LEN], struct zen_err *err);
+int chain_record_put(struct zen_store_txn *t,
+		     const struct zen_block_info *info, struct zen_err *err);
+/* The tip record: 0, ZEN_ENOTFOUND (empty chain, err untouched). */
+int chain_tip_get(struct zen_store_txn *t, struct zen_block_info *info,
+		  struct zen_err *err);
+/* meta u64 value (0 when absent). */
+int chain_meta_u64(struct zen_store_txn *t, const char *name, uint64_t *v,
+		   struct zen_err *err);
+int chain_meta_put_u64(struct zen_store_txn *t, const char *name, uint64_t v,
+		       struct zen_err *err);
+
+/* ---- Outpoint keys ---- */
+#define CHAIN_OP_KEY_LEN (ZEN_HASH_LEN + 4)
+void chain_op_key(uint8_t key[CHAIN_OP_KEY_LEN], const struct zen_outpoint *op);
+void chain_op_from_key(struct zen_outpoint *op, const uint8_t *key);
+
+/* Decode an output stored in the utxo / undo databases (whole slice). */
+int chain_output_decode(struct zen_output *out, const uint8_t *p, size_t len,
+			struct zen_err *err);
+
+/* ---- In-memory UTXO overlay: outpoint -> (state, output bytes) ---- */
+struct chain_ovl_entry {
+	uint8_t key[CHAIN_OP_KEY_LEN];
+	int used;
+	enum zen_utxo_state state;
+	struct zen_buf out;	/* canonical output (ZEN_UTXO_UNSPENT) */
+};
+
+struct chain_ovl {
+	struct chain_ovl_entry *e;
+	size_t cap, n;		/* slots, used slots */
+};
+
+void chain_ovl_init(struct chain_ovl *o);
+void chain_ovl_release(struct chain_ovl *o);
+struct chain_ovl_entry *chain_ovl_find(const struct chain_ovl *o,
+				       const uint8_t key[CHAIN_OP_KEY_LEN]);
+/* Insert or replace. */
+void chain_ovl_set(struct chain_ovl *o, const uint8_t key[CHAIN_OP_KEY_LEN],
+		   enum zen_utxo_state state, const uint8_t *out, size_t len);
+/* Apply tx: outpoint inputs become spent, spendable outputs unspent. */
+void chain_ovl_apply(struct chain_ovl *o, const struct zen_tx *tx);
+
+/* ---- UTXO views over the store ---- */
+struct chain_view {
+	struct zen_store_txn *t;
+	struct chain_ovl *ovl;	/* consulted first; may be NULL */
+	int mempool;		/* then the mempool databases: 1 spent and
+				 * created outputs, 2 created outputs only */
+	int failed;		/* a store error happened (in err) */
+	struct zen_err err;
+};
+
+void chain_view_init(struct zen_utxo_view *view, struct chain_view *cv,
+		     struct zen_store_txn *t, struct chain_ovl *ovl,
+		     int mempool);
+/* The store part of a lookup: utxo, then "spent on the main chain"
+ * (the creating transaction is in the txs index and the output exists and
+ * is spendable) or missing. */
+enum zen_utxo_state chain_view_lookup(void *ctx, const struct zen_outpoint *op,
+				      struct zen_output *out);
+
+/* ---- Shared steps ---- */
+/* The main-chain tx entry (txs database) as raw bytes of the tx. */
+int chain_tx_raw(struct zen_store_txn *t, struct zen_slice *raw,
+		 uint8_t block_hash[ZEN_HASH_LEN], uint32_t *number,
+		 uint32_t *index, const uint8_t hash[ZEN_HASH_LEN],
+		 struct zen_err *err);
+
+/* Mempool (mempool.c). */
+int chain_mempool_add(struct zen_store_txn *t, const struct zen_tx *tx,
+		      struct zen_err *err);
+/* After a tip change: re-validate back (raw txs, in order, put in front)
+ * followed by the current mempool; drop what fails or is in a block. */
+int chain_mempool_rebuild(struct zen_chainstate *chain, struct zen_store_txn *t,
+			  const struct zen_buf *back, size_t n_back,
+			  struct zen_err *err);
+/* Validate tx for the mempool (context: tip + 1, now) against view; sigs
+ * into batch when not NULL (then not verified here). */
+int chain_mempool_check(struct zen_chainstate *chain, struct zen_store_txn *t,
+			const struct zen_block_info *tip,
+			const struct zen_utxo_view *view,
+			const struct zen_tx *tx, struct zen_sig_batch *batch,
+			struct zen_err *err);
+
+/* Canonical output bytes. */
+void chain_output_bytes(struct zen_buf *out, const struct zen_output *o);
+
+/* Compare assets as the reference's map order (version, hash, subtype). */
+int chain_asset_cmp(const struct zen_asset *a, const struct zen_asset *b);
+
+/* The local genesis block (block.json#local-genesis). */
+extern const uint8_t chain_local_genesis[];
+extern const size_t chain_local_genesis_len;
+
+#endif

@@ -1,0 +1,913 @@
+/*
+ * Unit tests of the chain state (src/core/chain/chain.h, store.h): the
+ * local chain from its embedded genesis, mined templates, the mempool,
+ * coinbase maturity, invalid blocks, orphans, reorganisations,
+ * persistence, and the store's refusals.  Every test uses fresh data
+ * directories under $TMPDIR.
+ */
+#define _GNU_SOURCE
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/chain/chain.h"
+#include "core/chain/store.h"
+#include "core/chain/validate.h"
+#include "core/consensus.h"
+#include "core/hex.h"
+#include "core/wallet/bip32.h"
+#include "core/wallet/bip39.h"
+#include "core/wallet/keys.h"
+#include "core/wallet/txbuild.h"
+#include "tap.h"
+
+#define ROOT_MNEMONIC "feel muffin volcano click mercy abuse bachelor " \
+	"ginger limb tomorrow okay input spend athlete boring security " \
+	"document exclude liar dune usage camera ranch thought"
+#define GENESIS_HASH \
+	"6d678ab961c8b47046da8d19c0de5be07eb0fe1e1e82ad9a5b32145b5d4811c7"
+#define GENESIS_TX \
+	"b01098756bcf637bef2a161bd49412cad0a10adf12e64a694c41f9c5b9716420"
+#define GENESIS_PK \
+	"30759b07ca01caf8e524fc279946a1e96afc3546ee5f1fd4a1cfaf644763c2b4"
+#define ZP(n) ((uint64_t)(n) * 100000000ULL)
+
+static const struct zen_chain_params *P;
+static uint64_t clock_ms;
+static uint8_t key0[ZEN_SECKEY_LEN], key1[ZEN_SECKEY_LEN], keym[ZEN_SECKEY_LEN];
+static uint8_t pk0[ZEN_HASH_LEN], pk1[ZEN_HASH_LEN], miner[ZEN_HASH_LEN];
+
+static uint64_t test_clock(void *ctx)
+{
+	(void)ctx;
+	return clock_ms;
+}
+
+static void die(const char *what, const struct zen_err *err)
+{
+	fprintf(stderr, "test-chain: %s: %s\n", what, err ? err->msg : "");
+	exit(99);
+}
+
+static void derive_key(uint8_t sec[ZEN_SECKEY_LEN], uint8_t pkh[ZEN_HASH_LEN],
+		       const char *path)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	uint8_t seed[ZEN_BIP39_SEED_LEN], pub[ZEN_PUBKEY_LEN];
+	struct zen_xprv master, k;
+
+	if (zen_bip39_seed(seed, ROOT_MNEMONIC, "", &err) ||
+	    zen_bip32_master(&master, seed, sizeof(seed), &err) ||
+	    zen_bip32_derive_text(&k, &master, path, &err) ||
+	    zen_pubkey_from_seckey(pub, k.key, &err))
+		die("derive key", &err);
+	memcpy(sec, k.key, ZEN_SECKEY_LEN);
+	zen_pubkey_hash(pkh, pub);
+	zen_xprv_wipe(&master);
+	zen_xprv_wipe(&k);
+}
+
+/* ---- data directories ---- */
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+static char *new_dir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s/zen-chain-XXXXXX", tmp ? tmp : "/tmp");
+	if (!mkdtemp(buf))
+		die("mkdtemp", NULL);
+	return zen_xstrdup(buf);
+}
+
+static void drop_dir(char *dir)
+{
+	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	free(dir);
+}
+
+static struct zen_chainstate *open_chain(const char *dir)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_chainstate *c;
+
+	if (zen_chain_open(&c, dir, P, &err))
+		die("open", &err);
+	zen_chain_set_clock(c, test_clock, NULL);
+	return c;
+}
+
+/* ---- blocks ---- */
+
+static void mine(struct zen_block *b)
+{
+	uint8_t h[ZEN_HASH_LEN];
+
+	for (b->header.nonce[1] = 0;; b->header.nonce[1]++) {
+		zen_header_hash(h, &b->header);
+		if (zen_pow_valid(h, b->header.difficulty, P->pow_limit))
+			return;
+	}
+}
+
+/* Recompute the roots and header commitments after editing a block. */
+static void recommit(struct zen_block *b)
+{
+	if (zen_block_tx_roots(b->commitments[0], b->commitments[1], b, NULL))
+		die("roots", NULL);
+	zen_block_commitments_root(b->header.commitments, b);
+}
+
+static void encode(struct zen_buf *out, const struct zen_block *b)
+{
+	zen_buf_reset(out);
+	zen_block_encode(out, b);
+}
+
+static void template_of(struct zen_chainstate *c, struct zen_block *b,
+			const uint8_t pk[ZEN_HASH_LEN])
+{
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (zen_chain_template(c, b, pk, &err))
+		die("template", &err);
+}
+
+static int submit(struct zen_chainstate *c, struct zen_block_result *res,
+		  const struct zen_block *b, struct zen_err *err)
+{
+	struct zen_buf raw = ZEN_BUF_INIT;
+	int rc;
+
+	encode(&raw, b);
+	rc = zen_chain_submit_block(c, res, raw.data, raw.len, err);
+	zen_buf_release(&raw);
+	return rc;
+}
+
+/* Mine the template and submit it; the clock moves one minute first. */
+static int mine_next(struct zen_chainstate *c, const uint8_t pk[ZEN_HASH_LEN],
+		     struct zen_buf *raw_out)
+{
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_block b;
+	int rc;
+
+	clock_ms += 60000;
+	zen_block_init(&b);
+	template_of(c, &b, pk);
+	mine(&b);
+	if (raw_out)
+		encode(raw_out, &b);
+	rc = submit(c, &res, &b, &err);
+	zen_block_release(&b);
+	if (rc || res.outcome != ZEN_BLOCK_ON_MAIN) {
+		tap_diag("mined block refused: %s %s", err.msg, res.reason);
+		return 0;
+	}
+	return 1;
+}
+
+static struct zen_block_info tip_of(struct zen_chainstate *c)
+{
+	struct zen_chain_read *r;
+	struct zen_block_info info;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (zen_chain_read_begin(c, &r, &err) ||
+	    zen_chain_read_tip(r, &info, &err))
+		die("tip", &err);
+	zen_chain_read_end(r);
+	return info;
+}
+
+static struct zen_chain_counts counts_of(struct zen_chainstate *c)
+{
+	struct zen_chain_read *r;
+	struct zen_chain_counts n;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (zen_chain_read_begin(c, &r, &err) ||
+	    zen_chain_read_counts(r, &n, &err))
+		die("counts", &err);
+	zen_chain_read_end(r);
+	return n;
+}
+
+static int verify_ok(struct zen_chainstate *c, const char *what)
+{
+	struct zen_chain_verify_report rep;
+	struct zen_err err = ZEN_ERR_INIT;
+	int rc = zen_chain_verify(c, &rep, &err);
+
+	if (rc)
+		tap_diag("verify: %s", err.msg);
+	return tap_ok(rc == 0, "verify: %s", what);
+}
+
+/* The coinbase tx hash of main-chain block n. */
+static void coinbase_of(struct zen_chainstate *c, uint32_t n,
+			uint8_t out[ZEN_HASH_LEN])
+{
+	struct zen_chain_read *r;
+	struct zen_block_info info;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_block b;
+
+	zen_block_init(&b);
+	if (zen_chain_read_begin(c, &r, &err) ||
+	    zen_chain_read_main(r, &info, n, &err) ||
+	    zen_chain_read_block(r, &raw, NULL, info.hash, &err) ||
+	    zen_block_decode(&b, raw.data, raw.len, NULL, &err))
+		die("coinbase_of", &err);
+	memcpy(out, b.txs[0].tx_hash, ZEN_HASH_LEN);
+	zen_chain_read_end(r);
+	zen_block_release(&b);
+	zen_buf_release(&raw);
+}
+
+/* ---- transactions ---- */
+
+static void add_out(struct zen_tx *tx, uint32_t lock, const uint8_t *pk,
+		    uint64_t amount)
+{
+	struct zen_output *o;
+
+	tx->outputs = zen_xrealloc(tx->outputs,
+				   (tx->n_outputs + 1) * sizeof(*tx->outputs));
+	o = &tx->outputs[tx->n_outputs++];
+	zen_output_init(o);
+	o->lock.id = lock;
+	if (pk)
+		memcpy(o->lock.pk_hash, pk, ZEN_HASH_LEN);
+	o->spend.amount = amount;
+}
+
+/* A signed tx spending (hash, index) with key; outputs as given. */
+static void spend_tx(struct zen_tx *tx, const uint8_t hash[ZEN_HASH_LEN],
+		     uint32_t index, const uint8_t key[ZEN_SECKEY_LEN])
+{
+	struct zen_err err = ZEN_ERR_INIT;
+
+	tx->version = 0;
+	tx->inputs = zen_xcalloc(1, sizeof(*tx->inputs));
+	tx->n_inputs = 1;
+	tx->inputs[0].kind = ZEN_INPUT_OUTPOINT;
+	memcpy(tx->inputs[0].outpoint.tx_hash, hash, ZEN_HASH_LEN);
+	tx->inputs[0].outpoint.index = index;
+	if (zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])key,
+				   1, ZEN_SIGHASH_TXHASH, &err))
+		die("sign", &err);
+	zen_tx_finalize(tx);
+}
+
+static int submit_tx(struct zen_chainstate *c, const struct zen_tx *tx,
+		     enum zen_tx_outcome *oc, struct zen_err *err)
+{
+	return zen_chain_submit_tx(c, oc, NULL, tx->raw, tx->raw_len, err);
+}
+
+static int mempool_has(struct zen_chainstate *c, const uint8_t h[ZEN_HASH_LEN])
+{
+	struct zen_chain_read *r;
+	struct zen_tx_location loc;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	int rc;
+
+	if (zen_chain_read_begin(c, &r, NULL))
+		die("read", NULL);
+	rc = zen_chain_read_tx(r, &raw, &loc, h, NULL);
+	zen_chain_read_end(r);
+	zen_buf_release(&raw);
+	return rc == 0 && loc.in_mempool;
+}
+
+static void genesis_raw(struct zen_buf *out)
+{
+	const char *hex = tap_jstr(tap_jget(tap_vector("blocks.json",
+						       "local-genesis"),
+					    "input"), "blockHex");
+
+	if (zen_hex_decode(out, hex, strlen(hex), NULL))
+		die("genesis hex", NULL);
+}
+
+/* ---- tests ---- */
+
+static void test_genesis(void)
+{
+	char *dir = new_dir();
+	struct zen_chainstate *c = open_chain(dir);
+	struct zen_block_info tip = tip_of(c);
+	struct zen_chain_counts n = counts_of(c);
+	struct zen_chain_read *r;
+	struct zen_output o;
+	struct zen_outpoint op;
+	struct zen_u256 w;
+	struct zen_ema ema;
+	char hx[65];
+
+	tap_u64(tip.header.block_number, 1, "local chain opens at block 1");
+	tap_hex(tip.hash, 32, GENESIS_HASH, "its tip is the local genesis");
+	zen_chain_work(&w, 0x20ffffff);
+	tap_ok(!zen_u256_cmp(&w, &tip.work), "genesis chain work is its own");
+	zen_ema_init(&ema, P);
+	zen_ema_push(&ema, P, 1515594186383ULL);
+	tap_ok(tip.ema.difficulty == ema.difficulty &&
+	       zen_ema_earliest(&tip.ema) == 1515594186383ULL,
+	       "EMA state after genesis");
+	tap_ok(n.utxos == 1 && n.txs == 1 && n.main == 1 && n.mempool == 0,
+	       "one unspent output, one transaction");
+	zen_output_init(&o);
+	if (zen_hex_decode_fixed(op.tx_hash, 32, GENESIS_TX, NULL))
+		die("hex", NULL);
+	op.index = 0;
+	if (zen_chain_read_begin(c, &r, NULL))
+		die("read", NULL);
+	tap_ok(zen_chain_read_utxo(r, &o, &op, NULL) == 0 &&
+	       o.lock.id == ZEN_LOCK_PK && o.spend.amount == ZP(1000),
+	       "the genesis output pays 1000 ZP to a PK");
+	zen_hex_encode_to(hx, o.lock.pk_hash, 32);
+	tap_str(hx, GENESIS_PK, "to the genesis key");
+	zen_chain_read_end(r);
+	zen_output_release(&o);
+	verify_ok(c, "fresh local chain");
+	zen_chain_close(c);
+	drop_dir(dir);
+}
+
+static void test_main_empty(void)
+{
+	char *dir = new_dir();
+	struct zen_chainstate *c;
+	struct zen_chain_read *r;
+	struct zen_block_info info;
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	int rc;
+
+	if (zen_chain_open(&c, dir, zen_chain_params(ZEN_CHAIN_TEST), &err))
+		die("open test", &err);
+	if (zen_chain_read_begin(c, &r, &err))
+		die("read", &err);
+	rc = zen_chain_read_tip(r, &info, &err);
+	zen_chain_read_end(r);
+	tap_ok(rc == ZEN_ENOTFOUND && !strcmp(err.msg, "No tip"),
+	       "a test chain starts empty");
+	genesis_raw(&raw);
+	rc = zen_chain_submit_block(c, &res, raw.data, raw.len, &err);
+	zen_buf_release(&raw);
+	tap_ok(rc == ZEN_EREFUSED && !strcmp(err.msg, "proof of work failed") &&
+	       counts_of(c).blocks == 0,
+	       "the local genesis is not test's: its proof of work fails");
+	verify_ok(c, "empty test chain");
+	zen_chain_close(c);
+	rc = zen_chain_open(&c, dir, P, &err);
+	tap_ok(rc == ZEN_ESTORE && strstr(err.msg, "not local"),
+	       "a test store is refused as local: %s", err.msg);
+	drop_dir(dir);
+}
+
+/* 50 mined blocks: tip, chain work and EMA against a step-by-step
+ * computation with the consensus functions. */
+static void test_mining(struct zen_chainstate *c)
+{
+	struct zen_block_info tip = tip_of(c);
+	struct zen_u256 work = tip.work, w;
+	struct zen_ema ema = tip.ema;
+	int ok = 1;
+
+	for (int i = 0; i < 50 && ok; i++) {
+		uint64_t ts;
+
+		ok = mine_next(c, miner, NULL);
+		tip = tip_of(c);
+		ts = tip.header.timestamp;
+		ok = ok && tip.header.difficulty == ema.difficulty &&
+		     ts == clock_ms;
+		zen_chain_work(&w, tip.header.difficulty);
+		zen_u256_add(&work, &w);
+		zen_ema_push(&ema, P, ts);
+	}
+	tap_ok(ok, "50 templates mine and connect, each at the EMA difficulty");
+	tap_u64(tip.header.block_number, 51, "tip is block 51");
+	tap_ok(!zen_u256_cmp(&work, &tip.work), "chain work is the sum");
+	tap_ok(ema.difficulty == tip.ema.difficulty &&
+	       zen_ema_earliest(&ema) == zen_ema_earliest(&tip.ema) &&
+	       ema.count == tip.ema.count,
+	       "EMA state and median time match the step-by-step values");
+	tap_u64(counts_of(c).utxos, 51, "one output per coinbase plus genesis");
+	verify_ok(c, "after 50 blocks");
+}
+
+static void test_mempool(struct zen_chainstate *c)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_tx t1, t2, ds, cb_young, cb_old;
+	enum zen_tx_outcome oc;
+	uint8_t gtx[ZEN_HASH_LEN], h[ZEN_HASH_LEN];
+	struct zen_chain_read *r;
+	struct zen_tx_location loc;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_block b;
+	struct zen_block_info tip;
+	int rc;
+
+	if (zen_hex_decode_fixed(gtx, 32, GENESIS_TX, NULL))
+		die("hex", NULL);
+	/* t1: the genesis output to key1 (600), back to key0 (399), fee 1 */
+	zen_tx_init(&t1);
+	add_out(&t1, ZEN_LOCK_PK, pk1, ZP(600));
+	add_out(&t1, ZEN_LOCK_PK, pk0, ZP(399));
+	add_out(&t1, ZEN_LOCK_FEE, NULL, ZP(1));
+	spend_tx(&t1, gtx, 0, key0);
+	rc = submit_tx(c, &t1, &oc, &err);
+	tap_ok(rc == 0 && oc == ZEN_TX_ADDED, "spending the genesis output "
+	       "enters the mempool (%s)", err.msg);
+	rc = submit_tx(c, &t1, &oc, &err);
+	tap_ok(rc == ZEN_EREFUSED && oc == ZEN_TX_IN_MEMPOOL &&
+	       !strcmp(err.msg, "already in mempool"), "twice: already in mempool");
+
+	/* a double spend of the same output */
+	zen_tx_init(&ds);
+	add_out(&ds, ZEN_LOCK_PK, pk1, ZP(1000));
+	spend_tx(&ds, gtx, 0, key0);
+	rc = submit_tx(c, &ds, &oc, &err);
+	tap_ok(rc == ZEN_EREFUSED && !strcmp(err.msg, "DoubleSpend"),
+	       "a double spend is refused: %s", err.msg);
+
+	/* a chain: t2 spends t1's first output */
+	zen_tx_init(&t2);
+	add_out(&t2, ZEN_LOCK_PK, pk0, ZP(598));
+	add_out(&t2, ZEN_LOCK_FEE, NULL, ZP(2));
+	spend_tx(&t2, t1.tx_hash, 0, key1);
+	err.msg[0] = 0;
+	rc = submit_tx(c, &t2, &oc, &err);
+	tap_ok(rc == 0, "a transaction spending a mempool output enters (%s)",
+	       err.msg);
+
+	/* unknown input */
+	zen_tx_init(&cb_young);
+	add_out(&cb_young, ZEN_LOCK_PK, pk0, 1);
+	spend_tx(&cb_young, t2.tx_hash, 7, key0);
+	rc = submit_tx(c, &cb_young, &oc, &err);
+	tap_ok(rc == ZEN_EREFUSED && !strcmp(err.msg, "Orphan"),
+	       "an unknown input is Orphan: %s", err.msg);
+	zen_tx_release(&cb_young);
+
+	/* coinbase maturity: the coinbase of the tip is too young, the one
+	 * of block 2 is mature */
+	tip = tip_of(c);
+	coinbase_of(c, tip.header.block_number, h);
+	zen_tx_init(&cb_young);
+	add_out(&cb_young, ZEN_LOCK_PK, pk0, zen_block_reward(51, 0));
+	spend_tx(&cb_young, h, 0, keym);
+	rc = submit_tx(c, &cb_young, &oc, &err);
+	tap_ok(rc == ZEN_EREFUSED && oc == ZEN_TX_INVALID,
+	       "an immature coinbase cannot be spent: %s", err.msg);
+	coinbase_of(c, 2, h);
+	zen_tx_init(&cb_old);
+	add_out(&cb_old, ZEN_LOCK_PK, pk1, zen_block_reward(2, 0));
+	spend_tx(&cb_old, h, 0, keym);
+	err.msg[0] = 0;
+	rc = submit_tx(c, &cb_old, &oc, &err);
+	tap_ok(rc == 0, "a mature coinbase can (%s)", err.msg);
+
+	if (zen_chain_read_begin(c, &r, NULL))
+		die("read", NULL);
+	rc = zen_chain_read_tx(r, &raw, &loc, t2.tx_hash, &err);
+	zen_chain_read_end(r);
+	tap_ok(rc == 0 && loc.in_mempool && loc.confirmations == 0 &&
+	       raw.len == t2.raw_len && !memcmp(raw.data, t2.raw, raw.len),
+	       "a mempool transaction reads back with 0 confirmations");
+	tap_u64(counts_of(c).mempool, 3, "three transactions in the mempool");
+	verify_ok(c, "with a mempool");
+
+	/* the template takes them, fees go to the coinbase */
+	clock_ms += 60000;
+	zen_block_init(&b);
+	template_of(c, &b, miner);
+	tap_ok(b.n_txs == 4 && b.txs[0].n_outputs == 1 &&
+	       b.txs[0].outputs[0].spend.amount ==
+	       zen_block_reward(52, 0) + ZP(3) &&
+	       b.txs[0].outputs[0].lock.id == ZEN_LOCK_COINBASE &&
+	       b.txs[0].outputs[0].lock.block_number == 52,
+	       "template: coinbase with reward + fees and three transactions");
+	tap_ok(b.header.version == 1 && b.header.block_number == 52 &&
+	       b.header.timestamp == clock_ms &&
+	       b.header.difficulty == tip_of(c).ema.difficulty,
+	       "template header");
+	mine(&b);
+	{
+		struct zen_block_result res;
+
+		err.msg[0] = 0;
+		rc = submit(c, &res, &b, &err);
+		tap_ok(rc == 0 && res.outcome == ZEN_BLOCK_ON_MAIN,
+		       "the mined template connects (%s %s)", err.msg,
+		       res.reason);
+	}
+	zen_block_release(&b);
+	tap_u64(counts_of(c).mempool, 0, "the mempool is empty after it");
+	rc = submit_tx(c, &t1, &oc, &err);
+	tap_ok(rc == ZEN_EREFUSED && oc == ZEN_TX_IN_BLOCK &&
+	       !strcmp(err.msg, "already in a block"), "then: already in a block");
+	rc = submit_tx(c, &ds, &oc, &err);
+	tap_ok(rc == ZEN_EREFUSED && !strcmp(err.msg, "DoubleSpend"),
+	       "a spend of a spent main-chain output is DoubleSpend: %s",
+	       err.msg);
+	zen_buf_reset(&raw);
+	if (zen_chain_read_begin(c, &r, NULL))
+		die("read", NULL);
+	rc = zen_chain_read_tx(r, &raw, &loc, t2.tx_hash, &err);
+	zen_chain_read_end(r);
+	/* by weight: cb_old (one output), t2 (two), t1 (three); t2 is an
+	 * orphan in the first pass and comes after t1 in the second */
+	tap_ok(rc == 0 && !loc.in_mempool && loc.block_number == 52 &&
+	       loc.index == 3 && loc.confirmations == 1 &&
+	       raw.len == t2.raw_len && !memcmp(raw.data, t2.raw, raw.len),
+	       "a confirmed transaction reads back from its block");
+	verify_ok(c, "after the block with transactions");
+	zen_buf_release(&raw);
+	zen_tx_release(&t1);
+	zen_tx_release(&t2);
+	zen_tx_release(&ds);
+	zen_tx_release(&cb_young);
+	zen_tx_release(&cb_old);
+}
+
+/* Submit b expecting a connection failure with reason. */
+static void expect_rejected(struct zen_chainstate *c, struct zen_block *b,
+			    const char *reason, const char *what)
+{
+	struct zen_block_info before = tip_of(c), after;
+	struct zen_chain_counts n0 = counts_of(c), n1;
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+	int rc;
+
+	mine(b);
+	rc = submit(c, &res, b, &err);
+	after = tip_of(c);
+	n1 = counts_of(c);
+	tap_ok(rc == 0 && res.outcome == ZEN_BLOCK_REJECTED &&
+	       strstr(res.reason, reason) &&
+	       !memcmp(before.hash, after.hash, 32) &&
+	       n0.utxos == n1.utxos && n0.txs == n1.txs,
+	       "%s: rejected, state unchanged (%d %s | %s)", what, rc,
+	       err.msg, res.reason);
+	rc = submit(c, &res, b, &err);
+	tap_ok(rc == 0 && res.outcome == ZEN_BLOCK_KNOWN &&
+	       res.status == ZEN_BLOCK_INVALID, "%s: then known invalid", what);
+}
+
+static void expect_refused(struct zen_chainstate *c, struct zen_block *b,
+			   const char *text, const char *what)
+{
+	struct zen_chain_counts n0 = counts_of(c), n1;
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+	int rc = submit(c, &res, b, &err);
+
+	n1 = counts_of(c);
+	tap_ok(rc == ZEN_EREFUSED && strstr(err.msg, text) &&
+	       n0.blocks == n1.blocks, "%s: refused unstored (%s)", what,
+	       err.msg);
+}
+
+static void test_invalid(struct zen_chainstate *c)
+{
+	struct zen_block b, child;
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_block_info tip;
+	int rc;
+
+	clock_ms += 60000;
+	zen_block_init(&b);
+	zen_block_init(&child);
+
+	template_of(c, &b, miner);
+	b.header.difficulty = 0x01000001;
+	expect_refused(c, &b, "proof of work failed", "bad proof of work");
+
+	template_of(c, &b, miner);
+	b.header.commitments[0] ^= 1;
+	mine(&b);
+	expect_refused(c, &b, "commitments mismatch", "bad header commitments");
+
+	template_of(c, &b, miner);
+	b.txs = zen_xrealloc(b.txs, 2 * sizeof(*b.txs));
+	zen_tx_init(&b.txs[1]);
+	if (zen_tx_decode(&b.txs[1], b.txs[0].raw, b.txs[0].raw_len, NULL))
+		die("decode", NULL);
+	b.n_txs = 2;
+	recommit(&b);
+	mine(&b);
+	expect_refused(c, &b, "failed validation", "a second coinbase");
+
+	template_of(c, &b, miner);
+	b.header.difficulty = 0x20fffffe;
+	expect_rejected(c, &b, "incorrect proof of work", "wrong difficulty");
+
+	template_of(c, &b, miner);
+	tip = tip_of(c);
+	b.header.timestamp = zen_ema_earliest(&tip.ema);
+	expect_rejected(c, &b, "block's timestamp is too early", "early");
+
+	template_of(c, &b, miner);
+	b.header.timestamp = clock_ms + ZEN_MAX_FUTURE_MS + 1;
+	expect_rejected(c, &b, "too far in the future", "future");
+
+	template_of(c, &b, miner);
+	b.txs[0].outputs[0].spend.amount += 1;
+	zen_tx_finalize(&b.txs[0]);
+	recommit(&b);
+	expect_rejected(c, &b, "block reward is incorrect", "coinbase amount");
+
+	template_of(c, &b, miner);
+	tip = tip_of(c);
+	b.header.block_number = tip.header.block_number + 2;
+	b.txs[0].outputs[0].lock.block_number = b.header.block_number;
+	zen_tx_finalize(&b.txs[0]);
+	recommit(&b);
+	expect_rejected(c, &b, "blockNumber mismatch", "block number");
+
+	template_of(c, &b, miner);
+	b.commitments[2][0] ^= 1;
+	recommit(&b);
+	expect_rejected(c, &b, "commitments mismatch", "ACS root");
+
+	/* a child of that invalid block */
+	{
+		uint8_t bad[ZEN_HASH_LEN];
+
+		zen_header_hash(bad, &b.header);
+		template_of(c, &child, miner);
+		memcpy(child.header.parent, bad, 32);
+		child.header.block_number++;
+		child.txs[0].outputs[0].lock.block_number++;
+		child.txs[0].outputs[0].spend.amount =
+			zen_block_reward(child.header.block_number, 0);
+		zen_tx_finalize(&child.txs[0]);
+		recommit(&child);
+		mine(&child);
+		rc = submit(c, &res, &child, &err);
+		tap_ok(rc == 0 && res.outcome == ZEN_BLOCK_REJECTED &&
+		       !strcmp(res.reason, "parent block is invalid"),
+		       "a child of an invalid block is invalid");
+	}
+	zen_block_release(&b);
+	zen_block_release(&child);
+	verify_ok(c, "after invalid blocks");
+}
+
+/* Copy main-chain blocks from..to of src into dst. */
+static int copy_blocks(struct zen_chainstate *dst, struct zen_chainstate *src,
+		       uint32_t from, uint32_t to)
+{
+	int ok = 1;
+
+	for (uint32_t n = from; ok && n <= to; n++) {
+		struct zen_chain_read *r;
+		struct zen_block_info info;
+		struct zen_block_result res;
+		struct zen_buf raw = ZEN_BUF_INIT;
+		struct zen_err err = ZEN_ERR_INIT;
+
+		if (zen_chain_read_begin(src, &r, &err) ||
+		    zen_chain_read_main(r, &info, n, &err) ||
+		    zen_chain_read_block(r, &raw, NULL, info.hash, &err))
+			die("copy", &err);
+		zen_chain_read_end(r);
+		ok = !zen_chain_submit_block(dst, &res, raw.data, raw.len,
+					     &err) &&
+		     (res.outcome == ZEN_BLOCK_ON_MAIN ||
+		      res.outcome == ZEN_BLOCK_KNOWN);
+		zen_buf_release(&raw);
+	}
+	return ok;
+}
+
+static int utxo_collect(void *ctx, const struct zen_outpoint *op,
+			const struct zen_output *out)
+{
+	struct zen_buf *b = ctx;
+
+	zen_buf_add(b, op->tx_hash, 32);
+	zen_write_u32(b, op->index);
+	zen_output_write(b, out);
+	return 0;
+}
+
+static void utxo_dump(struct zen_chainstate *c, struct zen_buf *out)
+{
+	struct zen_chain_read *r;
+
+	if (zen_chain_read_begin(c, &r, NULL) ||
+	    zen_chain_read_utxos(r, utxo_collect, out, NULL))
+		die("utxos", NULL);
+	zen_chain_read_end(r);
+}
+
+/* Two data directories share the chain, fork, and the heavier branch
+ * is fed to the other; blocks are also fed children first. */
+static void test_reorg_orphans(struct zen_chainstate *a, const char *adir)
+{
+	char *bdir = new_dir();
+	struct zen_chainstate *b = open_chain(bdir);
+	struct zen_buf raws[3] = { ZEN_BUF_INIT, ZEN_BUF_INIT, ZEN_BUF_INIT };
+	struct zen_buf ua = ZEN_BUF_INIT, ub = ZEN_BUF_INIT;
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_block_info ta, tb;
+	struct zen_tx t;
+	enum zen_tx_outcome oc;
+	uint8_t h[ZEN_HASH_LEN];
+	uint64_t fork_clock;
+	uint32_t base;
+	int rc, ok;
+
+	(void)adir;
+	base = tip_of(a).header.block_number;
+	tap_ok(copy_blocks(b, a, 2, base), "a second node takes the chain");
+	tap_ok(!memcmp(tip_of(a).hash, tip_of(b).hash, 32),
+	       "both at the same tip");
+
+	/* a: two blocks, the second with a transaction */
+	fork_clock = clock_ms;
+	ok = mine_next(a, miner, NULL);
+	coinbase_of(a, 3, h);
+	zen_tx_init(&t);
+	add_out(&t, ZEN_LOCK_PK, pk1, zen_block_reward(3, 0));
+	spend_tx(&t, h, 0, keym);
+	rc = submit_tx(a, &t, &oc, &err);
+	ok = ok && rc == 0 && mine_next(a, miner, NULL) &&
+	     counts_of(a).mempool == 0;
+	tap_ok(ok, "node a mines two blocks, one with a transaction");
+
+	/* b: three blocks with the same timestamps (same work each) and
+	 * another miner key */
+	clock_ms = fork_clock;
+	ok = 1;
+	for (int i = 0; i < 3; i++)
+		ok = ok && mine_next(b, pk1, &raws[i]);
+	tap_ok(ok, "node b mines three blocks");
+
+	/* children first: the third and second are orphans at a */
+	rc = zen_chain_submit_block(a, &res, raws[2].data, raws[2].len, &err);
+	tap_ok(rc == 0 && res.outcome == ZEN_BLOCK_STORED_ORPHAN,
+	       "a block with an unknown parent is kept as orphan");
+	tap_u64(counts_of(a).orphans, 1, "one orphan");
+	rc = zen_chain_submit_block(a, &res, raws[1].data, raws[1].len, &err);
+	tap_ok(rc == 0 && res.outcome == ZEN_BLOCK_STORED_ORPHAN,
+	       "its parent too");
+	verify_ok(a, "with orphans");
+	rc = zen_chain_submit_block(a, &res, raws[0].data, raws[0].len, &err);
+	ta = tip_of(a);
+	tb = tip_of(b);
+	tap_ok(rc == 0 && res.tip_changed && res.disconnected == 2 &&
+	       res.connected == 3 && !memcmp(ta.hash, tb.hash, 32),
+	       "the missing parent connects the orphans and a switches to "
+	       "the heavier branch (%s %s)", err.msg, res.reason);
+	tap_u64(counts_of(a).orphans, 0, "no orphan left");
+	tap_ok(!zen_u256_cmp(&ta.work, &tb.work) &&
+	       ta.header.block_number == base + 3, "same tip, same work");
+	tap_ok(mempool_has(a, t.tx_hash),
+	       "the losing branch's transaction is back in the mempool");
+	verify_ok(a, "after the reorganisation");
+	utxo_dump(a, &ua);
+	utxo_dump(b, &ub);
+	tap_ok(ua.len == ub.len && !memcmp(ua.data, ub.data, ua.len),
+	       "both nodes have the same UTXO set");
+
+	/* the mempool transaction is now in b's view too: feed it, mine */
+	rc = submit_tx(b, &t, &oc, &err);
+	tap_ok(rc == 0, "b accepts the transaction");
+	ok = mine_next(b, pk1, &raws[0]);
+	rc = zen_chain_submit_block(a, &res, raws[0].data, raws[0].len, &err);
+	tap_ok(ok && rc == 0 && res.outcome == ZEN_BLOCK_ON_MAIN &&
+	       counts_of(a).mempool == 0,
+	       "a block including it empties a's mempool");
+	verify_ok(a, "after the extension");
+
+	rc = zen_chain_submit_block(a, &res, raws[0].data, raws[0].len, &err);
+	tap_ok(rc == 0 && res.outcome == ZEN_BLOCK_KNOWN,
+	       "a block submitted twice is known");
+
+	zen_tx_release(&t);
+	for (int i = 0; i < 3; i++)
+		zen_buf_release(&raws[i]);
+	zen_buf_release(&ua);
+	zen_buf_release(&ub);
+	zen_chain_close(b);
+	drop_dir(bdir);
+}
+
+static void test_reopen_and_schema(void)
+{
+	char *dir = new_dir();
+	struct zen_chainstate *c = open_chain(dir);
+	struct zen_store *s;
+	struct zen_store_txn *t;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_block_info before, after;
+	struct zen_tx tx;
+	enum zen_tx_outcome oc;
+	struct zen_buf path = ZEN_BUF_INIT;
+	uint8_t gtx[ZEN_HASH_LEN], be[4] = { 0, 0, 0, 99 };
+	int rc;
+
+	mine_next(c, miner, NULL);
+	if (zen_hex_decode_fixed(gtx, 32, GENESIS_TX, NULL))
+		die("hex", NULL);
+	zen_tx_init(&tx);
+	add_out(&tx, ZEN_LOCK_PK, pk1, ZP(1000));
+	spend_tx(&tx, gtx, 0, key0);
+	rc = submit_tx(c, &tx, &oc, &err);
+	before = tip_of(c);
+	zen_chain_close(c);
+	c = open_chain(dir);
+	after = tip_of(c);
+	tap_ok(rc == 0 && !memcmp(before.hash, after.hash, 32) &&
+	       after.header.block_number == 2 && mempool_has(c, tx.tx_hash),
+	       "close and reopen: same tip and mempool");
+	verify_ok(c, "reopened");
+	zen_chain_close(c);
+
+	/* a damaged UTXO set: the consistency check finds it */
+	zen_buf_addf(&path, "%s/chain", dir);
+	{
+		struct zen_chain_verify_report rep;
+		uint8_t key[36];
+
+		memcpy(key, gtx, 32);
+		memset(key + 32, 0, 4);
+		if (zen_store_open(&s, zen_buf_str(&path), &err) ||
+		    zen_store_begin(s, NULL, 1, &t, &err) ||
+		    zen_store_del(t, ZEN_DB_UTXO, key, sizeof(key), &err) ||
+		    zen_store_commit(t, &err))
+			die("damage", &err);
+		zen_store_close(s);
+		c = open_chain(dir);
+		rc = zen_chain_verify(c, &rep, &err);
+		tap_ok(rc == ZEN_ESTORE && strstr(err.msg, "store check failed"),
+		       "verify reports a missing unspent output: %s", err.msg);
+		zen_chain_close(c);
+	}
+
+	/* another schema version */
+	if (zen_store_open(&s, zen_buf_str(&path), &err) ||
+	    zen_store_begin(s, NULL, 1, &t, &err) ||
+	    zen_store_put(t, ZEN_DB_META, "schema", 6, be, 4, &err) ||
+	    zen_store_commit(t, &err))
+		die("schema", &err);
+	zen_store_close(s);
+	rc = zen_chain_open(&c, dir, P, &err);
+	tap_ok(rc == ZEN_ESTORE && c == NULL &&
+	       !strcmp(err.msg, "store schema 99, expected 1"),
+	       "another schema version is refused: %s", err.msg);
+	zen_buf_release(&path);
+	zen_tx_release(&tx);
+	drop_dir(dir);
+}
+
+int main(void)
+{
+	char *dir;
+	struct zen_chainstate *c;
+	char hx[65];
+
+	P = zen_chain_params(ZEN_CHAIN_LOCAL);
+	clock_ms = 1515594186383ULL;
+	derive_key(key0, pk0, ZEN_WALLET_EXTERNAL_PATH);
+	derive_key(key1, pk1, "m/44'/258'/0'/0/1");
+	derive_key(keym, miner, "m/44'/258'/0'/0/2");
+	zen_hex_encode_to(hx, pk0, 32);
+	tap_str(hx, GENESIS_PK, "the test key owns the genesis output");
+
+	test_genesis();
+	test_main_empty();
+	dir = new_dir();
+	c = open_chain(dir);
+	test_mining(c);
+	test_mempool(c);
+	test_invalid(c);
+	test_reorg_orphans(c, dir);
+	zen_chain_close(c);
+	drop_dir(dir);
+	test_reopen_and_schema();
+	return tap_done();
+}
