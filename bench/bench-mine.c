@@ -307,6 +307,7 @@ int main(void)
 		}
 	}
 	printf("  fastest raw loop: %s\n", method_name[fastest]);
+	printf("  zen_sha3 backend: %s\n", zen_sha3_backend());
 	/* All cores: the fastest raw loop and the miner, interleaved. */
 	for (int r = 0; r < ROUNDS; r++) {
 		best_all = max2(best_all, raw_rate(fastest, cores, slice));

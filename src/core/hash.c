@@ -155,6 +155,12 @@ static void *tls_ctx(void)
 	return ctx;
 }
 
+const char *zen_sha3_backend(void)
+{
+	pthread_once(&impl_once, impl_setup);
+	return have_impl ? "provider" : "evp";
+}
+
 struct zen_sha3_ctx {
 	void *prov;		/* provider context, or NULL for EVP */
 	EVP_MD_CTX *md;

@@ -12,6 +12,11 @@
  * one Keccak permutation per 136 bytes and no allocation. */
 void zen_sha3(uint8_t out[ZEN_HASH_LEN], const void *p, size_t n);
 
+/* Which code hashes: "provider" (the default provider's SHA3-256
+ * functions called directly, the fast path) or "evp" (the fallback when
+ * they cannot be found or fail their known-answer test). */
+const char *zen_sha3_backend(void);
+
 /* Incremental SHA3-256 for multi-part hashes (one hash of the concatenation). */
 struct zen_sha3_ctx;
 struct zen_sha3_ctx *zen_sha3_begin(void);
