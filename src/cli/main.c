@@ -25,6 +25,8 @@ const struct cli_global_opt cli_global_opts[] = {
 	{ "chain", "CHAIN", "main, test or local (default: local)" },
 	{ "datadir", "DIR", "data directory (also ZEN_DATADIR; default: "
 	  "$XDG_DATA_HOME/zen/CHAIN)" },
+	{ "api-token-file", "FILE", "bearer token of the node's /wallet/ API "
+	  "(also ZEN_API_TOKEN_FILE; for serve: the token to require)" },
 	{ "json", NULL, "print JSON even on a terminal" },
 	{ "help", NULL, "show help for zen, a group or a command" },
 	{ "version", NULL, "print the version" },
@@ -102,6 +104,8 @@ static int parse_global(struct cli_cmd *cmd, const char *name, const char *eq,
 		slot = &cmd->opts.chain_name;
 	else if (!strcmp(name, "datadir"))
 		slot = &cmd->opts.datadir;
+	else if (!strcmp(name, "api-token-file"))
+		slot = &cmd->opts.token_file;
 	if (!slot) {
 		*handled = 0;
 		return 0;
@@ -119,6 +123,15 @@ static int parse_param(struct cli_cmd *cmd, const char *name, const char *eq,
 
 	if (!p)
 		return usage_error("unknown option '--%s'", name);
+	if (p->type == ZEN_PT_PASSWORD)
+		return usage_error("passwords are never taken from the command "
+				   "line: use --%s FILE, --password-fd N, "
+				   "--password-stdin or ZEN_PASSWORD_FILE",
+				   cli_param_option(p));
+	if (p->type == ZEN_PT_WORDS)
+		return usage_error("mnemonic words are never taken from the "
+				   "command line: use --words-file FILE (- for "
+				   "standard input)");
 	/* A boolean given alone is a flag: `--mine` means `--mine true`. */
 	if (p->type == ZEN_PT_BOOL && !eq &&
 	    (*i + 1 >= argc || (strcmp(argv[*i + 1], "true") &&
@@ -175,6 +188,9 @@ static int parse_args(struct cli_cmd *cmd, int argc, char **argv)
 			 (int)(eq ? (size_t)(eq - arg) : strlen(arg)), arg);
 		if ((rc = parse_global(cmd, name, eq, argc, argv, &i, &handled)))
 			return rc;
+		if (!handled && (rc = cli_password_option(name, eq, argc, argv,
+							   &i, &handled)))
+			return rc;
 		if (!handled && (rc = parse_param(cmd, name, eq, argc, argv, &i)))
 			return rc;
 	}
@@ -211,6 +227,13 @@ static int load_files(struct cli_cmd *cmd)
 		FILE *f;
 		size_t n;
 
+		if (p->type == ZEN_PT_JSON && name) {
+			json_t *v = json_loads(name, 0, NULL);
+
+			if (v)
+				json_object_set_new(cmd->raw, p->name, v);
+			continue;
+		}
 		if (p->type != ZEN_PT_FILE || !name)
 			continue;
 		f = strcmp(name, "-") ? fopen(name, "rb") : stdin;
@@ -265,6 +288,7 @@ static int setup_node(struct zen_node *node, struct cli_opts *opts,
 	}
 	node->params = zen_chain_params(node->chain);
 	node->store = NULL;
+	node->wallet = NULL;
 	if (opts->datadir && *opts->datadir)
 		zen_buf_addstr(datadir, opts->datadir);
 	else if (default_datadir(datadir, node->params->cli_name)) {
@@ -273,6 +297,15 @@ static int setup_node(struct zen_node *node, struct cli_opts *opts,
 	}
 	node->datadir = zen_buf_str(datadir);
 	return 0;
+}
+
+/* `zen wallet create` shows the words once: say so where people look. */
+static void after_create(const struct zen_op *op)
+{
+	if (op->verb && !strcmp(op->group, "wallet") && !strcmp(op->verb, "create"))
+		fputs("zen: write these 24 words down and keep them safe: they "
+		      "are the only way to restore this wallet, and zen will not "
+		      "show them again unprompted\n", stderr);
 }
 
 static int run_local(struct cli_cmd *cmd, struct zen_node *node)
@@ -288,6 +321,8 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 	else
 		cli_print_reply(stdout, cmd->op, call.result, call.text,
 				cmd->opts.json || !isatty(STDOUT_FILENO));
+	if (!rc)
+		after_create(cmd->op);
 	zen_call_release(&call);
 	return rc;
 }
@@ -295,13 +330,16 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 static int run_remote(struct cli_cmd *cmd)
 {
 	struct rcl_reply reply = RCL_REPLY_INIT;
-	int rc = rcl_call(&reply, cmd->opts.url, cmd->op, cmd->raw);
+	int rc = rcl_set_token_file(cmd->opts.token_file, &reply.err) ?:
+		 rcl_call(&reply, cmd->opts.url, cmd->op, cmd->raw);
 
 	if (rc)
 		cli_error("%s", reply.err.msg);
 	else
 		cli_print_reply(stdout, cmd->op, reply.json, reply.text,
 				cmd->opts.json || !isatty(STDOUT_FILENO));
+	if (!rc)
+		after_create(cmd->op);
 	rcl_reply_release(&reply);
 	return rc;
 }
@@ -333,13 +371,21 @@ static int dispatch(struct cli_cmd *cmd)
 		return usage_error("'%s' needs a command", cmd->words[0]);
 	if ((rc = bind_positional(cmd)) || (rc = load_files(cmd)))
 		return rc;
+	if (cmd->op->handler && (rc = cli_password_load(cmd->op, cmd->raw)))
+		return rc;
+	if (!cmd->opts.token_file)
+		cmd->opts.token_file = getenv("ZEN_API_TOKEN_FILE");
 	if (cmd->op->handler && cmd->opts.url && *cmd->opts.url &&
 	    !(cmd->op->flags & ZEN_OPF_LOCAL_ONLY))
 		return run_remote(cmd);
 	if ((rc = setup_node(&node, &cmd->opts, &datadir)))
 		goto out;
-	if (!cmd->op->handler)
+	if (!cmd->op->handler) {
+		if (cmd->opts.token_file && *cmd->opts.token_file)
+			json_object_set_new(cmd->raw, "apiTokenFile",
+					    json_string(cmd->opts.token_file));
 		rc = srv_main(&node, cmd->raw);
+	}
 	else
 		rc = run_local(cmd, &node);
 	zen_node_close(&node);
@@ -362,7 +408,7 @@ static int finish_output(int rc)
 
 int main(int argc, char **argv)
 {
-	struct cli_cmd cmd = { .raw = json_object() };
+	struct cli_cmd cmd = { .raw = NULL };
 	int rc;
 
 	if (argc >= 2 && !strcmp(argv[1], "__complete")) {
@@ -373,8 +419,10 @@ int main(int argc, char **argv)
 		cli_man(stdout);
 		return finish_output(0);
 	}
+	cmd.raw = json_object();
 	cmd.opts.url = getenv("ZEN_URL");
 	cmd.opts.datadir = getenv("ZEN_DATADIR");
+	cmd.opts.token_file = NULL;
 	rc = parse_args(&cmd, argc, argv);
 	if (!rc)
 		rc = dispatch(&cmd);
