@@ -17,6 +17,7 @@ struct cli_opts {
 	const char *url;	/* --url / ZEN_URL: remote node, NULL = local */
 	const char *chain_name;	/* --chain */
 	const char *datadir;	/* --datadir / ZEN_DATADIR */
+	const char *token_file;	/* --api-token-file / ZEN_API_TOKEN_FILE */
 	int json;		/* --json: force JSON even on a terminal */
 	int help;
 	int version;
@@ -44,6 +45,9 @@ void cli_man(FILE *out);
 void cli_complete(FILE *out, int argc, char **argv);
 /* kebab-case CLI spelling of a camelCase parameter name (static buffer). */
 const char *cli_option_name(const char *param_name);
+/* The CLI option of a parameter: cli_option_name, or for passwords and
+ * mnemonic words the --NAME-file form (static buffer). */
+const char *cli_param_option(const struct zen_param *p);
 
 /* The global options, for help, man and completion. */
 struct cli_global_opt {
@@ -52,6 +56,14 @@ struct cli_global_opt {
 	const char *help;
 };
 extern const struct cli_global_opt cli_global_opts[];
+
+/* password.c */
+/* Options --*password-file, --*password-fd, --password-stdin and
+ * --words-file; *handled says whether name was one. */
+int cli_password_option(const char *name, const char *eq, int argc,
+			char **argv, int *i, int *handled);
+/* Fill op's password and words parameters of raw from their sources. */
+int cli_password_load(const struct zen_op *op, json_t *raw);
 
 /* Exit codes: the zen_code values (err.h), documented in zen(1). */
 

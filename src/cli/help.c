@@ -27,6 +27,20 @@ const char *cli_option_name(const char *param_name)
 	return buf;
 }
 
+const char *cli_param_option(const struct zen_param *p)
+{
+	static char buf[160];
+
+	if (p->type == ZEN_PT_PASSWORD && strcmp(p->name, "password"))
+		snprintf(buf, sizeof(buf), "%s-password-file",
+			 cli_option_name(p->name));
+	else if (p->type == ZEN_PT_PASSWORD || p->type == ZEN_PT_WORDS)
+		snprintf(buf, sizeof(buf), "%s-file", cli_option_name(p->name));
+	else
+		snprintf(buf, sizeof(buf), "%s", cli_option_name(p->name));
+	return buf;
+}
+
 static const char *type_name(enum zen_param_type type)
 {
 	switch (type) {
@@ -37,6 +51,10 @@ static const char *type_name(enum zen_param_type type)
 	case ZEN_PT_HEX: return "hex";
 	case ZEN_PT_HASH: return "64 hex";
 	case ZEN_PT_FILE: return "file, - for stdin";
+	case ZEN_PT_PASSWORD: return "never on the command line: from FILE, "
+		"--password-fd N, --password-stdin, $ZEN_PASSWORD_FILE or a prompt";
+	case ZEN_PT_JSON: return "JSON";
+	case ZEN_PT_WORDS: return "read from FILE (- for stdin) or a prompt";
 	}
 	return "value";
 }
@@ -58,7 +76,7 @@ void cli_usage_line(FILE *out, const struct zen_op *op)
 		if (p->flags & ZEN_PF_POSITIONAL)
 			fprintf(out, "%s", p->metavar);
 		else
-			fprintf(out, "--%s %s", cli_option_name(p->name), p->metavar);
+			fprintf(out, "--%s %s", cli_param_option(p), p->metavar);
 		fputs(req ? "" : "]", out);
 	}
 	fputc('\n', out);
@@ -120,7 +138,7 @@ void cli_help_op(FILE *out, const struct zen_op *op)
 	for (const struct zen_param *p = op->params; p->name; p++) {
 		char spec[64];
 
-		snprintf(spec, sizeof(spec), "--%s %s", cli_option_name(p->name),
+		snprintf(spec, sizeof(spec), "--%s %s", cli_param_option(p),
 			 p->metavar);
 		fprintf(out, "  %-26s %s (%s%s)\n", spec, p->help,
 			type_name(p->type),
@@ -160,7 +178,7 @@ static void man_op(FILE *out, const struct zen_op *op)
 		if (p->flags & ZEN_PF_POSITIONAL)
 			fputs("\\fI", out), roff(out, p->metavar), fputs("\\fR", out);
 		else
-			fputs("\\-\\-", out), roff(out, cli_option_name(p->name)),
+			fputs("\\-\\-", out), roff(out, cli_param_option(p)),
 				fputs(" \\fI", out), roff(out, p->metavar),
 				fputs("\\fR", out);
 		fputs(req ? "" : "]", out);
@@ -179,7 +197,7 @@ static void man_op(FILE *out, const struct zen_op *op)
 	}
 	for (const struct zen_param *p = op->params; p->name; p++) {
 		fputs(".br\n\\-\\-", out);
-		roff(out, cli_option_name(p->name));
+		roff(out, cli_param_option(p));
 		fprintf(out, " \\fI%s\\fR: ", p->metavar);
 		roff(out, p->help);
 		fprintf(out, " (%s%s).\n", type_name(p->type),
@@ -293,7 +311,7 @@ static void complete_options(FILE *out, const struct zen_op *op,
 		complete_prefix(out, opt, cur);
 	}
 	for (const struct zen_param *p = op ? op->params : NULL; p && p->name; p++) {
-		snprintf(opt, sizeof(opt), "--%s", cli_option_name(p->name));
+		snprintf(opt, sizeof(opt), "--%s", cli_param_option(p));
 		complete_prefix(out, opt, cur);
 	}
 }

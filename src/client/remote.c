@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,28 @@
 
 /* Replies bigger than this are refused rather than buffered. */
 #define RCL_MAX_REPLY (64u << 20)
+
+static char token[256];
+
+int rcl_set_token_file(const char *path, struct zen_err *err)
+{
+	FILE *f;
+	size_t n;
+
+	token[0] = 0;
+	if (!path || !*path)
+		return 0;
+	if (!(f = fopen(path, "r")))
+		return zen_fail(err, ZEN_EINVAL, "cannot open %s", path);
+	if (!fgets(token, sizeof(token), f))
+		token[0] = 0;
+	fclose(f);
+	n = strcspn(token, "\r\n");
+	token[n] = 0;
+	if (!n)
+		return zen_fail(err, ZEN_EINVAL, "%s holds no token", path);
+	return 0;
+}
 
 static size_t collect(char *p, size_t size, size_t n, void *data)
 {
@@ -90,7 +113,8 @@ static int take_reply(struct rcl_reply *reply, const struct zen_op *op,
 	if (reply->status != 200)
 		return map_error(reply, zen_buf_str(body), body->len);
 	if (ctype && !strncmp(ctype, "text/plain", 10)) {
-		reply->text = (char *)zen_buf_detach(body, NULL);
+		reply->text = body->len ? (char *)zen_buf_detach(body, NULL)
+					: zen_xstrdup("");
 		return 0;
 	}
 	reply->json = json_loadb(zen_buf_str(body), body->len,
@@ -127,6 +151,12 @@ int rcl_call(struct rcl_reply *reply, const char *base_url,
 	build_url(&url, curl, base_url, op, raw);
 	set_body(curl, &headers, op, raw, &post);
 	headers = curl_slist_append(headers, "Accept: application/json, text/plain");
+	if (token[0]) {
+		char auth[300];
+
+		snprintf(auth, sizeof(auth), "Authorization: Bearer %s", token);
+		headers = curl_slist_append(headers, auth);
+	}
 	curl_easy_setopt(curl, CURLOPT_URL, zen_buf_str(&url));
 	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
 	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);

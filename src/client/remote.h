@@ -31,4 +31,8 @@ int rcl_call(struct rcl_reply *reply, const char *base_url,
 	     const struct zen_op *op, json_t *raw) ZEN_WARN_UNUSED;
 void rcl_reply_release(struct rcl_reply *reply);
 
+/* Send "Authorization: Bearer <first line of path>" from now on (NULL or
+ * "": none).  Returns 0 or ZEN_EINVAL when the file cannot be read. */
+int rcl_set_token_file(const char *path, struct zen_err *err) ZEN_WARN_UNUSED;
+
 #endif

@@ -435,13 +435,33 @@ static const secp256k1_context *secp(void)
 	return secp_ctx;
 }
 
+/*
+ * Keys known valid, per thread: the parse decompresses the point (a
+ * square root, microseconds), and a block often carries one key many
+ * times.  Direct-mapped on a byte of the x coordinate (uniform).
+ */
+#define VALID_KEY_SLOTS 16
+
+static __thread struct {
+	uint8_t pk[ZEN_PUBKEY_LEN];
+	int used;
+} valid_keys[VALID_KEY_SLOTS];
+
 int zen_pubkey_valid(const uint8_t pk[ZEN_PUBKEY_LEN])
 {
 	secp256k1_pubkey parsed;
+	unsigned i = pk[1] % VALID_KEY_SLOTS;
 
 	if (pk[0] != 0x02 && pk[0] != 0x03)
 		return 0;
-	return secp256k1_ec_pubkey_parse(secp(), &parsed, pk, ZEN_PUBKEY_LEN);
+	if (valid_keys[i].used &&
+	    !memcmp(valid_keys[i].pk, pk, ZEN_PUBKEY_LEN))
+		return 1;
+	if (!secp256k1_ec_pubkey_parse(secp(), &parsed, pk, ZEN_PUBKEY_LEN))
+		return 0;
+	memcpy(valid_keys[i].pk, pk, ZEN_PUBKEY_LEN);
+	valid_keys[i].used = 1;
+	return 1;
 }
 
 int zen_signature_valid(const uint8_t sig[ZEN_SIGNATURE_LEN])
@@ -644,9 +664,17 @@ static size_t asset_version_bytes(uint8_t b[5], uint32_t v)
 /* Index of the last non-zero subtype byte, or -1. */
 static int subtype_last(const struct zen_asset *a)
 {
-	for (int i = ZEN_HASH_LEN - 1; i >= 0; i--)
-		if (a->subtype[i])
-			return i;
+	uint64_t w[ZEN_HASH_LEN / 8];
+
+	/* most subtypes are all zero: test them 8 bytes at a time */
+	memcpy(w, a->subtype, sizeof(w));
+	for (int k = ZEN_HASH_LEN / 8 - 1; k >= 0; k--) {
+		if (!w[k])
+			continue;
+		for (int i = 8 * k + 7;; i--)
+			if (a->subtype[i])
+				return i;
+	}
 	return -1;
 }
 

@@ -113,8 +113,34 @@ static json_t *typed_value(const struct zen_param *p, json_t *raw)
 		return json_incref(raw);
 	case ZEN_PT_STRING:
 	case ZEN_PT_FILE:
+	case ZEN_PT_PASSWORD:
 		text = text_value(raw);
 		return text;
+	case ZEN_PT_JSON:
+		if (json_is_array(raw) || json_is_object(raw))
+			return json_incref(raw);
+		if (json_is_string(raw)) {
+			json_t *v = json_loads(json_string_value(raw), 0, NULL);
+
+			if (json_is_array(v) || json_is_object(v))
+				return v;
+			json_decref(v);
+		}
+		return NULL;
+	case ZEN_PT_WORDS:
+		if (json_is_string(raw))
+			return json_incref(raw);
+		if (!json_is_array(raw))
+			return NULL;
+		{
+			size_t i;
+			json_t *w;
+
+			json_array_foreach(raw, i, w)
+				if (!json_is_string(w))
+					return NULL;
+		}
+		return json_incref(raw);
 	}
 	return NULL;
 }

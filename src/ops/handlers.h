@@ -24,4 +24,32 @@ int op_node_verify(struct zen_call *call);
 int op_tx_decode(struct zen_call *call);
 int op_block_decode(struct zen_call *call);
 
+int op_wallet_exists(struct zen_call *call);
+int op_wallet_create(struct zen_call *call);
+int op_wallet_import(struct zen_call *call);
+int op_wallet_remove(struct zen_call *call);
+int op_wallet_checkpassword(struct zen_call *call);
+int op_wallet_changepassword(struct zen_call *call);
+int op_wallet_mnemonicphrase(struct zen_call *call);
+int op_wallet_address(struct zen_call *call);
+int op_wallet_getnewaddress(struct zen_call *call);
+int op_wallet_balance(struct zen_call *call);
+int op_wallet_addressbalance(struct zen_call *call);
+int op_wallet_transactioncount(struct zen_call *call);
+int op_wallet_transactions(struct zen_call *call);
+int op_wallet_utxo(struct zen_call *call);
+int op_wallet_receivedbyaddress(struct zen_call *call);
+int op_wallet_keys(struct zen_call *call);
+int op_wallet_publickey(struct zen_call *call);
+int op_wallet_zenpublickey(struct zen_call *call);
+int op_wallet_importzenpublickey(struct zen_call *call);
+int op_wallet_importwatchonlyaddress(struct zen_call *call);
+int op_wallet_sign(struct zen_call *call);
+int op_wallet_resync(struct zen_call *call);
+int op_wallet_send(struct zen_call *call);
+int op_wallet_createtransaction(struct zen_call *call);
+int op_rawtx_create(struct zen_call *call);
+int op_rawtx_sign(struct zen_call *call);
+int op_rawtx_publish(struct zen_call *call);
+
 #endif

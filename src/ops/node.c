@@ -1,6 +1,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "core/wallet/wallet.h"
 #include "ops/node.h"
 
 /* One chain per process: LMDB forbids opening an environment twice. */
@@ -11,10 +12,18 @@ int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
 {
 	int rc = 0;
 
+	/* Opened once, never replaced while requests run: after the first
+	 * open the hot path needs no lock. */
+	*chain = __atomic_load_n(&node->store, __ATOMIC_ACQUIRE);
+	if (*chain)
+		return 0;
 	pthread_mutex_lock(&open_lock);
-	if (!node->store)
-		rc = zen_chain_open(&node->store, node->datadir, node->params,
-				    err);
+	if (!node->store) {
+		struct zen_chainstate *opened = NULL;
+
+		rc = zen_chain_open(&opened, node->datadir, node->params, err);
+		__atomic_store_n(&node->store, opened, __ATOMIC_RELEASE);
+	}
 	*chain = node->store;
 	pthread_mutex_unlock(&open_lock);
 	return rc;
@@ -25,6 +34,8 @@ void zen_node_close(struct zen_node *node)
 	pthread_mutex_lock(&open_lock);
 	zen_chain_close(node->store);
 	node->store = NULL;
+	zen_wallet_close(node->wallet);
+	node->wallet = NULL;
 	pthread_mutex_unlock(&open_lock);
 }
 
@@ -50,5 +61,25 @@ int zen_node_tip_number(struct zen_node *node, uint32_t *number,
 	if (!rc)
 		*number = tip.header.block_number;
 	zen_chain_read_end(r);
+	return rc;
+}
+
+int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
+		    struct zen_err *err)
+{
+	int rc = 0;
+
+	*wallet = __atomic_load_n(&node->wallet, __ATOMIC_ACQUIRE);
+	if (*wallet)
+		return 0;
+	pthread_mutex_lock(&open_lock);
+	if (!node->wallet) {
+		struct zen_wallet *opened = NULL;
+
+		rc = zen_wallet_open(&opened, node->datadir, node->params, err);
+		__atomic_store_n(&node->wallet, opened, __ATOMIC_RELEASE);
+	}
+	*wallet = node->wallet;
+	pthread_mutex_unlock(&open_lock);
 	return rc;
 }

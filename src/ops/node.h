@@ -17,7 +17,14 @@
 int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
 		   struct zen_err *err) ZEN_WARN_UNUSED;
 
-/* Close what zen_node_chain opened (at exit). */
+/*
+ * The wallet store of node->datadir (<datadir>/wallet/), opened on first
+ * use, shared by every thread.  Returns: 0 or ZEN_ESTORE.
+ */
+int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
+		    struct zen_err *err) ZEN_WARN_UNUSED;
+
+/* Close what zen_node_chain and zen_node_wallet opened (at exit). */
 void zen_node_close(struct zen_node *node);
 
 /*

@@ -27,6 +27,15 @@ enum zen_param_type {
 	ZEN_PT_HASH,		/* 64 hex characters */
 	ZEN_PT_FILE,		/* CLI: a file name ("-" = stdin) whose content
 				   becomes the value; over HTTP, the content */
+	ZEN_PT_PASSWORD,	/* text; the CLI never takes it from argv but
+				   from --password-file/-fd/-stdin,
+				   ZEN_PASSWORD_FILE or a no-echo prompt
+				   (src/cli/password.c); HTTP: the body */
+	ZEN_PT_JSON,		/* a JSON array or object (the CLI gives it as
+				   JSON text) */
+	ZEN_PT_WORDS,		/* mnemonic words: an array of strings or one
+				   string; the CLI reads them like a
+				   password (--words-file, a prompt) */
 };
 
 /* Parameter flags. */
@@ -75,12 +84,14 @@ extern const struct zen_op zen_ops[];
 
 /* What every handler may use: the chain, the data directory, the store. */
 struct zen_chainstate;
+struct zen_wallet;
 
 struct zen_node {
 	enum zen_chain chain;
 	const struct zen_chain_params *params;
 	const char *datadir;
 	struct zen_chainstate *store;	/* opened on first use: node.h */
+	struct zen_wallet *wallet;	/* opened on first use: node.h */
 };
 
 struct zen_call {

@@ -2,6 +2,7 @@
  * op_blockchain.c - the /blockchain/ operations that read the chain:
  * info, headers, block, blocks, transaction, mempool (api.md 5.5-5.9, 7).
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -24,30 +25,77 @@ static json_t *hash_json(const uint8_t hash[ZEN_HASH_LEN])
 	return json_string(hex);
 }
 
-int op_blockchain_info(struct zen_call *call)
+/*
+ * /blockchain/info is what monitors poll: its reply is kept and reused for
+ * as long as the store's generation (the last committed write) is the same.
+ */
+static pthread_mutex_t info_lock = PTHREAD_MUTEX_INITIALIZER;
+static json_t *info_cached;
+static uint64_t info_generation;
+static const struct zen_node *info_node;
+
+static json_t *info_lookup(const struct zen_node *node, uint64_t generation)
+{
+	json_t *hit = NULL;
+
+	pthread_mutex_lock(&info_lock);
+	if (info_cached && info_node == node && info_generation == generation)
+		hit = json_incref(info_cached);
+	pthread_mutex_unlock(&info_lock);
+	return hit;
+}
+
+static void info_store(const struct zen_node *node, uint64_t generation,
+		       json_t *reply)
+{
+	pthread_mutex_lock(&info_lock);
+	json_decref(info_cached);
+	info_cached = json_incref(reply);
+	info_generation = generation;
+	info_node = node;
+	pthread_mutex_unlock(&info_lock);
+}
+
+static json_t *info_reply(const struct zen_node *node,
+			  const struct zen_block_info *tip)
 {
 	static const uint8_t zero[ZEN_HASH_LEN];
+	int have_tip = tip != NULL;
+
+	return json_pack("{s:s, s:I, s:I, s:o, s:I, s:b, s:o}",
+		"chain", node->params->name,
+		"blocks", (json_int_t)(have_tip ? tip->header.block_number : 0),
+		"headers", (json_int_t)(have_tip ? tip->header.block_number : 0),
+		"difficulty", json_real(have_tip ?
+			zen_difficulty_number(tip->header.difficulty) : 1.0),
+		"medianTime", (json_int_t)(have_tip ? zen_ema_earliest(&tip->ema) : 0),
+		"initialBlockDownload", 0,
+		"tip", hash_json(have_tip ? tip->hash : zero));
+}
+
+int op_blockchain_info(struct zen_call *call)
+{
+	struct zen_chainstate *chain;
 	struct zen_chain_read *r;
 	struct zen_block_info tip;
-	int rc = zen_node_read(call->node, &r, &call->err);
-	int have_tip;
+	uint64_t generation;
+	int rc = zen_node_chain(call->node, &chain, &call->err);
 
 	if (rc)
+		return rc;
+	generation = zen_chain_generation(chain);
+	if ((call->result = info_lookup(call->node, generation)))
+		return 0;
+	if ((rc = zen_chain_read_begin(chain, &r, &call->err)))
 		return rc;
 	rc = zen_chain_read_tip(r, &tip, &call->err);
 	zen_chain_read_end(r);
 	if (rc && rc != ZEN_ENOTFOUND)
 		return rc;
-	have_tip = rc == 0;
-	call->result = json_pack("{s:s, s:I, s:I, s:o, s:I, s:b, s:o}",
-		"chain", call->node->params->name,
-		"blocks", (json_int_t)(have_tip ? tip.header.block_number : 0),
-		"headers", (json_int_t)(have_tip ? tip.header.block_number : 0),
-		"difficulty", json_real(have_tip ?
-			zen_difficulty_number(tip.header.difficulty) : 1.0),
-		"medianTime", (json_int_t)(have_tip ? zen_ema_earliest(&tip.ema) : 0),
-		"initialBlockDownload", 0,
-		"tip", hash_json(have_tip ? tip.hash : zero));
+	call->result = info_reply(call->node, rc ? NULL : &tip);
+	/* Only a reply read at this generation may be kept for it. */
+	if (zen_chain_generation(chain) == generation)
+		info_store(call->node, generation, call->result);
 	return 0;
 }
 

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/queue.h>
 #include <sys/socket.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,6 +33,7 @@
 #include "core/address.h"
 #include "core/buf.h"
 #include "core/hex.h"
+#include <sodium.h>
 #include "ops/mining.h"
 #include "ops/node.h"
 #include "server/serve.h"
@@ -57,6 +59,11 @@ struct srv {
 	evutil_socket_t fd;
 	struct srv_worker *workers;
 	unsigned nworkers;
+	/* Bearer token required on /wallet/ paths (empty: none): from
+	 * --api-token-file, or generated into <datadir>/.cookie when bound
+	 * beyond loopback. */
+	char token[128];
+	char cookie[4200];	/* the cookie file we wrote, removed at exit */
 };
 
 /* --- replies ---------------------------------------------------------- */
@@ -212,6 +219,21 @@ static int host_allowed(struct srv *srv, struct evhttp_request *req)
 	return 0;
 }
 
+/* /wallet/ paths need the token when there is one (api.md 10.1). */
+static int token_ok(struct srv *srv, struct evhttp_request *req,
+		    const char *path)
+{
+	const char *auth = evhttp_find_header(
+		evhttp_request_get_input_headers(req), "Authorization");
+	size_t n = strlen(srv->token);
+
+	if (!srv->token[0] || strncmp(path, "/wallet/", 8))
+		return 1;
+	if (!auth || strncmp(auth, "Bearer ", 7) || strlen(auth + 7) != n)
+		return 0;
+	return sodium_memcmp(auth + 7, srv->token, n) == 0;
+}
+
 static const char *method_name(enum evhttp_cmd_type cmd)
 {
 	switch (cmd) {
@@ -265,6 +287,12 @@ static void handle(struct evhttp_request *req, void *data)
 		return;
 	}
 	route_path(req, path, sizeof(path));
+	if (!token_ok(srv, req, path)) {
+		evhttp_add_header(evhttp_request_get_output_headers(req),
+				  "WWW-Authenticate", "Bearer");
+		send_error(req, ZEN_EPASSWORD, 401, "missing or wrong api token");
+		return;
+	}
 	op = zen_op_find_route(method, path);
 	if (!op) {
 		send_error(req, ZEN_EINVAL, 400, "unmatched request");
@@ -348,6 +376,51 @@ static int open_listener(struct srv *srv, struct zen_err *err)
 		srv->port = ntohs(ss.ss_family == AF_INET6
 				  ? ((struct sockaddr_in6 *)&ss)->sin6_port
 				  : ((struct sockaddr_in *)&ss)->sin_port);
+	return 0;
+}
+
+/* The token: the first line of --api-token-file, or (beyond loopback) 32
+ * random bytes in hex written to <datadir>/.cookie, mode 0600. */
+static int setup_token(struct srv *srv, const char *file, struct zen_err *err)
+{
+	uint8_t rnd[32];
+	FILE *f;
+	int fd;
+
+	if (file) {
+		if (!(f = fopen(file, "r")))
+			return zen_fail(err, ZEN_EINVAL, "cannot open %s: %s", file,
+					strerror(errno));
+		if (!fgets(srv->token, sizeof(srv->token), f))
+			srv->token[0] = 0;
+		fclose(f);
+		srv->token[strcspn(srv->token, "\r\n")] = 0;
+		if (strlen(srv->token) < 16)
+			return zen_fail(err, ZEN_EINVAL, "%s: the api token must "
+					"have at least 16 characters", file);
+		return 0;
+	}
+	if (srv->loopback)
+		return 0;
+	if (sodium_init() < 0)
+		return zen_fail(err, ZEN_EINTERNAL, "cannot initialise libsodium");
+	randombytes_buf(rnd, sizeof(rnd));
+	zen_hex_encode_to(srv->token, rnd, sizeof(rnd));
+	snprintf(srv->cookie, sizeof(srv->cookie), "%s/.cookie",
+		 srv->node->datadir);
+	unlink(srv->cookie);
+	fd = open(srv->cookie, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0 || write(fd, srv->token, strlen(srv->token)) < 0 ||
+	    write(fd, "\n", 1) < 0) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		srv->cookie[0] = 0;
+		return zen_fail(err, ZEN_ESTORE, "cannot write the api token "
+				"to %s/.cookie: %s", srv->node->datadir, strerror(e));
+	}
+	close(fd);
 	return 0;
 }
 
@@ -473,6 +546,9 @@ static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 	srv->nworkers = threads ? (unsigned)threads : default_threads();
 	if (!rc)
 		rc = configure_mining(srv, args, err);
+	if (!rc && zen_args_str(args, "apiTokenFile"))
+		snprintf(srv->cookie, sizeof(srv->cookie), "%s",
+			 zen_args_str(args, "apiTokenFile"));
 	json_decref(args);
 	if (!rc)
 		rc = make_datadir(node->datadir, err);
@@ -521,6 +597,15 @@ static void stop_workers(struct srv *srv, unsigned started)
 	}
 }
 
+static int take_token(struct srv *srv, struct zen_err *err)
+{
+	char file[sizeof(srv->cookie)];
+
+	snprintf(file, sizeof(file), "%s", srv->cookie);
+	srv->cookie[0] = 0;
+	return setup_token(srv, file[0] ? file : NULL, err);
+}
+
 int srv_main(struct zen_node *node, json_t *raw)
 {
 	struct zen_err err = ZEN_ERR_INIT;
@@ -532,7 +617,8 @@ int srv_main(struct zen_node *node, json_t *raw)
 
 	if ((rc = configure(&srv, node, raw, &err)) ||
 	    (rc = zen_node_chain(node, &chain, &err)) ||
-	    (rc = open_listener(&srv, &err))) {
+	    (rc = open_listener(&srv, &err)) ||
+	    (rc = take_token(&srv, &err))) {
 		fprintf(stderr, "zen: %s\n", err.msg);
 		goto out;
 	}
@@ -554,6 +640,9 @@ int srv_main(struct zen_node *node, json_t *raw)
 		fprintf(stderr, "zen: serving the %s chain on http://%s:%u "
 			"(data directory %s)%s\n", node->params->name, srv.host,
 			srv.port, node->datadir, srv.mine ? ", mining" : "");
+		if (srv.cookie[0])
+			fprintf(stderr, "zen: /wallet/ needs the bearer token in "
+				"%s (zen --api-token-file)\n", srv.cookie);
 		sig = wait_for_signal();
 		fprintf(stderr, "zen: %s received, stopping\n",
 			sig == SIGINT ? "SIGINT" : "SIGTERM");
@@ -565,6 +654,9 @@ int srv_main(struct zen_node *node, json_t *raw)
 	stop_workers(&srv, started);
 	free(srv.workers);
 out:
+	if (srv.cookie[0])
+		unlink(srv.cookie);
+	sodium_memzero(srv.token, sizeof(srv.token));
 	if (srv.fd >= 0)
 		close(srv.fd);
 	return rc;

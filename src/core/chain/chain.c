@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "core/chain/chain_int.h"
+#include "core/chain/validate-int.h"
 #include "core/hash.h"
 
 /* Raw transactions going back to the mempool after a reorganisation. */
@@ -73,6 +74,11 @@ void zen_chain_set_clock(struct zen_chainstate *chain, uint64_t (*now)(void *ctx
 void zen_chain_set_threads(struct zen_chainstate *chain, unsigned n)
 {
 	chain->threads = n;
+}
+
+uint64_t zen_chain_generation(struct zen_chainstate *chain)
+{
+	return zen_store_generation(chain->store);
 }
 
 const struct zen_chain_params *zen_chain_get_params(
@@ -396,23 +402,160 @@ static int load_block(struct zen_store_txn *t, struct zen_block *b,
 	return 0;
 }
 
-static int put_utxo(struct zen_store_txn *t, const struct zen_tx *tx,
-		    struct zen_buf *scratch, struct zen_err *err)
+/*
+ * The storage work of a block connection, gathered while its transactions
+ * are validated (through an overlay, so that they see each other's
+ * outputs) and written at the end in key order, where LMDB stays on the
+ * page it is on: the unspent outputs created, the ones spent and the
+ * transaction locations.
+ */
+struct block_del {
+	uint8_t key[CHAIN_OP_KEY_LEN];
+	int own;		/* created by this block: may be absent */
+};
+
+struct block_txloc {
+	uint8_t hash[ZEN_HASH_LEN];
+	uint8_t loc[ZEN_HASH_LEN + 16];
+};
+
+struct block_writes {
+	struct chain_ovl ovl;
+	struct block_del *dels;
+	size_t n_dels, cap_dels;
+	struct block_txloc *locs;
+	size_t n_locs;
+	struct zen_buf scratch;
+};
+
+static void block_writes_init(struct block_writes *bw, size_t n_txs)
+{
+	memset(bw, 0, sizeof(*bw));
+	chain_ovl_init(&bw->ovl);
+	bw->locs = zen_xcalloc(n_txs ? n_txs : 1, sizeof(*bw->locs));
+}
+
+static void block_writes_release(struct block_writes *bw)
+{
+	chain_ovl_release(&bw->ovl);
+	free(bw->dels);
+	free(bw->locs);
+	zen_buf_release(&bw->scratch);
+}
+
+/* tx goes into the overlay: its outpoint inputs (when spend) are spent,
+ * its spendable outputs unspent. */
+static void block_apply(struct block_writes *bw, const struct zen_tx *tx,
+			int spend)
 {
 	uint8_t key[CHAIN_OP_KEY_LEN];
 	struct zen_outpoint op;
-	int rc = 0;
 
+	for (size_t j = 0; spend && j < tx->n_inputs; j++) {
+		struct block_del *d;
+
+		if (tx->inputs[j].kind != ZEN_INPUT_OUTPOINT)
+			continue;
+		chain_op_key(key, &tx->inputs[j].outpoint);
+		if (bw->n_dels == bw->cap_dels) {
+			bw->cap_dels = bw->cap_dels ? 2 * bw->cap_dels : 64;
+			bw->dels = zen_xrealloc(bw->dels, bw->cap_dels *
+						sizeof(*bw->dels));
+		}
+		d = &bw->dels[bw->n_dels++];
+		memcpy(d->key, key, sizeof(key));
+		d->own = chain_ovl_find(&bw->ovl, key) != NULL;
+		chain_ovl_set(&bw->ovl, key, ZEN_UTXO_SPENT, NULL, 0);
+	}
 	memcpy(op.tx_hash, tx->tx_hash, ZEN_HASH_LEN);
-	for (size_t j = 0; !rc && j < tx->n_outputs; j++) {
+	for (size_t j = 0; j < tx->n_outputs; j++) {
 		if (!zen_lock_spendable(&tx->outputs[j].lock))
 			continue;
 		op.index = (uint32_t)j;
 		chain_op_key(key, &op);
-		chain_output_bytes(scratch, &tx->outputs[j]);
-		rc = zen_store_put(t, ZEN_DB_UTXO, key, sizeof(key),
-				   scratch->data, scratch->len, err);
+		chain_output_bytes(&bw->scratch, &tx->outputs[j]);
+		chain_ovl_set(&bw->ovl, key, ZEN_UTXO_UNSPENT,
+			      bw->scratch.data, bw->scratch.len);
 	}
+}
+
+static int del_cmp(const void *a, const void *b)
+{
+	const struct block_del *x = a, *y = b;
+	int c = memcmp(x->key, y->key, CHAIN_OP_KEY_LEN);
+
+	/* an outpoint spent from the store, then created and spent again:
+	 * the store's entry is deleted first */
+	return c ? c : x->own - y->own;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct chain_ovl_entry *const *x = a, *const *y = b;
+
+	return memcmp((*x)->key, (*y)->key, CHAIN_OP_KEY_LEN);
+}
+
+static int loc_cmp(const void *a, const void *b)
+{
+	return memcmp(((const struct block_txloc *)a)->hash,
+		      ((const struct block_txloc *)b)->hash, ZEN_HASH_LEN);
+}
+
+/* The gathered writes into t: deletions, then unspent outputs (the
+ * final state of every outpoint), then transaction locations. */
+static int block_write(struct zen_store_txn *t, struct block_writes *bw,
+		       struct zen_err *err)
+{
+	struct zen_store_cursor *c = NULL;
+	struct chain_ovl_entry **put = NULL;
+	size_t n_put = 0;
+	int rc;
+
+	qsort(bw->dels, bw->n_dels, sizeof(*bw->dels), del_cmp);
+	if ((rc = zen_store_cursor_open(t, ZEN_DB_UTXO, &c, err)))
+		return rc;
+	for (size_t i = 0; !rc && i < bw->n_dels; i++) {
+		const struct block_del *d = &bw->dels[i];
+		struct zen_slice k;
+
+		rc = zen_store_cursor_seek(c, ZEN_SEEK_GE, d->key,
+					   CHAIN_OP_KEY_LEN, &k, NULL, err);
+		if (!rc && (k.len != CHAIN_OP_KEY_LEN ||
+			    memcmp(k.p, d->key, CHAIN_OP_KEY_LEN)))
+			rc = ZEN_ENOTFOUND;
+		if (!rc)
+			rc = zen_store_cursor_del(c, err);
+		if (rc == ZEN_ENOTFOUND)
+			rc = d->own ? 0 :
+			     zen_fail(err, ZEN_ESTORE, "store is damaged: "
+				      "resolved input missing");
+	}
+	if (!rc && bw->ovl.n) {
+		put = zen_xcalloc(bw->ovl.n, sizeof(*put));
+		for (size_t i = 0; i < bw->ovl.cap; i++)
+			if (bw->ovl.e[i].used &&
+			    bw->ovl.e[i].state == ZEN_UTXO_UNSPENT)
+				put[n_put++] = &bw->ovl.e[i];
+		qsort(put, n_put, sizeof(*put), entry_cmp);
+	}
+	for (size_t i = 0; !rc && i < n_put; i++)
+		rc = zen_store_cursor_put(c, put[i]->key, CHAIN_OP_KEY_LEN,
+					  put[i]->out.data, put[i]->out.len,
+					  err);
+	free(put);
+	zen_store_cursor_close(c);
+	c = NULL;
+	if (rc)
+		return rc;
+	qsort(bw->locs, bw->n_locs, sizeof(*bw->locs), loc_cmp);
+	if ((rc = zen_store_cursor_open(t, ZEN_DB_TXS, &c, err)))
+		return rc;
+	for (size_t i = 0; !rc && i < bw->n_locs; i++)
+		rc = zen_store_cursor_put(c, bw->locs[i].hash, ZEN_HASH_LEN,
+					  bw->locs[i].loc,
+					  sizeof(bw->locs[i].loc), err);
+	zen_store_cursor_close(c);
 	return rc;
 }
 
@@ -429,19 +572,40 @@ static int refuse(struct zen_err *err, const char *fmt, ...)
 	return zen_fail(err, ZEN_EREFUSED, "%s", msg);
 }
 
+/* A block already decoded (the one being submitted): its hash, and the
+ * length of its stored encoding. */
+struct known_block {
+	const uint8_t *hash;
+	const struct zen_block *b;
+	size_t len;
+};
+
+/* Every signature fed to *pipe verifies (the pipeline is finished and
+ * *pipe becomes NULL). */
+static int sig_pipe_finish(struct zen_sig_pipe **pipe)
+{
+	int ok = zen_sig_pipe_finish(*pipe, NULL);
+
+	*pipe = NULL;
+	return ok;
+}
+
 /*
  * Connect the stored block hash on top of the tip (its parent) in t
  * (8.5, 8.7).  Returns 0, ZEN_EREFUSED with the block-connection text,
  * or a store error.  On failure t must be aborted.
  */
 static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
-			 const uint8_t hash[ZEN_HASH_LEN], struct zen_err *err)
+			 const uint8_t hash[ZEN_HASH_LEN],
+			 const struct known_block *known, struct zen_err *err)
 {
 	const struct zen_chain_params *p = chain->params;
 	struct zen_block_info info, parent;
 	struct zen_block b;
-	struct zen_buf raw = ZEN_BUF_INIT, undo = ZEN_BUF_INIT,
-		       scratch = ZEN_BUF_INIT;
+	const struct zen_block *bk = &b;
+	struct zen_sig_pipe *pipe = NULL;
+	struct zen_buf raw = ZEN_BUF_INIT, undo = ZEN_BUF_INIT;
+	struct block_writes bw;
 	struct zen_sig_batch batch;
 	struct zen_utxo_view view;
 	struct chain_view cv;
@@ -449,20 +613,28 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	struct zen_err e = ZEN_ERR_INIT;
 	uint8_t acs_root[ZEN_HASH_LEN], root[ZEN_HASH_LEN], be[4];
 	uint64_t weight = 0;
-	size_t offset;
+	size_t offset, len;
 	int genesis, rc;
 
 	zen_block_init(&b);
 	zen_sig_batch_init(&batch);
+	block_writes_init(&bw, 0);
 	if ((rc = chain_record_get(t, &info, hash, err)))
 		goto out;
-	if ((rc = load_block(t, &b, &raw, hash, err)))
+	if (known && !memcmp(known->hash, hash, ZEN_HASH_LEN)) {
+		bk = known->b;
+		len = known->len;
+	} else if ((rc = load_block(t, &b, &raw, hash, err))) {
 		goto out;
-	genesis = zen_block_is_genesis(p, &b.header);
+	} else {
+		len = raw.len;
+	}
+	genesis = zen_block_is_genesis(p, &bk->header);
 	if (genesis) {
 		memset(&parent, 0, sizeof(parent));
 		zen_ema_init(&parent.ema, p);
-	} else if ((rc = chain_record_get(t, &parent, b.header.parent, err))) {
+	} else if ((rc = chain_record_get(t, &parent, bk->header.parent,
+					  err))) {
 		if (rc == ZEN_ENOTFOUND)
 			rc = zen_fail(err, ZEN_ESTORE,
 				      "store is damaged: parent missing");
@@ -470,37 +642,39 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	}
 
 	/* 1, 2: number, difficulty, timestamps. */
-	if (b.header.block_number != parent.header.block_number + 1) {
+	if (bk->header.block_number != parent.header.block_number + 1) {
 		rc = refuse(err, "blockNumber mismatch");
 		goto out;
 	}
-	if (b.header.difficulty != parent.ema.difficulty) {
+	if (bk->header.difficulty != parent.ema.difficulty) {
 		rc = refuse(err, "incorrect proof of work");
 		goto out;
 	}
-	if (!genesis && b.header.timestamp <= zen_ema_earliest(&parent.ema)) {
+	if (!genesis && bk->header.timestamp <= zen_ema_earliest(&parent.ema)) {
 		rc = refuse(err, "block's timestamp is too early");
 		goto out;
 	}
 	if (!genesis &&
-	    b.header.timestamp > chain_now(chain) + ZEN_MAX_FUTURE_MS) {
+	    bk->header.timestamp > chain_now(chain) + ZEN_MAX_FUTURE_MS) {
 		rc = refuse(err, "block timestamp too far in the future");
 		goto out;
 	}
 
 	/* 3, 5: transactions in order against the store as it goes. */
-	chain_view_init(&view, &cv, t, NULL, 0);
+	block_writes_release(&bw);
+	block_writes_init(&bw, bk->n_txs);
+	chain_view_init(&view, &cv, t, &bw.ovl, 0);
 	ctx.params = p;
-	ctx.block_number = b.header.block_number;
-	ctx.timestamp = b.header.timestamp;
-	offset = raw.len;
-	for (size_t i = 0; i < b.n_txs; i++)
-		offset -= b.txs[i].raw_len;
-	for (size_t i = 0; i < b.n_txs; i++) {
-		const struct zen_tx *tx = &b.txs[i];
+	ctx.block_number = bk->header.block_number;
+	ctx.timestamp = bk->header.timestamp;
+	offset = len;
+	for (size_t i = 0; i < bk->n_txs; i++)
+		offset -= bk->txs[i].raw_len;
+	for (size_t i = 0; i < bk->n_txs; i++) {
+		const struct zen_tx *tx = &bk->txs[i];
 		struct zen_output *resolved = NULL;
 		enum zen_tx_verdict verdict;
-		uint8_t loc[ZEN_HASH_LEN + 16];
+		uint8_t *loc;
 		uint64_t w = 0;
 
 		if (!genesis && i > 0) {
@@ -509,8 +683,17 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 			for (size_t j = 0; j < tx->n_inputs; j++)
 				zen_output_init(&resolved[j]);
 			batch.tx_index = i;
-			rc = zen_tx_validate_context(&verdict, resolved, &ctx,
-						     &view, tx, &batch, &e);
+			rc = zen_tx_validate_context_weight(&verdict, resolved,
+							    &ctx, &view, tx,
+							    &batch, &w, &e);
+			if (!rc && batch.n) {
+				/* verified meanwhile by the pipeline */
+				if (!pipe)
+					pipe = zen_sig_pipe_start(
+						chain->threads);
+				zen_sig_pipe_feed(pipe, batch.checks, batch.n);
+				batch.n = 0;
+			}
 			if (cv.failed) {
 				rc = zen_fail(err, cv.err.code, "%s",
 					      cv.err.msg);
@@ -519,27 +702,12 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 				 * the first error (validate.h) */
 				rc = refuse(err, "transactions failed inputs "
 					    "validation due to %s",
-					    batch.n && !zen_sig_batch_verify(
-						    &batch, chain->threads,
-						    NULL) ?
+					    !sig_pipe_finish(&pipe) ?
 					    ZEN_SIG_BATCH_FAILURE : e.msg);
-			} else if ((rc = zen_tx_weight(&w, tx, resolved, &e))) {
-				rc = refuse(err, "%s", e.msg);
 			}
-			for (size_t j = 0; !rc && j < tx->n_inputs; j++) {
-				uint8_t key[CHAIN_OP_KEY_LEN];
-
-				if (tx->inputs[j].kind != ZEN_INPUT_OUTPOINT)
-					continue;
-				zen_output_write(&undo, &resolved[j]);
-				chain_op_key(key, &tx->inputs[j].outpoint);
-				rc = zen_store_del(t, ZEN_DB_UTXO, key,
-						   sizeof(key), err);
-				if (rc == ZEN_ENOTFOUND)
-					rc = zen_fail(err, ZEN_ESTORE,
-						      "store is damaged: "
-						      "resolved input missing");
-			}
+			for (size_t j = 0; !rc && j < tx->n_inputs; j++)
+				if (tx->inputs[j].kind == ZEN_INPUT_OUTPOINT)
+					zen_output_write(&undo, &resolved[j]);
 			for (size_t j = 0; j < tx->n_inputs; j++)
 				zen_output_release(&resolved[j]);
 			free(resolved);
@@ -549,51 +717,48 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 		if (rc)
 			goto out;
 		weight = zen_weight_add(weight, w);
-		if ((rc = put_utxo(t, tx, &scratch, err)))
-			goto out;
+		block_apply(&bw, tx, !genesis && i > 0);
+		loc = bw.locs[bw.n_locs].loc;
+		memcpy(bw.locs[bw.n_locs++].hash, tx->tx_hash, ZEN_HASH_LEN);
 		memcpy(loc, hash, ZEN_HASH_LEN);
-		chain_put32(loc + 32, b.header.block_number);
+		chain_put32(loc + 32, bk->header.block_number);
 		chain_put32(loc + 36, (uint32_t)i);
 		chain_put32(loc + 40, (uint32_t)offset);
 		chain_put32(loc + 44, (uint32_t)tx->raw_len);
 		offset += tx->raw_len;
-		if ((rc = zen_store_put(t, ZEN_DB_TXS, tx->tx_hash,
-					ZEN_HASH_LEN, loc, sizeof(loc), err)))
-			goto out;
 	}
 	if (weight > p->max_block_weight) {
 		rc = refuse(err, "block weight exceeds maximum");
 		goto out;
 	}
-	if (batch.n) {
-		size_t bad = 0;
-
-		if (!zen_sig_batch_verify(&batch, chain->threads, &bad)) {
-			rc = refuse(err, "transactions failed inputs validation "
-				    "due to %s", ZEN_SIG_BATCH_FAILURE);
-			goto out;
-		}
+	/* while the pipeline verifies signatures */
+	if ((rc = block_write(t, &bw, err)))
+		goto out;
+	if (!sig_pipe_finish(&pipe)) {
+		rc = refuse(err, "transactions failed inputs validation due to "
+			    "%s", ZEN_SIG_BATCH_FAILURE);
+		goto out;
 	}
 
 	/* 6: coinbase amounts with the parent's CGP allocation. */
 	if (!genesis && (rc = zen_coinbase_validate_amounts(
-				 p, &b, 0, parent.cgp.allocation, &e))) {
+				 p, bk, 0, parent.cgp.allocation, &e))) {
 		rc = refuse(err, "%s", e.msg);
 		goto out;
 	}
 
 	/* 7: no contract expires (the ACS is empty); commitments. */
 	zen_acs_root(acs_root, NULL, 0);
-	zen_commitments_root(root, b.commitments[0], b.commitments[1],
+	zen_commitments_root(root, bk->commitments[0], bk->commitments[1],
 			     acs_root, (const uint8_t (*)[ZEN_HASH_LEN])
-			     (b.commitments + ZEN_BLOCK_MIN_COMMITMENTS),
-			     b.n_commitments - ZEN_BLOCK_MIN_COMMITMENTS);
-	if (memcmp(root, b.header.commitments, ZEN_HASH_LEN)) {
+			     (bk->commitments + ZEN_BLOCK_MIN_COMMITMENTS),
+			     bk->n_commitments - ZEN_BLOCK_MIN_COMMITMENTS);
+	if (memcmp(root, bk->header.commitments, ZEN_HASH_LEN)) {
 		rc = refuse(err, "commitments mismatch");
 		goto out;
 	}
 
-	chain_put32(be, b.header.block_number);
+	chain_put32(be, bk->header.block_number);
 	info.status = ZEN_BLOCK_MAIN;
 	info.cgp = parent.cgp;
 	if ((rc = zen_store_put(t, ZEN_DB_UNDO, hash, ZEN_HASH_LEN, undo.data,
@@ -607,11 +772,12 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 		rc = zen_store_put(t, ZEN_DB_META, "genesis", 7, hash,
 				   ZEN_HASH_LEN, err);
 out:
+	zen_sig_pipe_abort(pipe);
 	zen_sig_batch_release(&batch);
 	zen_block_release(&b);
 	zen_buf_release(&raw);
 	zen_buf_release(&undo);
-	zen_buf_release(&scratch);
+	block_writes_release(&bw);
 	return rc;
 }
 
@@ -737,7 +903,8 @@ out:
  * reported in *failed / failed_hash / reason (the caller marks it).
  */
 static int switch_to(struct zen_chainstate *chain, struct zen_store_txn *w,
-		     const uint8_t target[ZEN_HASH_LEN], struct txlist *back,
+		     const uint8_t target[ZEN_HASH_LEN],
+		     const struct known_block *known, struct txlist *back,
 		     struct zen_block_result *res, int *failed,
 		     uint8_t failed_hash[ZEN_HASH_LEN], char *reason,
 		     struct zen_err *err)
@@ -793,7 +960,7 @@ static int switch_to(struct zen_chainstate *chain, struct zen_store_txn *w,
 		memcpy(h, path.v[--path.n], ZEN_HASH_LEN);
 		if ((rc = zen_store_begin(chain->store, n, 1, &c, err)))
 			goto out;
-		rc = connect_block(chain, c, h, &e);
+		rc = connect_block(chain, c, h, known, &e);
 		if (rc) {
 			zen_store_abort(c);
 			if (rc != ZEN_EREFUSED) {
@@ -844,6 +1011,7 @@ static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
 {
 	struct zen_block_info info, parent;
 	struct zen_buf enc = ZEN_BUF_INIT;
+	struct known_block known;
 	struct txlist back = { 0 };
 	uint8_t child_key[2 * ZEN_HASH_LEN];
 	int rc, genesis = zen_block_is_genesis(chain->params, &b->header);
@@ -852,6 +1020,9 @@ static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
 	memcpy(info.hash, res->hash, ZEN_HASH_LEN);
 	info.header = b->header;
 	zen_block_encode(&enc, b);
+	known.hash = res->hash;
+	known.b = b;
+	known.len = enc.len;
 	rc = zen_store_put(w, ZEN_DB_BLOCKS, res->hash, ZEN_HASH_LEN, enc.data,
 			   enc.len, err);
 	zen_buf_release(&enc);
@@ -918,8 +1089,8 @@ static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
 		if ((rc = best_below(w, res->hash, &tip.work, &found, best,
 				     err)) || !found)
 			break;
-		if ((rc = switch_to(chain, w, best, &back, res, &failed, bad,
-				    res->reason, err)))
+		if ((rc = switch_to(chain, w, best, &known, &back, res,
+				    &failed, bad, res->reason, err)))
 			break;
 		if (!failed)
 			break;

@@ -87,6 +87,10 @@ void zen_chain_set_clock(struct zen_chainstate *chain,
 			 uint64_t (*now)(void *ctx), void *ctx)
 	ZEN_NONNULL(1);
 
+/* The store's generation (store.h zen_store_generation): equal values
+ * mean an unchanged chain state, mempool included. */
+uint64_t zen_chain_generation(struct zen_chainstate *chain) ZEN_NONNULL(1);
+
 /* Threads used to verify a block's signatures (0 = one per core). */
 void zen_chain_set_threads(struct zen_chainstate *chain, unsigned n)
 	ZEN_NONNULL(1);

@@ -5,14 +5,65 @@
  * first failure, which is the lowest failing index of that slice; the
  * lowest of the slices' answers is the batch's.  Verification only reads
  * the process-wide secp256k1 context (keys.h), which is thread-safe.
+ *
+ * The pipeline (validate-int.h, zen_sig_pipe) verifies checks in the
+ * background while they are still being produced: workers claim small
+ * runs of the published checks in order and keep the lowest failing
+ * index.
+ *
+ * Every verifying thread keeps a small cache of parsed public keys (the
+ * parse decompresses the point, a square root): blocks often spend many
+ * outputs of one key.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <secp256k1.h>
+
 #include "core/chain/validate-int.h"
 #include "core/wallet/keys.h"
+
+/* ---- Verification with a per-thread cache of parsed keys ---- */
+
+#define KEY_CACHE_SLOTS 16	/* direct-mapped */
+
+struct key_cache {
+	struct {
+		uint8_t pub[ZEN_PUBKEY_LEN];
+		secp256k1_pubkey pk;
+		int used;
+	} slot[KEY_CACHE_SLOTS];
+};
+
+/* As zen_ecdsa_verify (keys.c), with the parsed key from the cache. */
+static int check_verify(struct key_cache *kc, const struct zen_sig_check *c)
+{
+	const secp256k1_context *ctx = zen_secp_ctx();
+	/* a key's second byte (x coordinate) is uniform */
+	unsigned i = c->pubkey[1] % KEY_CACHE_SLOTS;
+	secp256k1_ecdsa_signature s;
+	secp256k1_pubkey pk;
+
+	if (kc->slot[i].used &&
+	    !memcmp(kc->slot[i].pub, c->pubkey, ZEN_PUBKEY_LEN)) {
+		pk = kc->slot[i].pk;
+	} else {
+		if ((c->pubkey[0] != 0x02 && c->pubkey[0] != 0x03) ||
+		    secp256k1_ec_pubkey_parse(ctx, &pk, c->pubkey,
+					      ZEN_PUBKEY_LEN) != 1)
+			return 0;
+		memcpy(kc->slot[i].pub, c->pubkey, ZEN_PUBKEY_LEN);
+		kc->slot[i].pk = pk;
+		kc->slot[i].used = 1;
+	}
+	if (!secp256k1_ecdsa_signature_parse_compact(ctx, &s, c->sig))
+		return 0;
+	/* secp256k1_ecdsa_verify refuses high-S signatures by itself. */
+	return secp256k1_ecdsa_verify(ctx, &s, c->msg, &pk) == 1;
+}
 
 void zen_sig_batch_init(struct zen_sig_batch *b)
 {
@@ -53,12 +104,12 @@ struct slice {
 
 static void verify_slice(struct slice *s)
 {
-	for (s->bad = s->lo; s->bad < s->hi; s->bad++) {
-		const struct zen_sig_check *c = &s->checks[s->bad];
+	struct key_cache kc;
 
-		if (!zen_ecdsa_verify(c->sig, c->msg, c->pubkey))
+	memset(&kc, 0, sizeof(kc));
+	for (s->bad = s->lo; s->bad < s->hi; s->bad++)
+		if (!check_verify(&kc, &s->checks[s->bad]))
 			return;
-	}
 }
 
 static void *slice_main(void *arg)
@@ -123,4 +174,186 @@ int zen_sig_batch_verify(const struct zen_sig_batch *b, unsigned nthreads,
 	if (first_bad)
 		*first_bad = bad;
 	return 0;
+}
+
+/* ---- Pipeline ---- */
+
+#define PIPE_CHUNK 256		/* checks per chunk (chunks never move) */
+#define PIPE_CLAIM 16		/* checks per claim */
+
+struct zen_sig_pipe {
+	pthread_mutex_t mu;
+	pthread_cond_t more;		/* published grew, or closed */
+	struct zen_sig_check **chunks;	/* table: only under mu */
+	size_t n_chunks;
+	size_t n;			/* published */
+	size_t next;			/* first unclaimed */
+	size_t bad;			/* lowest failing index, or SIZE_MAX */
+	int closed, cancel;
+	unsigned waiting;		/* workers waiting on more */
+	unsigned nworkers;
+	pthread_t *threads;
+};
+
+/*
+ * Claim the next run of published checks: 1 with [*lo, *hi) (within one
+ * chunk) and *c its first check, 0 when there is nothing more to do
+ * (closed and all claimed, a failure below every unclaimed check, or
+ * cancelled).  Waits for publication unless closed.  Under p->mu.
+ */
+static int pipe_claim(struct zen_sig_pipe *p, const struct zen_sig_check **c,
+		      size_t *lo, size_t *hi)
+{
+	size_t end;
+
+	for (;;) {
+		if (p->cancel || p->next >= p->bad)
+			return 0;
+		if (p->next < p->n)
+			break;
+		if (p->closed)
+			return 0;
+		p->waiting++;
+		pthread_cond_wait(&p->more, &p->mu);
+		p->waiting--;
+	}
+	*lo = p->next;
+	end = *lo + PIPE_CLAIM;
+	if (end > p->n)
+		end = p->n;
+	if (end > (*lo / PIPE_CHUNK + 1) * PIPE_CHUNK)
+		end = (*lo / PIPE_CHUNK + 1) * PIPE_CHUNK;
+	*hi = end;
+	*c = &p->chunks[*lo / PIPE_CHUNK][*lo % PIPE_CHUNK];
+	p->next = end;
+	return 1;
+}
+
+/* Verify claimed runs until there is nothing more to do. */
+static void pipe_work(struct zen_sig_pipe *p)
+{
+	struct key_cache kc;
+	const struct zen_sig_check *c;
+	size_t lo, hi;
+
+	memset(&kc, 0, sizeof(kc));
+	pthread_mutex_lock(&p->mu);
+	while (pipe_claim(p, &c, &lo, &hi)) {
+		size_t k;
+
+		pthread_mutex_unlock(&p->mu);
+		for (k = lo; k < hi && check_verify(&kc, c); k++, c++)
+			;
+		pthread_mutex_lock(&p->mu);
+		if (k < hi && k < p->bad)
+			p->bad = k;
+	}
+	pthread_mutex_unlock(&p->mu);
+}
+
+static void *pipe_main(void *arg)
+{
+	pipe_work(arg);
+	return NULL;
+}
+
+struct zen_sig_pipe *zen_sig_pipe_start(unsigned nthreads)
+{
+	struct zen_sig_pipe *p = zen_xcalloc(1, sizeof(*p));
+
+	if (!nthreads)
+		nthreads = online_cores();
+	(void)zen_secp_ctx();	/* create the shared context before threads */
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->more, NULL);
+	p->bad = SIZE_MAX;
+	/* the caller is busy producing checks meanwhile, then helps */
+	p->threads = zen_xcalloc(nthreads, sizeof(*p->threads));
+	for (unsigned t = 0; t + 1 < nthreads; t++) {
+		if (pthread_create(&p->threads[p->nworkers], NULL, pipe_main,
+				   p))
+			break;
+		p->nworkers++;
+	}
+	return p;
+}
+
+void zen_sig_pipe_feed(struct zen_sig_pipe *p, const struct zen_sig_check *c,
+		       size_t n)
+{
+	pthread_mutex_lock(&p->mu);
+	for (size_t k = 0; k < n; k++) {
+		size_t ci = p->n / PIPE_CHUNK;
+
+		if (ci == p->n_chunks) {
+			p->chunks = zen_xrealloc(p->chunks, (ci + 1) *
+						 sizeof(*p->chunks));
+			p->chunks[ci] = zen_xmalloc(PIPE_CHUNK *
+						    sizeof(**p->chunks));
+			p->n_chunks++;
+		}
+		p->chunks[ci][p->n % PIPE_CHUNK] = c[k];
+		p->n++;
+	}
+	if (p->waiting)
+		pthread_cond_signal(&p->more);
+	pthread_mutex_unlock(&p->mu);
+}
+
+size_t zen_sig_pipe_count(const struct zen_sig_pipe *p)
+{
+	return p->n;	/* only the producer changes it */
+}
+
+const struct zen_sig_check *zen_sig_pipe_check(const struct zen_sig_pipe *p,
+					       size_t i)
+{
+	return &p->chunks[i / PIPE_CHUNK][i % PIPE_CHUNK];
+}
+
+/* Stop (cancel: without verifying the rest), join, and free. */
+static void pipe_end(struct zen_sig_pipe *p, int cancel)
+{
+	pthread_mutex_lock(&p->mu);
+	p->closed = 1;
+	p->cancel = cancel;
+	pthread_cond_broadcast(&p->more);
+	pthread_mutex_unlock(&p->mu);
+	if (!cancel)
+		pipe_work(p);
+	for (unsigned t = 0; t < p->nworkers; t++)
+		pthread_join(p->threads[t], NULL);
+}
+
+static void pipe_free(struct zen_sig_pipe *p)
+{
+	for (size_t i = 0; i < p->n_chunks; i++)
+		free(p->chunks[i]);
+	free(p->chunks);
+	free(p->threads);
+	pthread_cond_destroy(&p->more);
+	pthread_mutex_destroy(&p->mu);
+	free(p);
+}
+
+int zen_sig_pipe_finish(struct zen_sig_pipe *p, size_t *first_bad)
+{
+	int ok;
+
+	if (!p)
+		return 1;
+	pipe_end(p, 0);
+	ok = p->bad == SIZE_MAX;
+	if (!ok && first_bad)
+		*first_bad = p->bad;
+	pipe_free(p);
+	return ok;
+}
+
+void zen_sig_pipe_abort(struct zen_sig_pipe *p)
+{
+	if (!p)
+		return;
+	pipe_end(p, 1);
+	pipe_free(p);
 }

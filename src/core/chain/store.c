@@ -215,6 +215,15 @@ void zen_store_abort(struct zen_store_txn *t)
 	free(t);
 }
 
+uint64_t zen_store_generation(struct zen_store *s)
+{
+	MDB_envinfo info;
+
+	if (mdb_env_info(s->env, &info))
+		return 0;
+	return (uint64_t)info.me_last_txnid;
+}
+
 int zen_store_txn_writable(const struct zen_store_txn *t)
 {
 	return t->write;
@@ -347,4 +356,139 @@ int zen_store_cursor_del(struct zen_store_cursor *c, struct zen_err *err)
 	int rc = mdb_cursor_del(c->cur, 0);
 
 	return rc ? store_fail(err, rc, "cannot delete") : 0;
+}
+
+int zen_store_cursor_put(struct zen_store_cursor *c, const void *key,
+			 size_t klen, const void *val, size_t vlen,
+			 struct zen_err *err)
+{
+	MDB_val k = { klen, (void *)key }, v = { vlen, (void *)val };
+	int rc;
+
+	if (!val)
+		v.mv_data = (void *)"";
+	rc = mdb_cursor_put(c->cur, &k, &v, 0);
+	return rc ? store_fail(err, rc, "cannot write") : 0;
+}
+
+/* ---- Other environments (the wallet's) ----------------------------- */
+
+/* A data file shorter than the pages its meta page claims would fault
+ * (SIGBUS) on first access through the map: check it before any read. */
+static int check_file_size(struct zen_store *s, struct zen_err *err)
+{
+	MDB_envinfo info;
+	MDB_stat st;
+	struct stat fst;
+	char path[4200];
+
+	if (mdb_env_info(s->env, &info) || mdb_env_stat(s->env, &st))
+		return zen_fail(err, ZEN_ESTORE, "store is damaged: %s: "
+				"cannot read its meta pages", s->dir);
+	snprintf(path, sizeof(path), "%s/data.mdb", s->dir);
+	if (stat(path, &fst))
+		return zen_fail(err, ZEN_ESTORE, "store: cannot stat %s: %s",
+				path, strerror(errno));
+	if ((uint64_t)fst.st_size <
+	    ((uint64_t)info.me_last_pgno + 1) * (uint64_t)st.ms_psize)
+		return zen_fail(err, ZEN_ESTORE, "store is damaged: %s is "
+				"truncated", path);
+	return 0;
+}
+
+int zen_store_open_env(struct zen_store **out, const char *dir,
+		       const char *const *names, size_t n, uint32_t schema,
+		       struct zen_err *err)
+{
+	struct zen_store *s;
+	MDB_txn *txn = NULL;
+	MDB_val k = { 6, (void *)"schema" }, v;
+	uint8_t be[4];
+	int rc, dead = 0;
+
+	*out = NULL;
+	ZEN_ASSERT(n >= 1 && n <= ZEN_DB_COUNT_);
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		return zen_fail(err, ZEN_ESTORE, "store: cannot create %s: %s",
+				dir, strerror(errno));
+	s = zen_xcalloc(1, sizeof(*s));
+	s->dir = zen_xstrdup(dir);
+	if ((rc = mdb_env_create(&s->env))) {
+		s->env = NULL;
+		rc = store_fail(err, rc, "cannot create environment");
+		goto fail;
+	}
+	if ((rc = mdb_env_set_mapsize(s->env, MAP_SIZE)) ||
+	    (rc = mdb_env_set_maxdbs(s->env, (MDB_dbi)n + 2)) ||
+	    (rc = mdb_env_set_maxreaders(s->env, 256))) {
+		rc = store_fail(err, rc, "cannot configure environment");
+		goto fail;
+	}
+	if ((rc = mdb_env_open(s->env, dir, MDB_NOTLS, 0600))) {
+		char what[600];
+
+		snprintf(what, sizeof(what), "cannot open %.500s", dir);
+		rc = store_fail(err, rc, what);
+		goto fail;
+	}
+	if ((rc = check_file_size(s, err)))
+		goto fail;
+	(void)mdb_reader_check(s->env, &dead);
+	if ((rc = mdb_txn_begin(s->env, NULL, 0, &txn))) {
+		rc = store_fail(err, rc, "cannot begin transaction");
+		goto fail;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if ((rc = mdb_dbi_open(txn, names[i], MDB_CREATE, &s->dbi[i]))) {
+			char what[64];
+
+			snprintf(what, sizeof(what), "cannot open database %s",
+				 names[i]);
+			rc = store_fail(err, rc, what);
+			goto fail;
+		}
+	}
+	rc = mdb_get(txn, s->dbi[0], &k, &v);
+	if (rc == MDB_NOTFOUND) {
+		be[0] = (uint8_t)(schema >> 24), be[1] = (uint8_t)(schema >> 16);
+		be[2] = (uint8_t)(schema >> 8), be[3] = (uint8_t)schema;
+		v.mv_size = 4;
+		v.mv_data = be;
+		if ((rc = mdb_put(txn, s->dbi[0], &k, &v, 0))) {
+			rc = store_fail(err, rc, "cannot write schema");
+			goto fail;
+		}
+	} else if (rc) {
+		rc = store_fail(err, rc, "cannot read schema");
+		goto fail;
+	} else if (v.mv_size != 4) {
+		rc = zen_fail(err, ZEN_ESTORE, "store is damaged: bad schema record");
+		goto fail;
+	} else {
+		const uint8_t *p = v.mv_data;
+		uint32_t got = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+			       (uint32_t)p[2] << 8 | p[3];
+
+		if (got != schema) {
+			rc = zen_fail(err, ZEN_ESTORE, "store schema %u, expected %u",
+				      got, schema);
+			goto fail;
+		}
+	}
+	rc = mdb_txn_commit(txn);
+	txn = NULL;
+	if (rc) {
+		rc = store_fail(err, rc, "cannot commit");
+		goto fail;
+	}
+	*out = s;
+	return 0;
+fail:
+	if (txn)
+		mdb_txn_abort(txn);
+	if (s->env)
+		mdb_env_close(s->env);
+	free(s->dir);
+	free(s);
+	return rc;
 }

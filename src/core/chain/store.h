@@ -147,6 +147,14 @@ int zen_store_commit(struct zen_store_txn *t, struct zen_err *err)
 /* Abort and free t; nothing it wrote stays.  NULL is a no-op. */
 void zen_store_abort(struct zen_store_txn *t);
 
+/*
+ * The number of the last committed write transaction of the environment
+ * (any process).  It changes exactly when the stored state changes, so a
+ * reply computed from the state can be reused while it stays the same.
+ * Cheap: no transaction, no lock.
+ */
+uint64_t zen_store_generation(struct zen_store *s) ZEN_NONNULL(1);
+
 /* Is t a write transaction? */
 int zen_store_txn_writable(const struct zen_store_txn *t) ZEN_NONNULL(1);
 
@@ -216,5 +224,30 @@ int zen_store_cursor_seek(struct zen_store_cursor *c, enum zen_store_seek how,
 /* Delete the entry under the cursor.  Returns: 0 or ZEN_ESTORE. */
 int zen_store_cursor_del(struct zen_store_cursor *c, struct zen_err *err)
 	ZEN_WARN_UNUSED ZEN_NONNULL(1);
+
+/*
+ * (Addition.)  Insert or replace key -> val[0..vlen) (val may be NULL when
+ * vlen is 0) through a cursor of a write transaction, which is left on
+ * the entry: a run of puts in key order stays on the leaf page it is on
+ * instead of searching from the root.  Returns: 0 or ZEN_ESTORE as
+ * zen_store_put().
+ */
+int zen_store_cursor_put(struct zen_store_cursor *c, const void *key,
+			 size_t klen, const void *val, size_t vlen,
+			 struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
+
+/*
+ * Open (creating when needed) another environment in dir with the
+ * databases names[0..n) (n <= ZEN_DB_COUNT_), addressed afterwards as
+ * (enum zen_store_db)i.  names[0] must be a meta database: its key
+ * "schema" holds a u32 (BE) that must equal schema (a new environment
+ * gets it).  The data file's size is checked against its meta page
+ * first, so a truncated file is "store is damaged: ... truncated" rather
+ * than a fault.  Used by the wallet (core/wallet/wallet.h).
+ * Returns: 0 or ZEN_ESTORE as zen_store_open().
+ */
+int zen_store_open_env(struct zen_store **out, const char *dir,
+		       const char *const *names, size_t n, uint32_t schema,
+		       struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3);
 
 #endif

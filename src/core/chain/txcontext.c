@@ -89,13 +89,15 @@ static int highv_inputs(const struct zen_tx *tx,
 
 static int check_weight(const struct zen_tx_context *ctx,
 			const struct zen_tx *tx,
-			const struct zen_output *resolved, struct zen_err *err)
+			const struct zen_output *resolved, uint64_t *out,
+			struct zen_err *err)
 {
 	uint64_t weight;
 	int ret = zen_tx_weight(&weight, tx, resolved, err);
 
 	if (ret)
 		return ret;
+	*out = weight;
 	if (weight > ctx->params->max_block_weight &&
 	    !zen_tx_is_cgp_payout(ctx->params, tx))
 		return zen_validate_general(err,
@@ -376,8 +378,23 @@ int zen_tx_validate_context(enum zen_tx_verdict *verdict,
 			    const struct zen_tx *tx, struct zen_sig_batch *batch,
 			    struct zen_err *err)
 {
+	uint64_t weight;
+
+	return zen_tx_validate_context_weight(verdict, resolved, ctx, view,
+					      tx, batch, &weight, err);
+}
+
+int zen_tx_validate_context_weight(enum zen_tx_verdict *verdict,
+				   struct zen_output *resolved,
+				   const struct zen_tx_context *ctx,
+				   const struct zen_utxo_view *view,
+				   const struct zen_tx *tx,
+				   struct zen_sig_batch *batch,
+				   uint64_t *weight, struct zen_err *err)
+{
 	int ret;
 
+	*weight = 0;
 	*verdict = ZEN_TX_VALID;
 	if ((ret = resolve_inputs(verdict, resolved, view, tx, err)))
 		return ret;
@@ -385,7 +402,7 @@ int zen_tx_validate_context(enum zen_tx_verdict *verdict,
 	if (highv_inputs(tx, resolved))
 		return zen_validate_general(err,
 				"high version inputs are invalid");
-	if ((ret = check_weight(ctx, tx, resolved, err)) ||
+	if ((ret = check_weight(ctx, tx, resolved, weight, err)) ||
 	    (ret = check_amounts(tx, resolved, err)) ||
 	    (ret = validate_walk(ctx, resolved, tx, batch, err)))
 		return ret;

@@ -38,4 +38,42 @@ int zen_totals_merge(struct zen_totals *t, int wrap);
 /* 1 when two merged totals hold the same assets with the same sums. */
 int zen_totals_equal(const struct zen_totals *a, const struct zen_totals *b);
 
+/*
+ * zen_tx_validate_context that also gives, on success, the transaction's
+ * weight (zen_tx_weight over tx and resolved), which it computes anyway.
+ */
+int zen_tx_validate_context_weight(enum zen_tx_verdict *verdict,
+				   struct zen_output *resolved,
+				   const struct zen_tx_context *ctx,
+				   const struct zen_utxo_view *view,
+				   const struct zen_tx *tx,
+				   struct zen_sig_batch *batch,
+				   uint64_t *weight, struct zen_err *err)
+	ZEN_WARN_UNUSED;
+
+/*
+ * A signature pipeline: checks are verified in the background (nthreads
+ * - 1 worker threads, 0 = one thread per core) while the caller goes on
+ * producing them; zen_sig_pipe_finish verifies what is left on the
+ * calling thread too.  Only one thread may feed and finish.
+ */
+struct zen_sig_pipe;
+
+struct zen_sig_pipe *zen_sig_pipe_start(unsigned nthreads);
+/* Publish n more checks (copied) for verification. */
+void zen_sig_pipe_feed(struct zen_sig_pipe *p, const struct zen_sig_check *c,
+		       size_t n);
+/* Published checks, and check i of them (feeding thread only). */
+size_t zen_sig_pipe_count(const struct zen_sig_pipe *p);
+const struct zen_sig_check *zen_sig_pipe_check(const struct zen_sig_pipe *p,
+					       size_t i);
+/*
+ * Verify every published check, stop the workers and free p (NULL: no
+ * checks).  Returns 1 when all verify; otherwise 0 and *first_bad (may be
+ * NULL) is the lowest failing index in publication order.
+ */
+int zen_sig_pipe_finish(struct zen_sig_pipe *p, size_t *first_bad);
+/* Stop without verifying the rest and free p (NULL is a no-op). */
+void zen_sig_pipe_abort(struct zen_sig_pipe *p);
+
 #endif

@@ -1,0 +1,64 @@
+/*
+ * bench-parse - time to parse a ~300-line contract: the test contracts
+ * oracle.fst, orderbook.fst and merkle-payout.fst of tests/contracts
+ * concatenated (about 330 lines).  Prints the best and mean time per parse
+ * over ZEN_BENCH_SECONDS; the target is well under 10 ms.
+ */
+#include <string.h>
+
+#include "bench.h"
+#include "core/buf.h"
+#include "core/contract/parser.h"
+
+static void load(struct zen_buf *b, const char *name)
+{
+	char path[4096], chunk[4096];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tests/contracts/%s", ZEN_SRCDIR, name);
+	f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "bench-parse: cannot open %s\n", path);
+		exit(1);
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		zen_buf_add(b, chunk, n);
+	fclose(f);
+}
+
+int main(void)
+{
+	struct zen_buf src = ZEN_BUF_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	double end, best = 1e9, total = 0;
+	size_t lines = 0, runs = 0;
+
+	load(&src, "oracle.fst");
+	load(&src, "orderbook.fst");
+	load(&src, "merkle-payout.fst");
+	for (size_t i = 0; i < src.len; i++)
+		lines += src.data[i] == '\n';
+	end = bench_now() + bench_seconds();
+	while (bench_now() < end || runs < 10) {
+		struct zc_module *m;
+		double t0 = bench_now(), dt;
+
+		if (zc_parse((const char *)src.data, src.len, "bench.fst", 0,
+			     &m, &err)) {
+			fprintf(stderr, "bench-parse: %s\n", err.msg);
+			return 1;
+		}
+		zc_module_free(m);
+		dt = bench_now() - t0;
+		total += dt;
+		if (dt < best)
+			best = dt;
+		runs++;
+	}
+	printf("parse %zu lines (%zu bytes): best %.3f ms, mean %.3f ms "
+	       "over %zu parses (target < 10 ms)\n", lines, src.len,
+	       best * 1e3, total / (double)runs * 1e3, runs);
+	zen_buf_release(&src);
+	return 0;
+}

@@ -1,0 +1,481 @@
+/*
+ * lexer.c - tokens of ZF* source; decisions in lexer.h.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/contract/lexer.h"
+
+void zc_lexer_init(struct zc_lexer *lx, const char *src, size_t len,
+		   struct zc_arena *arena)
+{
+	memset(lx, 0, sizeof(*lx));
+	lx->src = src;
+	lx->len = len;
+	lx->line = 1;
+	lx->col = 1;
+	lx->arena = arena;
+}
+
+static int at(const struct zc_lexer *lx, size_t k)
+{
+	return lx->i + k < lx->len ? (unsigned char)lx->src[lx->i + k] : -1;
+}
+
+static void bump(struct zc_lexer *lx)
+{
+	if (lx->src[lx->i] == '\n') {
+		lx->line++;
+		lx->col = 1;
+	} else {
+		lx->col++;
+	}
+	lx->i++;
+}
+
+static int is_lower(int c)
+{
+	return (c >= 'a' && c <= 'z') || c == '_';
+}
+
+static int is_upper(int c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static int is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_idchar(int c)
+{
+	return is_lower(c) || is_upper(c) || is_digit(c) || c == '\'';
+}
+
+static int is_symbol(int c)
+{
+	return c >= 0 && c < 128 && strchr("!$%&*+-/<=>?@^|~:\\", c) && c;
+}
+
+static ZEN_PRINTF(3, 4) void lex_error(struct zc_lexer *lx,
+					struct zc_token *t,
+					const char *fmt, ...)
+{
+	va_list ap;
+
+	t->kind = ZC_T_ERROR;
+	va_start(ap, fmt);
+	vsnprintf(lx->err, sizeof(lx->err), fmt, ap);
+	va_end(ap);
+}
+
+static const struct {
+	const char *word;
+	enum zc_tok kind;
+} keywords[] = {
+	{ "module", ZC_T_MODULE }, { "open", ZC_T_OPEN },
+	{ "include", ZC_T_INCLUDE }, { "let", ZC_T_LET },
+	{ "rec", ZC_T_REC }, { "and", ZC_T_AND }, { "in", ZC_T_IN },
+	{ "val", ZC_T_VAL }, { "type", ZC_T_TYPE }, { "of", ZC_T_OF },
+	{ "match", ZC_T_MATCH }, { "with", ZC_T_WITH }, { "fun", ZC_T_FUN },
+	{ "function", ZC_T_FUNCTION }, { "if", ZC_T_IF },
+	{ "then", ZC_T_THEN }, { "else", ZC_T_ELSE },
+	{ "begin", ZC_T_BEGIN }, { "end", ZC_T_END },
+	{ "true", ZC_T_TRUE }, { "false", ZC_T_FALSE },
+	{ "when", ZC_T_WHEN }, { "try", ZC_T_TRY },
+	{ "assume", ZC_T_ASSUME }, { "effect", ZC_T_EFFECT },
+	{ "new_effect", ZC_T_EFFECT }, { "sub_effect", ZC_T_EFFECT },
+	{ "layered_effect", ZC_T_EFFECT }, { "new_effect_for_free", ZC_T_EFFECT },
+	{ "total_effect", ZC_T_EFFECT }, { "exception", ZC_T_EXCEPTION },
+	{ "forall", ZC_T_FORALL }, { "exists", ZC_T_EXISTS },
+	{ "unfold", ZC_T_QUALIFIER }, { "abstract", ZC_T_QUALIFIER },
+	{ "private", ZC_T_QUALIFIER }, { "noeq", ZC_T_QUALIFIER },
+	{ "unopteq", ZC_T_QUALIFIER }, { "new", ZC_T_QUALIFIER },
+	{ "inline_for_extraction", ZC_T_QUALIFIER },
+	{ "irreducible", ZC_T_QUALIFIER }, { "noextract", ZC_T_QUALIFIER },
+	{ "inline", ZC_T_QUALIFIER }, { "opaque", ZC_T_QUALIFIER },
+	{ "logic", ZC_T_QUALIFIER }, { "reifiable", ZC_T_QUALIFIER },
+	{ "reflectable", ZC_T_QUALIFIER }, { "total", ZC_T_QUALIFIER },
+};
+
+static const char *const pragmas[] = {
+	"set-options", "reset-options", "push-options", "pop-options",
+	"restart-solver", "light",
+};
+
+static void lex_ident(struct zc_lexer *lx, struct zc_token *t)
+{
+	size_t start = lx->i;
+	int all_upper = 1, components = 0;
+
+	for (;;) {
+		if (!is_upper(at(lx, 0)))
+			all_upper = 0;
+		components++;
+		while (is_idchar(at(lx, 0)))
+			bump(lx);
+		/* `X.y` without spaces continues the path */
+		if (at(lx, 0) == '.' &&
+		    (is_lower(at(lx, 1)) || is_upper(at(lx, 1))) &&
+		    at(lx, 1) != '_') {
+			bump(lx);
+			continue;
+		}
+		break;
+	}
+	t->text = zc_arena_strndup(lx->arena, lx->src + start, lx->i - start);
+	t->kind = all_upper ? ZC_T_UIDENT : ZC_T_IDENT;
+	if (components != 1)
+		return;
+	if (!strcmp(t->text, "_")) {
+		t->kind = ZC_T_UNDERSCORE;
+		return;
+	}
+	if ((!strcmp(t->text, "let") || !strcmp(t->text, "if")) &&
+	    at(lx, 0) == '!') {
+		t->kind = t->text[0] == 'l' ? ZC_T_LETBANG : ZC_T_IFBANG;
+		bump(lx);
+		t->text = t->kind == ZC_T_LETBANG ? "let!" : "if!";
+		return;
+	}
+	for (size_t k = 0; k < ZEN_ARRAY_SIZE(keywords); k++)
+		if (!strcmp(t->text, keywords[k].word)) {
+			t->kind = keywords[k].kind;
+			return;
+		}
+}
+
+static void lex_int(struct zc_lexer *lx, struct zc_token *t)
+{
+	size_t start = lx->i;
+	uint64_t v = 0;
+	int overflow = 0, hex = 0, base = 10, digits = 0;
+	char suf[4];
+	size_t ns = 0;
+
+	if (at(lx, 0) == '0' && (at(lx, 1) == 'x' || at(lx, 1) == 'X')) {
+		hex = 1;
+		base = 16;
+		bump(lx);
+		bump(lx);
+	}
+	for (;;) {
+		int c = at(lx, 0), d;
+
+		if (is_digit(c))
+			d = c - '0';
+		else if (hex && c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (hex && c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			break;
+		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+			overflow = 1;
+		else
+			v = v * (uint64_t)base + (uint64_t)d;
+		digits++;
+		bump(lx);
+	}
+	while (is_idchar(at(lx, 0))) {
+		if (ns < sizeof(suf) - 1)
+			suf[ns] = (char)at(lx, 0);
+		ns++;
+		bump(lx);
+	}
+	t->text = zc_arena_strndup(lx->arena, lx->src + start, lx->i - start);
+	if (!digits) {
+		lex_error(lx, t, "invalid integer literal '%s'", t->text);
+		return;
+	}
+	t->kind = ZC_T_INT;
+	t->mag = v;
+	t->int_kind = ZC_INT_INT;
+	if (ns) {
+		static const struct {
+			const char *s;
+			enum zc_int_kind k;
+		} sufs[] = {
+			{ "uy", ZC_INT_U8 }, { "us", ZC_INT_U16 },
+			{ "ul", ZC_INT_U32 }, { "UL", ZC_INT_U64 },
+			{ "y", ZC_INT_I8 }, { "s", ZC_INT_I16 },
+			{ "l", ZC_INT_I32 }, { "L", ZC_INT_I64 },
+		};
+		size_t k;
+
+		if (ns >= sizeof(suf))
+			ns = sizeof(suf) - 1;
+		suf[ns] = 0;
+		for (k = 0; k < ZEN_ARRAY_SIZE(sufs); k++)
+			if (!strcmp(suf, sufs[k].s))
+				break;
+		if (k == ZEN_ARRAY_SIZE(sufs)) {
+			lex_error(lx, t, "invalid integer literal '%s'",
+				  t->text);
+			return;
+		}
+		t->int_kind = sufs[k].k;
+	}
+	if (overflow)
+		lex_error(lx, t, "integer literal '%s' out of range", t->text);
+}
+
+static int hexval(int c)
+{
+	if (is_digit(c))
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static void lex_string(struct zc_lexer *lx, struct zc_token *t)
+{
+	uint8_t *out;
+	size_t n = 0;
+
+	size_t end;
+
+	/* the decoded length is at most the raw length up to the closing
+	 * quote: allocate that much, not the rest of the input */
+	bump(lx);
+	for (end = lx->i; end < lx->len && lx->src[end] != '"'; end++)
+		if (lx->src[end] == '\\')
+			end++;
+	out = zc_arena_alloc(lx->arena, end - lx->i + 1);
+	for (;;) {
+		int c = at(lx, 0);
+
+		if (c < 0) {
+			lex_error(lx, t, "unterminated string literal");
+			return;
+		}
+		if (c == '"') {
+			bump(lx);
+			break;
+		}
+		if (c != '\\') {
+			out[n++] = (uint8_t)c;
+			bump(lx);
+			continue;
+		}
+		bump(lx);
+		c = at(lx, 0);
+		switch (c) {
+		case 'n': out[n++] = '\n'; break;
+		case 't': out[n++] = '\t'; break;
+		case 'r': out[n++] = '\r'; break;
+		case 'b': out[n++] = '\b'; break;
+		case 'f': out[n++] = '\f'; break;
+		case 'v': out[n++] = '\v'; break;
+		case '\\': out[n++] = '\\'; break;
+		case '"': out[n++] = '"'; break;
+		case '\'': out[n++] = '\''; break;
+		case 'x': {
+			int h = hexval(at(lx, 1)), l = hexval(at(lx, 2));
+
+			if (h < 0 || l < 0)
+				goto bad;
+			out[n++] = (uint8_t)(h * 16 + l);
+			bump(lx);
+			bump(lx);
+			break;
+		}
+		case 'u': {
+			int v = 0;
+
+			for (int k = 1; k <= 4; k++) {
+				int h = hexval(at(lx, (size_t)k));
+
+				if (h < 0)
+					goto bad;
+				v = v * 16 + h;
+			}
+			if (v > 0x7f)
+				goto bad;
+			out[n++] = (uint8_t)v;
+			for (int k = 0; k < 4; k++)
+				bump(lx);
+			break;
+		}
+		default:
+			if (is_digit(c)) {
+				int v = c - '0';
+
+				if (!is_digit(at(lx, 1))) {
+					/* \0 */
+					out[n++] = (uint8_t)v;
+					break;
+				}
+				if (!is_digit(at(lx, 2)))
+					goto bad;
+				v = v * 100 + (at(lx, 1) - '0') * 10 +
+				    (at(lx, 2) - '0');
+				if (v > 255)
+					goto bad;
+				out[n++] = (uint8_t)v;
+				bump(lx);
+				bump(lx);
+				break;
+			}
+			goto bad;
+		}
+		bump(lx);
+	}
+	if (at(lx, 0) == 'B') {
+		lex_error(lx, t, "unsupported: bytearray literals (\"...\"B)");
+		return;
+	}
+	t->kind = ZC_T_STRING;
+	t->str.data = out;
+	t->str.len = n;
+	return;
+bad:
+	lex_error(lx, t, "invalid escape sequence in string literal");
+	/* point at the backslash */
+	t->line = lx->line;
+	t->col = lx->col - 1;
+}
+
+/* Skip blanks and comments; 0, or -1 with t set to the error. */
+static int skip_space(struct zc_lexer *lx, struct zc_token *t)
+{
+	for (;;) {
+		int c = at(lx, 0);
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			bump(lx);
+		} else if (c == '/' && at(lx, 1) == '/') {
+			while (at(lx, 0) >= 0 && at(lx, 0) != '\n')
+				bump(lx);
+		} else if (c == '(' && at(lx, 1) == '*' &&
+			   !(at(lx, 2) == ')')) {
+			uint32_t line = lx->line, col = lx->col;
+			size_t depth = 0;
+
+			do {
+				if (at(lx, 0) < 0) {
+					t->line = line;
+					t->col = col;
+					lex_error(lx, t,
+						  "unterminated comment");
+					return -1;
+				}
+				if (at(lx, 0) == '(' && at(lx, 1) == '*') {
+					depth++;
+					bump(lx);
+				} else if (at(lx, 0) == '*' &&
+					   at(lx, 1) == ')') {
+					depth--;
+					bump(lx);
+				}
+				bump(lx);
+			} while (depth);
+		} else {
+			return 0;
+		}
+	}
+}
+
+void zc_lex_next(struct zc_lexer *lx, struct zc_token *t)
+{
+	int c;
+
+	memset(t, 0, sizeof(*t));
+	if (skip_space(lx, t))
+		return;
+	t->line = lx->line;
+	t->col = lx->col;
+	t->off = (uint32_t)lx->i;
+	c = at(lx, 0);
+	if (c < 0) {
+		t->kind = ZC_T_EOF;
+		return;
+	}
+	if (is_lower(c) || is_upper(c)) {
+		lex_ident(lx, t);
+	} else if (is_digit(c)) {
+		lex_int(lx, t);
+	} else if (c == '"') {
+		lex_string(lx, t);
+	} else if (c == '\'') {
+		lex_error(lx, t, "unsupported: character literals");
+	} else if (c == '#') {
+		bump(lx);
+		t->kind = ZC_T_HASH;
+		for (size_t k = 0; k < ZEN_ARRAY_SIZE(pragmas); k++) {
+			size_t n = strlen(pragmas[k]);
+
+			if (lx->len - lx->i >= n &&
+			    !memcmp(lx->src + lx->i, pragmas[k], n) &&
+			    !is_idchar(at(lx, n)) && at(lx, n) != '-') {
+				for (size_t j = 0; j < n; j++)
+					bump(lx);
+				t->kind = ZC_T_PRAGMA;
+				t->text = pragmas[k];
+				break;
+			}
+		}
+	} else if (c == '(' && at(lx, 1) == '*' && at(lx, 2) == ')') {
+		bump(lx);	/* `(*)`: the operator * in parentheses */
+		t->kind = ZC_T_LPAREN;
+	} else if (is_symbol(c)) {
+		size_t start = lx->i, n;
+		const char *s;
+
+		while (is_symbol(at(lx, 0)))
+			bump(lx);
+		n = lx->i - start;
+		s = lx->src + start;
+		t->text = zc_arena_strndup(lx->arena, s, n);
+#define IS(lit) (n == sizeof(lit) - 1 && !memcmp(s, lit, n))
+		if (IS("->"))
+			t->kind = ZC_T_ARROW;
+		else if (IS("<:"))
+			t->kind = ZC_T_SUBTYPE;
+		else if (IS("::"))
+			t->kind = ZC_T_COLONCOLON;
+		else if (IS(":"))
+			t->kind = ZC_T_COLON;
+		else if (IS(":="))
+			t->kind = ZC_T_COLONEQ;
+		else if (IS("="))
+			t->kind = ZC_T_EQUALS;
+		else if (IS("|"))
+			t->kind = ZC_T_BAR;
+		else if (s[0] == '!' || s[0] == '~' || s[0] == '?')
+			t->kind = ZC_T_PREFIXOP;
+		else if (s[0] == ':')
+			lex_error(lx, t, "invalid operator '%s'", t->text);
+		else
+			t->kind = ZC_T_OP;
+#undef IS
+	} else {
+		static const char punct[] = "()[]{},;`.";
+		static const enum zc_tok kinds[] = {
+			ZC_T_LPAREN, ZC_T_RPAREN, ZC_T_LBRACK, ZC_T_RBRACK,
+			ZC_T_LBRACE, ZC_T_RBRACE, ZC_T_COMMA, ZC_T_SEMI,
+			ZC_T_BACKTICK, ZC_T_DOT,
+		};
+		const char *p = c < 128 && c ? strchr(punct, c) : NULL;
+
+		if (!p) {
+			char buf[16];
+
+			snprintf(buf, sizeof(buf), "0x%02x", (unsigned)c);
+			lex_error(lx, t, "invalid character %s in source", buf);
+			return;
+		}
+		bump(lx);
+		t->kind = kinds[p - punct];
+		if (t->kind == ZC_T_SEMI && at(lx, 0) == ';') {
+			bump(lx);
+			t->kind = ZC_T_SEMISEMI;
+		}
+	}
+	t->len = (uint32_t)(lx->i - t->off);
+}

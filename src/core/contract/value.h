@@ -1,0 +1,457 @@
+/*
+ * value.h - the run-time value model of the ZF* interpreter
+ * (contracts.md 3.8, 3.9), the per-execution arena, the cost monad and
+ * application of functions.
+ *
+ * This header is a contract between the runtime library (values and the
+ * Zulib natives of zulib.h) and the evaluator (which walks the AST).
+ *
+ * OWNERSHIP AND LIFETIME
+ *   Every value of one execution lives in the arena of one struct zen_rt.
+ *   Nothing is freed individually: zen_rt_release() frees everything at
+ *   once.  The arena has a byte limit; an allocation past it fails cleanly
+ *   (the constructor returns NULL and rt->err holds "memory limit
+ *   exceeded").  Values are IMMUTABLE once built (the only mutation is the
+ *   memoization inside cost thunks), so they may be shared freely.
+ *   A few singletons (unit, true, false, None, Nil, the erased token) are
+ *   static and never need allocation.
+ *
+ * ERRORS
+ *   Every fallible function returns int: 0 on success, otherwise
+ *   ZEN_EREFUSED ("the run fails": checked overflow, division by zero, a
+ *   failed `v` / `uint_to_t`, an index out of range, a malformed argument,
+ *   the memory limit, the depth limit) with a one-line message in rt->err.
+ *   Constructors return NULL on failure (only when the arena is full) with
+ *   rt->err set.  Nothing in the runtime aborts the process on bad input.
+ *
+ * NUMBERS
+ *   Prims `int`/`nat`/`pos` are ZV_INT: int64_t with CHECKED + - *
+ *   (overflow fails the run), Euclidean `/`, truncating `%` (3.8, 4.3).
+ *   No bignums: section 4 never needs more (cf values are int64 and the
+ *   node casts them to uint64).  Machine integers have their own tags.
+ *
+ * TYPES AT RUN TIME
+ *   Types are erased.  Every name that denotes a type should evaluate to
+ *   zv_erased() (ZV_ERASED).  Prims int arithmetic with an erased operand
+ *   gives the erased token again (so cost-only expressions over dropped
+ *   implicit binders do not fail), but the cleaner path is to honour the
+ *   lazy mask of natives (see NATIVES below) and not evaluate cost-only
+ *   arguments at all.
+ */
+#ifndef ZEN_CONTRACT_VALUE_H
+#define ZEN_CONTRACT_VALUE_H
+
+#include <stdarg.h>
+
+#include "core/err.h"
+#include "core/zen.h"
+
+struct zen_rt;
+struct zen_native;
+typedef struct zv zv;
+
+/* ------------------------------------------------------------------ */
+/* Tags                                                               */
+/* ------------------------------------------------------------------ */
+
+enum zv_tag {
+	ZV_INT = 1,	/* Prims int/nat: u.i (int64, checked arithmetic) */
+	ZV_U8,		/* FStar.UInt8 / byte / char: u.u */
+	ZV_U16,		/* FStar.UInt16: u.u */
+	ZV_U32,		/* FStar.UInt32: u.u */
+	ZV_U64,		/* FStar.UInt64: u.u */
+	ZV_I64,		/* FStar.Int64: u.i */
+	ZV_BOOL,	/* u.i is 0 or 1 */
+	ZV_UNIT,
+	ZV_BYTES,	/* strings, hashes (32), public keys (64, internal
+			 * form), signatures (64, internal form), byte
+			 * arrays: u.bytes.  Array natives index it as an
+			 * array of U8, and equality treats it as one. */
+	ZV_TUPLE,	/* u.seq (n >= 2) */
+	ZV_ARRAY,	/* Zen.Array: u.seq */
+	ZV_RECORD,	/* u.rec: field names -> values */
+	ZV_CON,		/* constructor: u.con (name + arguments) */
+	ZV_LIST,	/* u.list: Nil when len == 0, else Cons head tail */
+	ZV_CLOSURE,	/* evaluator closure: u.clo (opaque to the runtime) */
+	ZV_NATIVE,	/* partially applied native: u.nat */
+	ZV_COST,	/* a value of type `a cost n`: u.cost (thunk) */
+	ZV_ERASED,	/* an erased type or proof */
+	ZV_DICT,	/* Zen.Dictionary: u.dict, shortlex-ordered */
+	ZV_SHA3,	/* Zen.Sha3.t: u.sha3 (persistent, copy-on-update) */
+	ZV_SKEL,	/* Zen.Types txSkeleton: u.skel */
+};
+
+/*
+ * Constructors (ZV_CON).  The name is a C string compared with strcmp,
+ * the arguments are in order.  The runtime uses these names:
+ *   Prims/Pervasives: Some x, None, OK x, ERR msg, Inl x, Inr x.
+ *   Lists are NOT constructors: `[]`/Nil and `::`/Cons are ZV_LIST.
+ *   Zen.Types: Mint spend, PointedOutput (outpoint, output) [1 arg, a
+ *   tuple], PKLock h, ContractLock cid, FeeLock, DestroyLock,
+ *   ActivationSacrificeLock, ExtensionSacrificeLock cid,
+ *   CoinbaseLock blockNumber h [2 args], HighVLock id (len, bytes)
+ *   [2 args], PK pk, Contract cid, Anonymous, NoChange, Update d, Delete,
+ *   data: I64 Byte ByteArray U32 U64 String Hash Lock Signature PublicKey
+ *   (1 arg each), Collection c with c = Array arr | Dict d | List l,
+ *   MainFunc, CostFunc.
+ * Pattern matching note for the evaluator: a pattern `C (p1, ..., pn)`
+ * should match either a constructor with n arguments or one with a single
+ * n-tuple argument (F* source does not tell which form Zulib used;
+ * PointedOutput is built with one tuple, CoinbaseLock with two args).
+ *
+ * Records (ZV_RECORD) used by Zulib (2.2): spend {asset; amount},
+ * outpoint {txHash; index}, output {lock; spend}, context {blockNumber;
+ * timestamp}, message {recipient; command; body}, contractReturn {tx;
+ * message; state}.  Tuples: contractId (U32 version, hash), asset
+ * (U32 version, hash, subtype), pointedOutput (outpoint, output).
+ */
+
+struct zv_seq_buf;	/* internal: shared append buffer of txSkeletons */
+
+struct zv_cost {	/* the cost monad; see COST VALUES below */
+	uint8_t state;	/* internal: ZV_COST_* */
+	uint8_t exact;	/* 0 if some cost-only argument was not evaluated */
+	uint64_t cost;	/* accumulated cost, valid once forced */
+	zv *val;	/* result, valid once forced */
+	zv *m, *f;	/* bind: m >>= f */
+	const struct zen_native *nat;	/* deferred native call */
+	zv **args;
+};
+
+struct zv_dict_entry {
+	const uint8_t *key;
+	size_t klen;
+	zv *val;
+};
+
+struct zv_sha3 {	/* bytes absorbed = parent's bytes, then bytes[] */
+	const struct zv_sha3 *parent;
+	size_t total;	/* bytes absorbed in all, parents included */
+	size_t len;
+	uint8_t bytes[];
+};
+
+struct zv_skel_total {	/* per-asset checked totals */
+	uint8_t asset[68];	/* BE32 version || cid hash || subtype */
+	uint64_t in, out;
+	uint8_t has_in, has_out;	/* the asset occurs on that side */
+};
+
+struct zv_skel {
+	struct zv_seq_buf *in, *out;	/* inputs (Mint / PointedOutput
+					 * constructor values), outputs
+					 * (output records) */
+	size_t n_in, n_out;
+	struct zv_skel_total *tot;
+	size_t n_tot;
+};
+
+struct zv {
+	uint8_t tag;	/* enum zv_tag */
+	union {
+		int64_t i;
+		uint64_t u;
+		struct {
+			const uint8_t *p;
+			size_t len;
+		} bytes;
+		struct {
+			size_t n;
+			zv **items;
+		} seq;
+		struct {
+			size_t n;
+			const char **names;
+			zv **vals;
+		} rec;
+		struct {
+			const char *name;
+			size_t n;
+			zv **args;
+		} con;
+		struct {
+			zv *head, *tail;
+			size_t len;
+		} list;
+		struct {
+			void *code;	/* evaluator-owned */
+			void *env;	/* evaluator-owned */
+			size_t arity;	/* total parameters */
+			size_t n;	/* arguments applied so far */
+			zv **args;
+		} clo;
+		struct {
+			const struct zen_native *nat;
+			size_t n;
+			zv **args;
+		} nat;
+		struct zv_cost *cost;
+		struct {
+			size_t n;
+			struct zv_dict_entry *e;	/* shortlex order */
+		} dict;
+		const struct zv_sha3 *sha3;	/* NULL = empty state */
+		const struct zv_skel *skel;
+	} u;
+};
+
+/* ------------------------------------------------------------------ */
+/* The run-time context                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The evaluator's application callback.  The runtime calls it whenever it
+ * must apply a ZV_CLOSURE `fn` to one argument (from zen_apply, i.e. from
+ * bind, map, folds, ...).  It must return 0 and the result in *out, or a
+ * nonzero code with rt->err set (use zen_rt_fail).  It is only ever called
+ * with fn->tag == ZV_CLOSURE; use zv_closure_push() to build the partial
+ * application when fn->u.clo.n + 1 < fn->u.clo.arity.
+ */
+typedef int (*zen_apply_fn)(void *ctx, struct zen_rt *rt, zv *fn, zv *arg,
+			    zv **out);
+
+struct zen_arena_chunk;
+
+struct zen_rt {
+	/* arena */
+	struct zen_arena_chunk *chunks;
+	size_t mem_used, mem_limit;
+	/* errors: the message of the first failure */
+	struct zen_err err;
+	int oom;
+	/* the evaluator */
+	zen_apply_fn apply;
+	void *apply_ctx;
+	/* nesting depth of force/apply/equality (C stack guard) */
+	unsigned depth, max_depth;
+};
+
+#define ZEN_RT_DEFAULT_MEM_LIMIT ((size_t)256 << 20)
+#define ZEN_RT_DEFAULT_MAX_DEPTH 2000u
+
+/* Set up rt with an empty arena of at most mem_limit bytes (0 = default). */
+void zen_rt_init(struct zen_rt *rt, size_t mem_limit);
+/* Free every value of the execution.  rt may be reused after zen_rt_init. */
+void zen_rt_release(struct zen_rt *rt);
+/* Install the evaluator's closure application. */
+void zen_rt_set_apply(struct zen_rt *rt, zen_apply_fn fn, void *ctx);
+/* Record a run failure (first message wins); returns ZEN_EREFUSED. */
+int zen_rt_fail(struct zen_rt *rt, const char *fmt, ...) ZEN_PRINTF(2, 3);
+/* Arena allocation (zeroed, 16-byte aligned); NULL + error past the limit. */
+void *zen_rt_alloc(struct zen_rt *rt, size_t n);
+/* Copy of p[0..n) in the arena, NUL-terminated; NULL past the limit. */
+uint8_t *zen_rt_memdup(struct zen_rt *rt, const void *p, size_t n);
+/* Enter / leave a nested evaluation level; enter fails past max_depth.
+ * The evaluator should wrap its recursive eval calls with these too. */
+int zen_rt_enter(struct zen_rt *rt);
+static inline void zen_rt_leave(struct zen_rt *rt) { rt->depth--; }
+
+/* ------------------------------------------------------------------ */
+/* Constructors (NULL only when the arena is full)                    */
+/* ------------------------------------------------------------------ */
+
+zv *zv_unit(void);
+zv *zv_bool(int b);
+zv *zv_erased(void);
+zv *zv_none(void);
+zv *zv_nil(void);
+
+zv *zv_int(struct zen_rt *rt, int64_t i);
+zv *zv_u8(struct zen_rt *rt, uint8_t x);
+zv *zv_u16(struct zen_rt *rt, uint16_t x);
+zv *zv_u32(struct zen_rt *rt, uint32_t x);
+zv *zv_u64(struct zen_rt *rt, uint64_t x);
+zv *zv_i64(struct zen_rt *rt, int64_t x);
+/* Machine integer of the given tag (ZV_U8..ZV_I64); x is masked. */
+zv *zv_mint(struct zen_rt *rt, int tag, uint64_t x);
+/* Bytes copied into the arena. */
+zv *zv_bytes(struct zen_rt *rt, const void *p, size_t len);
+zv *zv_str(struct zen_rt *rt, const char *s);
+/* Tuple/array/con/record: the item arrays are COPIED. */
+zv *zv_tuple(struct zen_rt *rt, size_t n, zv *const *items);
+zv *zv_tuple2(struct zen_rt *rt, zv *a, zv *b);
+zv *zv_tuple3(struct zen_rt *rt, zv *a, zv *b, zv *c);
+zv *zv_array(struct zen_rt *rt, size_t n, zv *const *items);
+zv *zv_record(struct zen_rt *rt, size_t n, const char *const *names,
+	      zv *const *vals);
+/* name must outlive rt (a literal, or a string the evaluator keeps). */
+zv *zv_con(struct zen_rt *rt, const char *name, size_t n, zv *const *args);
+zv *zv_con0(struct zen_rt *rt, const char *name);
+zv *zv_con1(struct zen_rt *rt, const char *name, zv *a);
+zv *zv_some(struct zen_rt *rt, zv *x);
+zv *zv_ok(struct zen_rt *rt, zv *x);
+zv *zv_errv(struct zen_rt *rt, zv *msg);
+zv *zv_err_str(struct zen_rt *rt, const char *msg);
+zv *zv_cons(struct zen_rt *rt, zv *head, zv *tail);
+/* List of items[0..n) in order. */
+zv *zv_list(struct zen_rt *rt, size_t n, zv *const *items);
+/* A new closure with no applied arguments. */
+zv *zv_closure(struct zen_rt *rt, void *code, void *env, size_t arity);
+/* A copy of clo with arg appended to its applied arguments. */
+zv *zv_closure_push(struct zen_rt *rt, const zv *clo, zv *arg);
+/* A native with no arguments applied (arity >= 1). */
+zv *zv_native(struct zen_rt *rt, const struct zen_native *nat);
+zv *zv_dict_empty(void);
+
+/* ------------------------------------------------------------------ */
+/* Accessors                                                          */
+/* ------------------------------------------------------------------ */
+
+/* 1 if v is constructor `name` (any arity). */
+int zv_is_con(const zv *v, const char *name);
+/* Record field, or NULL. */
+zv *zv_field(const zv *rec, const char *name);
+/* A record like rec with field name set to val (added if missing). */
+zv *zv_record_set(struct zen_rt *rt, const zv *rec, const char *name,
+		  zv *val);
+/* List items into a fresh arena array of v->u.list.len entries. */
+zv **zv_list_items(struct zen_rt *rt, const zv *list);
+/* Items of an ARRAY, or of BYTES as U8 values (fresh array). */
+int zv_array_items(struct zen_rt *rt, const zv *arr, zv ***items,
+		   size_t *n);
+/* Short type name for messages ("int", "U64", "list", ...). */
+const char *zv_tag_name(const zv *v);
+
+/* Dictionary (shortlex: shorter key first, then bytewise). */
+zv *zv_dict_find(const zv *d, const uint8_t *k, size_t klen);
+/* A new dict with k set to val.  NULL on OOM. */
+zv *zv_dict_add(struct zen_rt *rt, const zv *d, const uint8_t *k,
+		size_t klen, zv *val);
+zv *zv_dict_remove(struct zen_rt *rt, const zv *d, const uint8_t *k,
+		   size_t klen);
+int zv_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+
+/* ------------------------------------------------------------------ */
+/* Equality and ordering                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Deep structural equality (`=` / `<>`): 1 equal, 0 different, -1 error
+ * (depth limit; rt->err set).  Byte strings by content (BYTES equals an
+ * ARRAY of the same U8 values), records by field set, dictionaries,
+ * Sha3 states (absorbed bytes) and txSkeletons as values; lists
+ * iteratively.  Closures, natives and cost values compare by identity.
+ */
+int zv_equal(struct zen_rt *rt, const zv *a, const zv *b);
+/*
+ * Total structural order (F#-like: ints numerically, bytes shortlex,
+ * tuples/lists lexicographically, constructors by name then args).
+ * Returns -1/0/1 in *cmp; nonzero on error.
+ */
+int zv_compare(struct zen_rt *rt, const zv *a, const zv *b, int *cmp);
+
+/* ------------------------------------------------------------------ */
+/* Application                                                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Apply fn to one argument.  ZV_NATIVE: the argument is appended; when
+ * the native is saturated it runs (or, for cost natives, a deferred cost
+ * thunk is returned).  ZV_CLOSURE: rt->apply is called.  Anything else
+ * fails ("not a function").  The evaluator should use this for every
+ * application whose head is a value.
+ */
+int zen_apply(struct zen_rt *rt, zv *fn, zv *arg, zv **out);
+int zen_apply2(struct zen_rt *rt, zv *fn, zv *a, zv *b, zv **out);
+int zen_apply3(struct zen_rt *rt, zv *fn, zv *a, zv *b, zv *c, zv **out);
+int zen_apply_n(struct zen_rt *rt, zv *fn, size_t n, zv *const *args,
+		zv **out);
+/*
+ * For an evaluator that honours lazy parameters: 1 if the next argument
+ * of fn (a ZV_NATIVE) is cost-only and may be passed as zv_erased()
+ * without being evaluated.  0 for anything else.
+ */
+int zen_next_param_lazy(const zv *fn);
+
+/* ------------------------------------------------------------------ */
+/* COST VALUES (the cost monad, 3.8)                                  */
+/* ------------------------------------------------------------------ */
+/*
+ * A ZV_COST value is a memoized thunk.  `ret x` is already forced (cost
+ * 0).  `bind m f` and every cost-returning native build an unforced
+ * thunk; nothing inside runs until zen_force().  Forcing runs the thunk
+ * once, memoizes (value, cost) and returns the value.  Errors raised
+ * while forcing are returned by zen_force (never memoized as success).
+ *
+ * The cost carried is the accumulated cost index as far as it is known
+ * at run time: natives add their declared cost (4.x), `inc k m` adds k,
+ * bind adds both sides.  When an evaluator does not evaluate cost-only
+ * arguments (it passes zv_erased()), those contributions count as 0 and
+ * `exact` is cleared.  Consensus never uses this number (the committed
+ * cost is the value `cf` returns); it is for tooling and tests.
+ *
+ * Long right-nested bind chains (`let! x = a in let! y = b in ...`) and
+ * tail-calling natives (OptT/RT bind, inc, ...) are forced in a loop, not
+ * by recursion; left nesting recurses under the depth limit.
+ *
+ * Where the evaluator meets cost values:
+ *   - `let! p = m in e`  ->  zen_cost_bind(rt, m, <closure \p. e>)
+ *     (or zen_apply2 on Zen.Cost's bind native; same thing)
+ *   - the top of main / cf: zen_force() the result.
+ *   - the elaborator's `inc k e` wrappers can be skipped (identity).
+ */
+zv *zen_cost_ret(struct zen_rt *rt, zv *x);
+/* ret with a known cost (incRet k x). */
+zv *zen_cost_ret_k(struct zen_rt *rt, zv *x, uint64_t cost);
+/* An unforced bind thunk: force m, apply f to its value, force that. */
+zv *zen_cost_bind(struct zen_rt *rt, zv *m, zv *f);
+/* Force v (must be ZV_COST): *out = value; *cost (may be NULL) = cost. */
+int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost);
+/* 1 if v is a forced cost value. */
+int zen_cost_forced(const zv *v);
+
+/* ------------------------------------------------------------------ */
+/* NATIVES                                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A native function.  fn receives exactly `arity` arguments (lazy ones may
+ * be zv_erased()).  It returns 0 with the result in *out, or an error
+ * code (rt->err set), or ZEN_NATIVE_TAIL: only for cost natives, meaning
+ * "*out is a cost value whose forced value is my result" (a tail call;
+ * *cost is still added).  *cost starts at 0; cost natives add the cost
+ * they realize (their own declared cost plus forced callback costs).
+ *
+ * Flags:
+ *   ZEN_NATIVE_COST   the result is a cost value: applying the last
+ *                     argument returns an unforced thunk, fn runs when it
+ *                     is forced (reference laziness, 3.8).
+ *   ZEN_NATIVE_CTOR   a constructor function (aux = constructor name).
+ *   ZEN_NATIVE_SHORT  `&&` / `||`: the evaluator should short-circuit
+ *                     when both operands are syntactically present; the
+ *                     native itself is strict (for `List.fold (&&)`).
+ *   ZEN_NATIVE_TYPE   the entry names a type: its value is zv_erased().
+ *   ZEN_NATIVE_GHOST  never executable (Cost.force): fails when called.
+ * An arity-0 entry is a constant: its value is fn's result (wrapped as a
+ * cost value if ZEN_NATIVE_COST).  Get it with zen_native_value().
+ */
+#define ZEN_NATIVE_TAIL (-1)
+
+enum {
+	ZEN_NATIVE_COST = 1,
+	ZEN_NATIVE_CTOR = 2,
+	ZEN_NATIVE_SHORT = 4,
+	ZEN_NATIVE_TYPE = 8,
+	ZEN_NATIVE_GHOST = 16,
+};
+
+typedef int (*zen_native_fn)(struct zen_rt *rt,
+			     const struct zen_native *self,
+			     zv *const *args, zv **out, uint64_t *cost);
+
+struct zen_native {
+	const char *name;	/* exported name, operators by symbol: ">>=" */
+	zen_native_fn fn;
+	uint8_t arity;		/* number of explicit (non-implicit) params */
+	uint8_t flags;		/* ZEN_NATIVE_* */
+	uint16_t lazy;		/* bit i set: parameter i is cost-only */
+	intptr_t aux;		/* per-entry parameter of fn */
+	const char *cost;	/* the declared cost rule (documentation) */
+};
+
+/* The value of a registry entry: a ZV_NATIVE for arity >= 1, the constant
+ * for arity 0, zv_erased() for types. */
+int zen_native_value(struct zen_rt *rt, const struct zen_native *nat,
+		     zv **out);
+
+#endif

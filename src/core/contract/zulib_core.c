@@ -1,0 +1,797 @@
+/*
+ * zulib_core.c - shared helpers, Prims / FStar.Pervasives (4.3),
+ * Zen.Base (4.2), Zen.Cost (4.1), machine integers, FStar.String and
+ * FStar.Char (4.4).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/contract/zulib_int.h"
+
+/* ---- helpers ---- */
+
+int zl_want(struct zen_rt *rt, const struct zen_native *self, const zv *v,
+	    int tag)
+{
+	static const zv probe_tags[1] = { { .tag = 0 } };
+	zv t = probe_tags[0];
+
+	if (v && v->tag == tag)
+		return 0;
+	t.tag = (uint8_t)tag;
+	return zen_rt_fail(rt, "%s: expected %s, got %s", self->name,
+			   zv_tag_name(&t), zv_tag_name(v));
+}
+
+int zl_int(struct zen_rt *rt, const struct zen_native *self, const zv *v,
+	   int64_t *i)
+{
+	TRY(zl_want(rt, self, v, ZV_INT));
+	*i = v->u.i;
+	return 0;
+}
+
+int zl_nat(struct zen_rt *rt, const struct zen_native *self, const zv *v,
+	   uint64_t *n)
+{
+	TRY(zl_want(rt, self, v, ZV_INT));
+	if (v->u.i < 0)
+		return zen_rt_fail(rt, "%s: negative nat", self->name);
+	*n = (uint64_t)v->u.i;
+	return 0;
+}
+
+int zl_list(struct zen_rt *rt, const struct zen_native *self, const zv *v)
+{
+	return zl_want(rt, self, v, ZV_LIST);
+}
+
+int zl_bytes(struct zen_rt *rt, const struct zen_native *self, const zv *v)
+{
+	return zl_want(rt, self, v, ZV_BYTES);
+}
+
+int zl_hash(struct zen_rt *rt, const struct zen_native *self, const zv *v)
+{
+	TRY(zl_want(rt, self, v, ZV_BYTES));
+	if (v->u.bytes.len != 32)
+		return zen_rt_fail(rt, "%s: expected a 32-byte hash",
+				   self->name);
+	return 0;
+}
+
+int zl_byteseq(struct zen_rt *rt, const struct zen_native *self,
+	       const zv *v, const uint8_t **p, size_t *n)
+{
+	uint8_t *b;
+	size_t i;
+
+	if (v && v->tag == ZV_BYTES) {
+		*p = v->u.bytes.p;
+		*n = v->u.bytes.len;
+		return 0;
+	}
+	TRY(zl_want(rt, self, v, ZV_ARRAY));
+	if (!(b = zen_rt_alloc(rt, v->u.seq.n + 1)))
+		return ZEN_EREFUSED;
+	for (i = 0; i < v->u.seq.n; i++) {
+		TRY(zl_want(rt, self, v->u.seq.items[i], ZV_U8));
+		b[i] = (uint8_t)v->u.seq.items[i]->u.u;
+	}
+	*p = b;
+	*n = v->u.seq.n;
+	return 0;
+}
+
+uint64_t zl_costarg(const zv *v)
+{
+	return v && v->tag == ZV_INT && v->u.i > 0 ? (uint64_t)v->u.i : 0;
+}
+
+int zl_force(struct zen_rt *rt, zv *m, zv **out, uint64_t *cost)
+{
+	uint64_t c = 0;
+
+	TRY(zen_force(rt, m, out, &c));
+	*cost += c;
+	return 0;
+}
+
+int zl_call(struct zen_rt *rt, zv *f, size_t n, zv *const *args, zv **out,
+	    uint64_t *cost)
+{
+	TRY(zen_apply_n(rt, f, n, args, out));
+	if ((*out)->tag == ZV_COST)
+		return zl_force(rt, *out, out, cost);
+	return 0;
+}
+
+int zl_is_fail(const zv *v)
+{
+	return zv_is_con(v, "None") || zv_is_con(v, "ERR");
+}
+
+zv *zl_payload(const zv *v)
+{
+	return v->tag == ZV_CON && v->u.con.n ? v->u.con.args[0] : NULL;
+}
+
+int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
+	    zv *const *a, zv **out, uint64_t *cost)
+{
+	const char *name = (const char *)self->aux;
+
+	if (!strcmp(name, "Nil"))
+		RET(zv_nil());
+	if (!strcmp(name, "Cons")) {
+		TRY(zl_list(rt, self, a[1]));
+		RET(zv_cons(rt, a[0], a[1]));
+	}
+	if (!strcmp(name, "None"))
+		RET(zv_none());
+	RET(zv_con(rt, name, self->arity, a));
+}
+
+/* ---- Prims: int ---- */
+
+enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_LT, OP_LE, OP_GT, OP_GE,
+       OP_MIN, OP_MAX };
+
+NATIVE(p_arith)
+{
+	int64_t x, y, r = 0;
+
+	if (a[0]->tag == ZV_ERASED || a[1]->tag == ZV_ERASED)
+		RET(zv_erased());
+	TRY(zl_int(rt, self, a[0], &x));
+	TRY(zl_int(rt, self, a[1], &y));
+	switch (self->aux) {
+	case OP_ADD:
+		if (__builtin_add_overflow(x, y, &r))
+			goto ovf;
+		break;
+	case OP_SUB:
+		if (__builtin_sub_overflow(x, y, &r))
+			goto ovf;
+		break;
+	case OP_MUL:
+		if (__builtin_mul_overflow(x, y, &r))
+			goto ovf;
+		break;
+	case OP_DIV:	/* Euclidean: 0 <= x - y*q < |y| */
+		if (!y)
+			return zen_rt_fail(rt, "division by zero");
+		if (x == INT64_MIN && y == -1)
+			goto ovf;
+		r = x / y;
+		if (x % y < 0)
+			r = y > 0 ? r - 1 : r + 1;
+		break;
+	case OP_MOD:	/* sign of the dividend */
+		if (!y)
+			return zen_rt_fail(rt, "division by zero");
+		r = y == -1 ? 0 : x % y;
+		break;
+	case OP_LT: RET(zv_bool(x < y));
+	case OP_LE: RET(zv_bool(x <= y));
+	case OP_GT: RET(zv_bool(x > y));
+	case OP_GE: RET(zv_bool(x >= y));
+	case OP_MIN: r = x < y ? x : y; break;
+	case OP_MAX: r = x > y ? x : y; break;
+	}
+	RET(zv_int(rt, r));
+ovf:
+	return zen_rt_fail(rt, "integer overflow in %s", self->name);
+}
+
+NATIVE(p_neg)
+{
+	int64_t x;
+
+	if (a[0]->tag == ZV_ERASED)
+		RET(zv_erased());
+	TRY(zl_int(rt, self, a[0], &x));
+	if (x == INT64_MIN)
+		return zen_rt_fail(rt, "integer overflow in %s", self->name);
+	RET(zv_int(rt, self->aux ? (x < 0 ? -x : x) : -x));
+}
+
+NATIVE(p_pow2)
+{
+	uint64_t n = 0;
+
+	TRY(zl_nat(rt, self, a[0], &n));
+	if (n > 62)
+		return zen_rt_fail(rt, "integer overflow in pow2");
+	RET(zv_int(rt, (int64_t)1 << n));
+}
+
+NATIVE(p_eq)
+{
+	int e = zv_equal(rt, a[0], a[1]);
+
+	if (e < 0)
+		return ZEN_EREFUSED;
+	RET(zv_bool(self->aux ? !e : e));
+}
+
+NATIVE(p_bool)
+{
+	TRY(zl_want(rt, self, a[0], ZV_BOOL));
+	if (self->aux == 2)
+		RET(zv_bool(!a[0]->u.i));
+	TRY(zl_want(rt, self, a[1], ZV_BOOL));
+	RET(zv_bool(self->aux ? (a[0]->u.i || a[1]->u.i)
+			      : (a[0]->u.i && a[1]->u.i)));
+}
+
+NATIVE(p_length)
+{
+	TRY(zl_list(rt, self, a[0]));
+	RET(zv_int(rt, (int64_t)a[0]->u.list.len));
+}
+
+NATIVE(p_proj)
+{
+	zv *t = a[0];
+
+	if (t->tag != ZV_TUPLE || t->u.seq.n <= (size_t)self->aux)
+		return zen_rt_fail(rt, "%s: expected a tuple", self->name);
+	RET(t->u.seq.items[self->aux]);
+}
+
+NATIVE(p_string_of)
+{
+	char buf[32];
+
+	if (self->aux) {
+		TRY(zl_want(rt, self, a[0], ZV_BOOL));
+		RET(zv_str(rt, a[0]->u.i ? "true" : "false"));
+	}
+	TRY(zl_want(rt, self, a[0], ZV_INT));
+	snprintf(buf, sizeof(buf), "%" PRId64, a[0]->u.i);
+	RET(zv_str(rt, buf));
+}
+
+static zv *concat(struct zen_rt *rt, const zv *x, const zv *y)
+{
+	size_t n = x->u.bytes.len + y->u.bytes.len;
+	uint8_t *p = zen_rt_alloc(rt, n + 1);
+	zv *v;
+
+	if (!p || !(v = zv_bytes(rt, "", 0)))
+		return NULL;
+	memcpy(p, x->u.bytes.p, x->u.bytes.len);
+	memcpy(p + x->u.bytes.len, y->u.bytes.p, y->u.bytes.len);
+	v->u.bytes.p = p;
+	v->u.bytes.len = n;
+	return v;
+}
+
+NATIVE(p_strcat)
+{
+	TRY(zl_bytes(rt, self, a[0]));
+	TRY(zl_bytes(rt, self, a[1]));
+	if (self->flags & ZEN_NATIVE_COST)
+		*cost += a[0]->u.bytes.len + a[1]->u.bytes.len + 2;
+	RET(concat(rt, a[0], a[1]));
+}
+
+const struct zen_native zl_prims[] = {
+	E("+", p_arith, 2, OP_ADD), E("-", p_arith, 2, OP_SUB),
+	E("*", p_arith, 2, OP_MUL), E("/", p_arith, 2, OP_DIV),
+	E("%", p_arith, 2, OP_MOD), E("<", p_arith, 2, OP_LT),
+	E("<=", p_arith, 2, OP_LE), E(">", p_arith, 2, OP_GT),
+	E(">=", p_arith, 2, OP_GE), E("min", p_arith, 2, OP_MIN),
+	E("max", p_arith, 2, OP_MAX), E("op_Addition", p_arith, 2, OP_ADD),
+	E("op_Subtraction", p_arith, 2, OP_SUB),
+	E("op_Multiply", p_arith, 2, OP_MUL),
+	E("op_Division", p_arith, 2, OP_DIV),
+	E("op_Modulus", p_arith, 2, OP_MOD),
+	E("~-", p_neg, 1, 0), E("op_Minus", p_neg, 1, 0),
+	E("abs", p_neg, 1, 1), E("pow2", p_pow2, 1, 0),
+	E("=", p_eq, 2, 0), E("<>", p_eq, 2, 1),
+	E("op_Equality", p_eq, 2, 0), E("op_disEquality", p_eq, 2, 1),
+	{ "&&", p_bool, 2, ZEN_NATIVE_SHORT, 0, 0, NULL },
+	{ "||", p_bool, 2, ZEN_NATIVE_SHORT, 0, 1, NULL },
+	E("not", p_bool, 1, 2),
+	E("length", p_length, 1, 0),
+	E("string_of_int", p_string_of, 1, 0),
+	E("string_of_bool", p_string_of, 1, 1),
+	E("strcat", p_strcat, 2, 0), E("^", p_strcat, 2, 0),
+	ECTOR("Nil", 0), ECTOR("Cons", 2),
+	ETYPE("int"), ETYPE("nat"), ETYPE("pos"), ETYPE("bool"),
+	ETYPE("string"), ETYPE("unit"), ETYPE("list"), ETYPE("Type"),
+	ETYPE("Type0"), ETYPE("eqtype"), ETYPE("prop"),
+	EEND
+};
+
+const struct zen_native zl_pervasives[] = {
+	ECTOR("OK", 1), ECTOR("ERR", 1), ECTOR("Inl", 1), ECTOR("Inr", 1),
+	E("dfst", p_proj, 1, 0), E("dsnd", p_proj, 1, 1),
+	ETYPE("result"), ETYPE("either"),
+	EEND
+};
+
+const struct zen_native zl_native[] = {
+	ECTOR("Some", 1), ECTOR("None", 0),
+	E("fst", p_proj, 1, 0), E("snd", p_proj, 1, 1),
+	ETYPE("option"),
+	EEND
+};
+
+/* ---- Zen.Base ---- */
+
+NATIVE(b_id) { RET(a[self->aux]); }
+
+NATIVE(b_pipe)	/* x |> f = f x; aux: 0 |> (x f), 1 <| @ (f x) */
+{
+	return self->aux ? zen_apply(rt, a[0], a[1], out)
+			 : zen_apply(rt, a[1], a[0], out);
+}
+
+NATIVE(b_compose)	/* aux 0: (f >> g) x = g (f x); 1: (f << g) x = f (g x) */
+{
+	zv *t;
+
+	if (self->aux) {
+		TRY(zen_apply(rt, a[1], a[2], &t));
+		return zen_apply(rt, a[0], t, out);
+	}
+	TRY(zen_apply(rt, a[0], a[2], &t));
+	return zen_apply(rt, a[1], t, out);
+}
+
+NATIVE(b_flip) { return zen_apply2(rt, a[0], a[2], a[1], out); }
+
+NATIVE(b_swap)
+{
+	zv *t = a[0];
+
+	if (t->tag != ZV_TUPLE || t->u.seq.n != 2)
+		return zen_rt_fail(rt, "swap: expected a pair");
+	RET(zv_tuple2(rt, t->u.seq.items[1], t->u.seq.items[0]));
+}
+
+NATIVE(b_curry)	/* curryN f x1..xN = f (x1, .., xN) */
+{
+	zv *t = zv_tuple(rt, (size_t)self->aux, a + 1);
+
+	if (!t)
+		return ZEN_EREFUSED;
+	return zen_apply(rt, a[0], t, out);
+}
+
+NATIVE(b_uncurry)	/* uncurryN f (x1, .., xN) = f x1 .. xN */
+{
+	zv *t = a[1];
+
+	if (t->tag != ZV_TUPLE || t->u.seq.n != (size_t)self->aux)
+		return zen_rt_fail(rt, "%s: expected a %d-tuple", self->name,
+				   (int)self->aux);
+	return zen_apply_n(rt, a[0], t->u.seq.n, t->u.seq.items, out);
+}
+
+const struct zen_native zl_base[] = {
+	E("id", b_id, 1, 0), E("konst", b_id, 2, 0),
+	{ "cast", b_id, 2, 0, 1, 1, NULL },
+	{ "retype", b_id, 2, 0, 1, 1, NULL },
+	{ "refine", b_id, 2, 0, 1, 1, NULL },
+	E("|>", b_pipe, 2, 0), E("<|", b_pipe, 2, 1), E("@", b_pipe, 2, 1),
+	E(">>", b_compose, 3, 0), E("<<", b_compose, 3, 1),
+	E("@<<", b_compose, 3, 1),
+	E("flip", b_flip, 3, 0), E("swap", b_swap, 1, 0),
+	E("curry", b_curry, 3, 2), E("uncurry", b_uncurry, 2, 2),
+	E("curry3", b_curry, 4, 3), E("uncurry3", b_uncurry, 2, 3),
+	E("curry4", b_curry, 5, 4), E("uncurry4", b_uncurry, 2, 4),
+	EEND
+};
+
+/* ---- Zen.Cost ---- */
+
+NATIVE(c_ret) { RET(zen_cost_ret(rt, a[0])); }
+
+NATIVE(c_incret) { RET(zen_cost_ret_k(rt, a[1], zl_costarg(a[0]))); }
+
+NATIVE(c_bind)	/* aux 0: bind m f; 1: =<< f m */
+{
+	zv *m = a[self->aux ? 1 : 0], *f = a[self->aux ? 0 : 1];
+
+	TRY(zl_want(rt, self, m, ZV_COST));
+	RET(zen_cost_bind(rt, m, f));
+}
+
+NATIVE(c_inc)	/* inc k m: m with k more cost */
+{
+	*cost += zl_costarg(a[0]);
+	TRY(zl_want(rt, self, a[1], ZV_COST));
+	TAIL(a[1]);
+}
+
+NATIVE(c_auto)	/* autoInc m: identity */
+{
+	TRY(zl_want(rt, self, a[0], ZV_COST));
+	RET(a[0]);
+}
+
+NATIVE(c_retf)	/* retf f x = ret (f x) */
+{
+	zv *y;
+
+	TRY(zen_apply(rt, a[0], a[1], &y));
+	RET(zen_cost_ret(rt, y));
+}
+
+NATIVE(c_map)	/* aux 0: map f m; 1: $> m f */
+{
+	zv *f = a[self->aux ? 1 : 0], *m = a[self->aux ? 0 : 1], *x, *y;
+
+	TRY(zl_force(rt, m, &x, cost));
+	TRY(zen_apply(rt, f, x, &y));
+	RET(y);
+}
+
+NATIVE(c_ap)	/* aux 0: ap mf m; 1: *> m mf */
+{
+	zv *mf = a[self->aux ? 1 : 0], *m = a[self->aux ? 0 : 1], *f, *x;
+
+	TRY(zl_force(rt, mf, &f, cost));
+	TRY(zl_force(rt, m, &x, cost));
+	return zen_apply(rt, f, x, out);
+}
+
+NATIVE(c_apv)	/* <~> mf x */
+{
+	zv *f;
+
+	TRY(zl_force(rt, a[0], &f, cost));
+	return zen_apply(rt, f, a[1], out);
+}
+
+NATIVE(c_bindn)	/* bind2 a b f, bind3 a b c f */
+{
+	size_t n = (size_t)self->aux, i;
+	zv *x[3];
+
+	for (i = 0; i < n; i++)
+		TRY(zl_force(rt, a[i], &x[i], cost));
+	TRY(zen_apply_n(rt, a[n], n, x, out));
+	TRY(zl_want(rt, self, *out, ZV_COST));
+	return ZEN_NATIVE_TAIL;
+}
+
+NATIVE(c_join)
+{
+	zv *inner;
+
+	TRY(zl_force(rt, a[0], &inner, cost));
+	TRY(zl_want(rt, self, inner, ZV_COST));
+	TAIL(inner);
+}
+
+NATIVE(c_kleisli)	/* aux 0: (f >=> g) x; 1: (g <=< f) x */
+{
+	zv *f = a[self->aux ? 1 : 0], *g = a[self->aux ? 0 : 1], *m;
+
+	TRY(zen_apply(rt, f, a[2], &m));
+	TRY(zl_want(rt, self, m, ZV_COST));
+	RET(zen_cost_bind(rt, m, g));
+}
+
+const struct zen_native zl_cost_realized[] = {
+	E("ret", c_ret, 1, 0),
+	E("bind", c_bind, 2, 0), E(">>=", c_bind, 2, 0),
+	E("letBang", c_bind, 2, 0), E("bind_dep", c_bind, 2, 0),
+	E("ifBang", c_bind, 2, 0), E("=<<", c_bind, 2, 1),
+	EL("inc", c_inc, 2, 1, 0, "+k"),
+	E("refine_in", c_auto, 1, 0), E("refine_out", c_auto, 1, 0),
+	E("refine_eq_in", c_auto, 1, 0), E("refine_eq_out", c_auto, 1, 0),
+	{ "force", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, "-" },
+	ETYPE("cost"),
+	EEND
+};
+
+const struct zen_native zl_cost_extracted[] = {
+	{ "incRet", c_incret, 2, 0, 1, 0, "k" },
+	E("autoInc", c_auto, 1, 0), E("autoRet", c_ret, 1, 0),
+	E("retf", c_retf, 2, 0),
+	EC("map", c_map, 2, 0, "n"), EC("<$>", c_map, 2, 0, "n"),
+	EC("$>", c_map, 2, 1, "n"),
+	EC("ap", c_ap, 2, 0, "m+n"), EC("<*>", c_ap, 2, 0, "m+n"),
+	EC("*>", c_ap, 2, 1, "m+n"), EC("<~>", c_apv, 2, 0, "n"),
+	EC("bind2", c_bindn, 3, 2, "sum"), EC("bind3", c_bindn, 4, 3, "sum"),
+	EC("join", c_join, 1, 0, "m+n"),
+	E(">=>", c_kleisli, 3, 0), E("<=<", c_kleisli, 3, 1),
+	EEND
+};
+
+/* ---- machine integers ---- */
+
+static int mbits(int tag)
+{
+	return tag == ZV_U8 ? 8 : tag == ZV_U16 ? 16 : tag == ZV_U32 ? 32 : 64;
+}
+
+static uint64_t mmax(int tag)
+{
+	return tag == ZV_I64 ? (uint64_t)INT64_MAX
+	       : mbits(tag) == 64 ? UINT64_MAX
+				  : ((uint64_t)1 << mbits(tag)) - 1;
+}
+
+enum { M_ADD, M_SUB, M_MUL, M_DIV, M_REM, M_CADD, M_CSUB, M_CMUL, M_CDIV,
+       M_EQ, M_GT, M_GTE, M_LT, M_LTE, M_AND, M_OR, M_XOR, M_SHL, M_SHR };
+
+#define MAUX(op, tag) ((op) * 16 + (tag))
+
+NATIVE(m_bin)
+{
+	int op = (int)(self->aux / 16), tag = (int)(self->aux % 16);
+	uint64_t x, y, r = 0;
+	int64_t sx, sy, sr;
+	int fail = 0;
+
+	TRY(zl_want(rt, self, a[0], tag));
+	TRY(zl_want(rt, self, a[1], op == M_SHL || op == M_SHR ? ZV_U32 : tag));
+	x = a[0]->u.u;
+	y = a[1]->u.u;
+	sx = (int64_t)x;
+	sy = (int64_t)y;
+	switch (op) {
+	case M_ADD: r = x + y; break;
+	case M_SUB: r = x - y; break;
+	case M_MUL: r = x * y; break;
+	case M_DIV: case M_REM: case M_CDIV:
+		if (!y || (tag == ZV_I64 && sx == INT64_MIN && sy == -1)) {
+			if (op == M_CDIV)
+				RET(zv_none());
+			return zen_rt_fail(rt, y ? "integer overflow in %s"
+					   : "division by zero in %s",
+					   self->name);
+		}
+		if (tag == ZV_I64)
+			r = (uint64_t)(op == M_REM ? sx % sy : sx / sy);
+		else
+			r = op == M_REM ? x % y : x / y;
+		if (op == M_CDIV)
+			RET(zv_some(rt, zv_mint(rt, tag, r)));
+		break;
+	case M_CADD: case M_CSUB: case M_CMUL:
+		if (tag == ZV_I64) {
+			fail = op == M_CADD ? __builtin_add_overflow(sx, sy, &sr)
+			     : op == M_CSUB ? __builtin_sub_overflow(sx, sy, &sr)
+					    : __builtin_mul_overflow(sx, sy, &sr);
+			r = (uint64_t)sr;
+		} else {
+			fail = op == M_CADD ? __builtin_add_overflow(x, y, &r)
+			     : op == M_CSUB ? __builtin_sub_overflow(x, y, &r)
+					    : __builtin_mul_overflow(x, y, &r);
+			fail |= r > mmax(tag);
+		}
+		if (fail)
+			RET(zv_none());
+		RET(zv_some(rt, zv_mint(rt, tag, r)));
+	case M_EQ: RET(zv_bool(x == y));
+	case M_GT: RET(zv_bool(tag == ZV_I64 ? sx > sy : x > y));
+	case M_GTE: RET(zv_bool(tag == ZV_I64 ? sx >= sy : x >= y));
+	case M_LT: RET(zv_bool(tag == ZV_I64 ? sx < sy : x < y));
+	case M_LTE: RET(zv_bool(tag == ZV_I64 ? sx <= sy : x <= y));
+	case M_AND: r = x & y; break;
+	case M_OR: r = x | y; break;
+	case M_XOR: r = x ^ y; break;
+	case M_SHL: r = y >= (uint64_t)mbits(tag) ? 0 : x << y; break;
+	case M_SHR:
+		if (tag == ZV_I64)
+			r = (uint64_t)(sx >> (y >= 64 ? 63 : y));
+		else
+			r = y >= (uint64_t)mbits(tag) ? 0 : x >> y;
+		break;
+	}
+	RET(zv_mint(rt, tag, r));
+}
+
+NATIVE(m_v)
+{
+	int tag = (int)self->aux;
+
+	TRY(zl_want(rt, self, a[0], tag));
+	if (tag == ZV_U64 && a[0]->u.u > (uint64_t)INT64_MAX)
+		return zen_rt_fail(rt, "%s: value does not fit an int",
+				   self->name);
+	RET(zv_int(rt, (int64_t)a[0]->u.u));
+}
+
+NATIVE(m_of_int)
+{
+	int tag = (int)self->aux;
+	int64_t i;
+
+	TRY(zl_int(rt, self, a[0], &i));
+	if (tag != ZV_I64 && (i < 0 || (uint64_t)i > mmax(tag)))
+		return zen_rt_fail(rt, "%s: %" PRId64 " out of range",
+				   self->name, i);
+	RET(zv_mint(rt, tag, (uint64_t)i));
+}
+
+NATIVE(m_lognot)
+{
+	TRY(zl_want(rt, self, a[0], (int)self->aux));
+	RET(zv_mint(rt, (int)self->aux, ~a[0]->u.u));
+}
+
+NATIVE(m_to_string)
+{
+	char buf[32];
+
+	TRY(zl_want(rt, self, a[0], (int)self->aux));
+	if (self->aux == ZV_I64)
+		snprintf(buf, sizeof(buf), "%" PRId64, a[0]->u.i);
+	else
+		snprintf(buf, sizeof(buf), "%" PRIu64, a[0]->u.u);
+	RET(zv_str(rt, buf));
+}
+
+NATIVE(m_of_string)
+{
+	int tag = (int)self->aux, neg = 0;
+	const uint8_t *p;
+	size_t n, i = 0;
+	uint64_t r = 0, lim;
+
+	TRY(zl_bytes(rt, self, a[0]));
+	p = a[0]->u.bytes.p;
+	n = a[0]->u.bytes.len;
+	if (tag == ZV_I64 && n && (p[0] == '-' || p[0] == '+')) {
+		neg = p[0] == '-';
+		i = 1;
+	}
+	lim = tag == ZV_I64 ? (uint64_t)INT64_MAX + (uint64_t)neg : mmax(tag);
+	if (i == n)
+		RET(zv_none());
+	for (; i < n; i++) {
+		if (p[i] < '0' || p[i] > '9' || r > (lim - (p[i] - '0')) / 10)
+			RET(zv_none());
+		r = r * 10 + (p[i] - '0');
+	}
+	RET(zv_some(rt, zv_mint(rt, tag, neg ? (uint64_t)0 - r : r)));
+}
+
+NATIVE(m_bits) { RET(zv_int(rt, mbits((int)self->aux))); }
+
+#define MACHINE_TABLE(tbl, TAG, conv)					\
+const struct zen_native tbl[] = {					\
+	E("v", m_v, 1, TAG), E(conv, m_of_int, 1, TAG),			\
+	E("add", m_bin, 2, MAUX(M_ADD, TAG)),				\
+	E("sub", m_bin, 2, MAUX(M_SUB, TAG)),				\
+	E("mul", m_bin, 2, MAUX(M_MUL, TAG)),				\
+	E("add_mod", m_bin, 2, MAUX(M_ADD, TAG)),			\
+	E("sub_mod", m_bin, 2, MAUX(M_SUB, TAG)),			\
+	E("mul_mod", m_bin, 2, MAUX(M_MUL, TAG)),			\
+	E("add_underspec", m_bin, 2, MAUX(M_ADD, TAG)),			\
+	E("sub_underspec", m_bin, 2, MAUX(M_SUB, TAG)),			\
+	E("mul_underspec", m_bin, 2, MAUX(M_MUL, TAG)),			\
+	E("checked_add", m_bin, 2, MAUX(M_CADD, TAG)),			\
+	E("checked_sub", m_bin, 2, MAUX(M_CSUB, TAG)),			\
+	E("checked_mul", m_bin, 2, MAUX(M_CMUL, TAG)),			\
+	E("checked_div", m_bin, 2, MAUX(M_CDIV, TAG)),			\
+	E("div", m_bin, 2, MAUX(M_DIV, TAG)),				\
+	E("rem", m_bin, 2, MAUX(M_REM, TAG)),				\
+	E("eq", m_bin, 2, MAUX(M_EQ, TAG)),				\
+	E("gt", m_bin, 2, MAUX(M_GT, TAG)),				\
+	E("gte", m_bin, 2, MAUX(M_GTE, TAG)),				\
+	E("lt", m_bin, 2, MAUX(M_LT, TAG)),				\
+	E("lte", m_bin, 2, MAUX(M_LTE, TAG)),				\
+	E("logand", m_bin, 2, MAUX(M_AND, TAG)),			\
+	E("logor", m_bin, 2, MAUX(M_OR, TAG)),				\
+	E("logxor", m_bin, 2, MAUX(M_XOR, TAG)),			\
+	E("lognot", m_lognot, 1, TAG),					\
+	E("shift_left", m_bin, 2, MAUX(M_SHL, TAG)),			\
+	E("shift_right", m_bin, 2, MAUX(M_SHR, TAG)),			\
+	E("to_string", m_to_string, 1, TAG),				\
+	E("of_string", m_of_string, 1, TAG),				\
+	E("n", m_bits, 0, TAG),						\
+	E("+^", m_bin, 2, MAUX(M_ADD, TAG)),				\
+	E("-^", m_bin, 2, MAUX(M_SUB, TAG)),				\
+	E("*^", m_bin, 2, MAUX(M_MUL, TAG)),				\
+	E("+%^", m_bin, 2, MAUX(M_ADD, TAG)),				\
+	E("-%^", m_bin, 2, MAUX(M_SUB, TAG)),				\
+	E("*%^", m_bin, 2, MAUX(M_MUL, TAG)),				\
+	E("+?^", m_bin, 2, MAUX(M_CADD, TAG)),				\
+	E("-?^", m_bin, 2, MAUX(M_CSUB, TAG)),				\
+	E("*?^", m_bin, 2, MAUX(M_CMUL, TAG)),				\
+	E("/?^", m_bin, 2, MAUX(M_CDIV, TAG)),				\
+	E("/^", m_bin, 2, MAUX(M_DIV, TAG)),				\
+	E("%^", m_bin, 2, MAUX(M_REM, TAG)),				\
+	E("=^", m_bin, 2, MAUX(M_EQ, TAG)),				\
+	E(">^", m_bin, 2, MAUX(M_GT, TAG)),				\
+	E(">=^", m_bin, 2, MAUX(M_GTE, TAG)),				\
+	E("<^", m_bin, 2, MAUX(M_LT, TAG)),				\
+	E("<=^", m_bin, 2, MAUX(M_LTE, TAG)),				\
+	E("&^", m_bin, 2, MAUX(M_AND, TAG)),				\
+	E("|^", m_bin, 2, MAUX(M_OR, TAG)),				\
+	E("^^", m_bin, 2, MAUX(M_XOR, TAG)),				\
+	E("<<^", m_bin, 2, MAUX(M_SHL, TAG)),				\
+	E(">>^", m_bin, 2, MAUX(M_SHR, TAG)),				\
+	ETYPE("t"), ETYPE("byte"),					\
+	EEND								\
+}
+
+MACHINE_TABLE(zl_uint8, ZV_U8, "uint_to_t");
+MACHINE_TABLE(zl_uint16, ZV_U16, "uint_to_t");
+MACHINE_TABLE(zl_uint32, ZV_U32, "uint_to_t");
+MACHINE_TABLE(zl_uint64, ZV_U64, "uint_to_t");
+MACHINE_TABLE(zl_int64, ZV_I64, "int_to_t");
+
+/* ---- FStar.String, FStar.Char ---- */
+
+NATIVE(s_length)
+{
+	TRY(zl_bytes(rt, self, a[0]));
+	RET(zv_int(rt, (int64_t)a[0]->u.bytes.len));
+}
+
+NATIVE(s_at)
+{
+	int64_t i;
+
+	TRY(zl_bytes(rt, self, a[0]));
+	TRY(zl_int(rt, self, a[1], &i));
+	if (i < 0 || (uint64_t)i >= a[0]->u.bytes.len)
+		return zen_rt_fail(rt, "%s: index out of range", self->name);
+	if (self->aux)	/* index: the char */
+		RET(zv_u8(rt, a[0]->u.bytes.p[i]));
+	RET(zv_bytes(rt, a[0]->u.bytes.p + i, 1));
+}
+
+NATIVE(s_to_chars)
+{
+	const uint8_t *p;
+	size_t n;
+
+	if (self->aux) {	/* ofChars: array/list of U8 -> string */
+		if (a[0]->tag == ZV_LIST) {
+			zv **it = zv_list_items(rt, a[0]);
+			zv *arr;
+
+			if (!it || !(arr = zv_array(rt, a[0]->u.list.len, it)))
+				return ZEN_EREFUSED;
+			TRY(zl_byteseq(rt, self, arr, &p, &n));
+		} else {
+			TRY(zl_byteseq(rt, self, a[0], &p, &n));
+		}
+		RET(zv_bytes(rt, p, n));
+	}
+	TRY(zl_bytes(rt, self, a[0]));
+	RET(a[0]);
+}
+
+NATIVE(c_case)
+{
+	uint8_t c;
+
+	TRY(zl_want(rt, self, a[0], ZV_U8));
+	*cost += 2;
+	c = (uint8_t)a[0]->u.u;
+	if (self->aux && c >= 'a' && c <= 'z')
+		c = (uint8_t)(c - 32);
+	else if (!self->aux && c >= 'A' && c <= 'Z')
+		c = (uint8_t)(c + 32);
+	RET(zv_u8(rt, c));
+}
+
+const struct zen_native zl_string[] = {
+	E("length", s_length, 1, 0), E("strlen", s_length, 1, 0),
+	E("at", s_at, 2, 0), E("index", s_at, 2, 1),
+	EC("cat", p_strcat, 2, 0, "len1+len2+2"),
+	E("strcat", p_strcat, 2, 0), E("^", p_strcat, 2, 0),
+	E("toChars", s_to_chars, 1, 0), E("ofChars", s_to_chars, 1, 1),
+	ETYPE("t"), ETYPE("string"),
+	EEND
+};
+
+const struct zen_native zl_char[] = {
+	EC("lowercase", c_case, 1, 0, "2"), EC("uppercase", c_case, 1, 1, "2"),
+	ETYPE("char"),
+	EEND
+};

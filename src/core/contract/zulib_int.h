@@ -1,0 +1,93 @@
+/*
+ * zulib_int.h - helpers shared by the zulib_*.c files (not for the
+ * evaluator).
+ */
+#ifndef ZEN_CONTRACT_ZULIB_INT_H
+#define ZEN_CONTRACT_ZULIB_INT_H
+
+#include <string.h>
+
+#include "core/contract/zulib.h"
+
+#define NATIVE(fn)							\
+	static int fn(struct zen_rt *rt, const struct zen_native *self,	\
+		      zv *const *a, zv **out, uint64_t *cost)
+
+/* Store a freshly built value (NULL = OOM, error already set). */
+#define RET(x) return (*out = (x)) ? 0 : ZEN_EREFUSED
+/* Return a cost value to be forced in tail position. */
+#define TAIL(x) return (*out = (x)) ? ZEN_NATIVE_TAIL : ZEN_EREFUSED
+#define TRY(e) do { int rc_ = (e); if (rc_) return rc_; } while (0)
+
+/* Entry shorthands: E(name, fn, arity, aux), EC = cost native,
+ * EL = cost native with a lazy mask. */
+#define E(n, f, ar, aux) { n, f, ar, 0, 0, (intptr_t)(aux), NULL }
+#define EC(n, f, ar, aux, c) { n, f, ar, ZEN_NATIVE_COST, 0,		\
+			       (intptr_t)(aux), c }
+#define EL(n, f, ar, lazy, aux, c) { n, f, ar, ZEN_NATIVE_COST, lazy,	\
+				     (intptr_t)(aux), c }
+#define ETYPE(n) { n, NULL, 0, ZEN_NATIVE_TYPE, 0, 0, NULL }
+#define ECTOR(n, ar) { n, zl_ctor, ar, ZEN_NATIVE_CTOR, 0,		\
+		       (intptr_t)(n), NULL }
+#define EEND { NULL, NULL, 0, 0, 0, 0, NULL }
+
+int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
+	    zv *const *a, zv **out, uint64_t *cost);
+
+/* Argument checks: fail with "<native>: expected <what>". */
+int zl_want(struct zen_rt *rt, const struct zen_native *self, const zv *v,
+	    int tag);
+int zl_int(struct zen_rt *rt, const struct zen_native *self, const zv *v,
+	   int64_t *i);
+int zl_nat(struct zen_rt *rt, const struct zen_native *self, const zv *v,
+	   uint64_t *n);
+int zl_list(struct zen_rt *rt, const struct zen_native *self, const zv *v);
+int zl_bytes(struct zen_rt *rt, const struct zen_native *self, const zv *v);
+int zl_hash(struct zen_rt *rt, const struct zen_native *self, const zv *v);
+/* Bytes of an ARRAY of U8 or of BYTES, into *p and *n. */
+int zl_byteseq(struct zen_rt *rt, const struct zen_native *self,
+	       const zv *v, const uint8_t **p, size_t *n);
+/* The int value of a lazy cost argument (0 when erased). */
+uint64_t zl_costarg(const zv *v);
+
+/* Apply f to args; force the result if it is a cost value, adding its
+ * cost to *cost. */
+int zl_call(struct zen_rt *rt, zv *f, size_t n, zv *const *args, zv **out,
+	    uint64_t *cost);
+/* Force a cost argument, adding its cost. */
+int zl_force(struct zen_rt *rt, zv *m, zv **out, uint64_t *cost);
+
+/* option/result helpers */
+int zl_is_fail(const zv *v);	/* None or ERR _ */
+zv *zl_payload(const zv *v);	/* x of Some x / OK x */
+
+/* Sha3 chain */
+zv *zl_sha3_update(struct zen_rt *rt, const zv *s, const void *p, size_t n);
+uint8_t *zv_sha3_bytes(struct zen_rt *rt, const struct zv_sha3 *s,
+		       size_t *len);
+/* Append-only skeleton helpers (zulib_tx.c). */
+zv *zv_skel_item(const zv *v, int outputs, size_t i);
+zv *zl_skel_empty(struct zen_rt *rt);
+int zl_skel_add(struct zen_rt *rt, const zv *skel, int output, zv *item,
+		zv **out);
+/* Asset key (68 bytes) of an asset value. */
+int zl_asset_key(struct zen_rt *rt, const zv *asset, uint8_t key[68]);
+
+/* Module tables */
+extern const struct zen_native zl_prims[], zl_pervasives[], zl_native[];
+extern const struct zen_native zl_base[], zl_cost_realized[],
+	zl_cost_extracted[];
+extern const struct zen_native zl_uint8[], zl_uint16[], zl_uint32[],
+	zl_uint64[], zl_int64[], zl_string[], zl_char[];
+extern const struct zen_native zl_option[], zl_optiont[], zl_result[],
+	zl_resultt[], zl_data[];
+extern const struct zen_native zl_dict[], zl_array_base[],
+	zl_array_indexed[], zl_list_mod[];
+extern const struct zen_native zl_txskel[], zl_wallet[], zl_asset[],
+	zl_contractid[], zl_creturn[], zl_cresult[], zl_types_data[],
+	zl_types_realized[], zl_types_extracted[], zl_types_main[];
+extern const struct zen_native zl_sha3_realized[], zl_sha3_extracted[],
+	zl_hash_sha3[], zl_hash_base[], zl_crypto[], zl_pubkey[],
+	zl_merkle[];
+
+#endif

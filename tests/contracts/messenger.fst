@@ -1,0 +1,21 @@
+(* Forwards every call to another contract: the message carries the same
+   command and body, the sender becomes this contract. *)
+open Zen.Types
+open Zen.Base
+open Zen.Cost
+
+module RT = Zen.ResultT
+module CId = Zen.ContractId
+module C = Zen.Cost
+
+let targetId = "00000000ca055cc0af4d25ea1c8bbbf41444aadd68a168558397516b2f64727d87e72f97"
+
+let main txSkel context contractId command sender messageBody wallet state =
+  let! target = CId.parse targetId in
+  match target with
+  | Some recipient ->
+    let msg = { recipient = recipient; command = command; body = messageBody } in
+    RT.ok @ { tx = txSkel; message = Some msg; state = NoChange }
+  | None -> RT.autoFailw "bad target contract id"
+
+let cf _ _ _ _ _ _ _ = 64 + 9 |> cast nat |> C.ret
