@@ -42,6 +42,7 @@ struct cli_cmd {
 	json_t *raw;		/* parameters as given: name -> string */
 	const char *positional[ZEN_MAX_PARAMS];
 	int npositional;
+	char source_name[1024];		/* the FILE parameter's file name */
 };
 
 static int usage_error(const char *fmt, ...) ZEN_PRINTF(1, 2);
@@ -236,6 +237,8 @@ static int load_files(struct cli_cmd *cmd)
 		}
 		if (p->type != ZEN_PT_FILE || !name)
 			continue;
+		snprintf(cmd->source_name, sizeof(cmd->source_name), "%s",
+			 strcmp(name, "-") ? name : "<stdin>");
 		f = strcmp(name, "-") ? fopen(name, "rb") : stdin;
 		if (!f) {
 			cli_error("cannot open %s: %s", name, strerror(errno));
@@ -310,7 +313,9 @@ static void after_create(const struct zen_op *op)
 
 static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 {
-	struct zen_call call = { .op = cmd->op, .node = node };
+	struct zen_call call = { .op = cmd->op, .node = node,
+				 .source_name = cmd->source_name[0] ?
+						cmd->source_name : NULL };
 	int rc;
 
 	rc = zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err);

@@ -102,6 +102,8 @@ struct zen_call {
 	char *text;		/* out: the text reply (malloc'd), ZEN_OPF_TEXT */
 	int http_status;	/* out, optional: the status of a refusal when
 				   it is not zen_code_http_status()'s (302) */
+	const char *source_name;	/* in, optional: the file a ZEN_PT_FILE
+					   parameter was read from (messages) */
 	struct zen_err err;
 };
 

@@ -120,6 +120,47 @@ const struct zen_op zen_ops[] = {
 	  "Hashes the source as the node hashes it when the contract is "
 	  "activated.  FILE may be - for standard input.",
 	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" } } },
+	{ "contract", "check", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
+	  op_contract_check,
+	  "parse and resolve a contract source file",
+	  "Parses the source, refuses forbidden constructs, resolves every "
+	  "name (opens, aliases, let open) and checks that main (8 "
+	  "parameters) and cf (7) exist.  Errors name the line and column.  "
+	  "Exit 0 when the contract would be accepted at activation.",
+	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" } } },
+	{ "contract", "cost", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
+	  op_contract_cost,
+	  "evaluate a contract's cost function cf",
+	  "Evaluates cf on the given arguments (section 2 order: skeleton, "
+	  "context, command, sender, body, wallet, state) and prints "
+	  "{\"cost\"}.  Exit 1 when cf fails.",
+	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" },
+	    { "command", ZEN_PT_STRING, REQ, "C", "the command (\"\" for none)" },
+	    { "body", ZEN_PT_STRING, 0, "DATA", "message body: hex of serialized data, or tagged JSON ({\"dict\": {...}})" },
+	    { "sender", ZEN_PT_STRING, 0, "SENDER", "anonymous (default), a compressed public key (66 hex) or a contract id (72 hex)" },
+	    { "tx", ZEN_PT_JSON, 0, "SKELETON", "input skeleton {\"inputs\": [...], \"outputs\": [...]}" },
+	    { "wallet", ZEN_PT_JSON, 0, "JSON", "the contract's UTXOs [{\"txHash\",\"index\",\"address\",\"asset\",\"amount\"}]" },
+	    { "state", ZEN_PT_STRING, 0, "DATA", "current state, as --body (default: none)" },
+	    { "blockNumber", ZEN_PT_U32, 0, "N", "context block number (default 0)" },
+	    { "timestamp", ZEN_PT_U64, 0, "T", "context timestamp in ms (default 0)" },
+	    { NULL, 0, 0, NULL, NULL } } },
+	{ "contract", "run", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
+	  op_contract_run,
+	  "run a contract's main offline",
+	  "Runs main on the given arguments and prints the resulting "
+	  "skeleton, message, state update (\"noChange\", \"delete\" or "
+	  "{\"update\"}) and cost (cf's value for the same arguments).  "
+	  "Exit 1 when main fails or returns ERR.",
+	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" },
+	    { "command", ZEN_PT_STRING, REQ, "C", "the command (\"\" for none)" },
+	    { "body", ZEN_PT_STRING, 0, "DATA", "message body: hex of serialized data, or tagged JSON ({\"dict\": {...}})" },
+	    { "sender", ZEN_PT_STRING, 0, "SENDER", "anonymous (default), a compressed public key (66 hex) or a contract id (72 hex)" },
+	    { "tx", ZEN_PT_JSON, 0, "SKELETON", "input skeleton {\"inputs\": [...], \"outputs\": [...]}" },
+	    { "wallet", ZEN_PT_JSON, 0, "JSON", "the contract's UTXOs [{\"txHash\",\"index\",\"address\",\"asset\",\"amount\"}]" },
+	    { "state", ZEN_PT_STRING, 0, "DATA", "current state, as --body (default: none)" },
+	    { "blockNumber", ZEN_PT_U32, 0, "N", "context block number (default 0)" },
+	    { "timestamp", ZEN_PT_U64, 0, "T", "context timestamp in ms (default 0)" },
+	    { NULL, 0, 0, NULL, NULL } } },
 	{ "tx", "decode", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
 	  op_tx_decode,
 	  "decode a serialized transaction",

@@ -55,8 +55,9 @@ let main txSkel context contractId command sender messageBody wallet state =
   parseRequest messageBody >>= (fun req ->
     if req.amount `U64.gt` 0UL && length req.tags <= 8 then begin
       let! asset = Asset.fromSubtypeString contractId req.name in
-      let! tx = Tx.mint req.amount asset txSkel
-                >>= Tx.lockToAddress asset req.amount req.returnAddress in
+      // >>= is ResultT's here (let open RT): chain the cost steps with let!
+      let! tx = Tx.mint req.amount asset txSkel in
+      let! tx = Tx.lockToAddress asset req.amount req.returnAddress tx in
       ok @ { tx = tx; message = None; state = NoChange }
     end else
       failw "amount must be positive")

@@ -17,6 +17,7 @@ printf 'pass one\n' >"$PW"
 printf 'wrong\n' >"$TRASH/bad"
 printf '\n' >"$TRASH/empty"
 printf '%s\n' "$WORDS" >"$TRASH/words"
+echo one one one one one one one one one one one one >"$TRASH/ones"
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 z() { "$ZEN" --datadir "$DATADIR" "$@"; }
 
@@ -31,7 +32,7 @@ test_error 'without a terminal and a source, no password' 2 \
 	wallet checkpassword
 test_error 'a bad checksum is refused by default' 2 \
 	'zen: invalid mnemonic checksum (allowBadChecksum accepts it, as the reference node does)' \
-	wallet import --words-file <(echo one one one one one one one one one one one one) --password-file "$PW"
+	wallet import --words-file "$TRASH/ones" --password-file "$PW"
 test_error 'an empty password' 2 'zen: Password is empty' \
 	wallet import --words-file "$TRASH/words" --password-file "$TRASH/empty"
 test_expect_success 'import with words and password both on standard input' '
@@ -59,9 +60,11 @@ test_expect_success 'the password from ZEN_PASSWORD_FILE' '
 '
 test_expect_success 'the password never shows in the process list' '
 	mkfifo "$TRASH/fifo" &&
-	( z wallet checkpassword --password-file "$TRASH/fifo" >"$TRASH/o" & ) &&
-	sleep 0.3 && ! ps -eo args | grep -q "pass one" &&
-	printf "pass one\n" >"$TRASH/fifo" && sleep 0.3 && test "$(cat "$TRASH/o")" = true
+	( z wallet checkpassword --password-file "$TRASH/fifo" >"$TRASH/o" 2>&1 </dev/null & ) &&
+	sleep 0.3 && ps -eo args >"$TRASH/ps" &&
+	printf "pass one\n" >"$TRASH/fifo" && sleep 0.5 &&
+	grep -q "checkpassword --password-file" "$TRASH/ps" &&
+	! grep -q "pass one" "$TRASH/ps" && test "$(cat "$TRASH/o")" = true
 '
 test_both 'the mnemonic needs the password' 0 "$WORDS" wallet mnemonicphrase --password-file "$PW"
 printf 'pass two\n' >"$TRASH/pw2"

@@ -330,6 +330,8 @@ static void test_errors(void)
 	    "c.fst:2:1: expected 'in', got end of input");
 	ERR("let x = a `f b\n",
 	    "c.fst:1:14: expected closing '`', got 'b'");
+	ERR("let f (a # : nat) = a\n",
+	    "c.fst:1:10: expected ')', got '#'");
 	ERR("let x = fun -> 1\n", "c.fst:1:13: expected pattern, got '->'");
 	ERR("let x = a +\n", "c.fst:2:1: expected expression, got end of input");
 	ERR("let x = match y with | A.b -> 1\n",

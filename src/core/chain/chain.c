@@ -428,10 +428,22 @@ struct block_writes {
 	struct zen_buf scratch;
 };
 
-static void block_writes_init(struct block_writes *bw, size_t n_txs)
+/* Sized for block b (NULL: empty). */
+static void block_writes_init(struct block_writes *bw,
+			      const struct zen_block *b)
 {
+	size_t n_in = 0, n_out = 0, n_txs = b ? b->n_txs : 0;
+
 	memset(bw, 0, sizeof(*bw));
 	chain_ovl_init(&bw->ovl);
+	for (size_t i = 0; i < n_txs; i++) {
+		n_in += b->txs[i].n_inputs;
+		n_out += b->txs[i].n_outputs;
+	}
+	if (n_in + n_out)
+		chain_ovl_reserve(&bw->ovl, n_in + n_out);
+	bw->cap_dels = n_in ? n_in : 1;
+	bw->dels = zen_xcalloc(bw->cap_dels, sizeof(*bw->dels));
 	bw->locs = zen_xcalloc(n_txs ? n_txs : 1, sizeof(*bw->locs));
 }
 
@@ -512,7 +524,8 @@ static int block_write(struct zen_store_txn *t, struct block_writes *bw,
 	size_t n_put = 0;
 	int rc;
 
-	qsort(bw->dels, bw->n_dels, sizeof(*bw->dels), del_cmp);
+	if (bw->n_dels > 1)
+		qsort(bw->dels, bw->n_dels, sizeof(*bw->dels), del_cmp);
 	if ((rc = zen_store_cursor_open(t, ZEN_DB_UTXO, &c, err)))
 		return rc;
 	for (size_t i = 0; !rc && i < bw->n_dels; i++) {
@@ -537,7 +550,8 @@ static int block_write(struct zen_store_txn *t, struct block_writes *bw,
 			if (bw->ovl.e[i].used &&
 			    bw->ovl.e[i].state == ZEN_UTXO_UNSPENT)
 				put[n_put++] = &bw->ovl.e[i];
-		qsort(put, n_put, sizeof(*put), entry_cmp);
+		if (n_put > 1)
+			qsort(put, n_put, sizeof(*put), entry_cmp);
 	}
 	for (size_t i = 0; !rc && i < n_put; i++)
 		rc = zen_store_cursor_put(c, put[i]->key, CHAIN_OP_KEY_LEN,
@@ -548,7 +562,8 @@ static int block_write(struct zen_store_txn *t, struct block_writes *bw,
 	c = NULL;
 	if (rc)
 		return rc;
-	qsort(bw->locs, bw->n_locs, sizeof(*bw->locs), loc_cmp);
+	if (bw->n_locs > 1)
+		qsort(bw->locs, bw->n_locs, sizeof(*bw->locs), loc_cmp);
 	if ((rc = zen_store_cursor_open(t, ZEN_DB_TXS, &c, err)))
 		return rc;
 	for (size_t i = 0; !rc && i < bw->n_locs; i++)
@@ -618,7 +633,7 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 
 	zen_block_init(&b);
 	zen_sig_batch_init(&batch);
-	block_writes_init(&bw, 0);
+	block_writes_init(&bw, NULL);
 	if ((rc = chain_record_get(t, &info, hash, err)))
 		goto out;
 	if (known && !memcmp(known->hash, hash, ZEN_HASH_LEN)) {
@@ -662,7 +677,7 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 
 	/* 3, 5: transactions in order against the store as it goes. */
 	block_writes_release(&bw);
-	block_writes_init(&bw, bk->n_txs);
+	block_writes_init(&bw, bk);
 	chain_view_init(&view, &cv, t, &bw.ovl, 0);
 	ctx.params = p;
 	ctx.block_number = bk->header.block_number;

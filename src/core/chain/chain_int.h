@@ -79,6 +79,8 @@ void chain_ovl_init(struct chain_ovl *o);
 void chain_ovl_release(struct chain_ovl *o);
 struct chain_ovl_entry *chain_ovl_find(const struct chain_ovl *o,
 				       const uint8_t key[CHAIN_OP_KEY_LEN]);
+/* Make room for n entries in all (no growth until then). */
+void chain_ovl_reserve(struct chain_ovl *o, size_t n);
 /* Insert or replace. */
 void chain_ovl_set(struct chain_ovl *o, const uint8_t key[CHAIN_OP_KEY_LEN],
 		   enum zen_utxo_state state, const uint8_t *out, size_t len);

@@ -240,11 +240,26 @@ void chain_ovl_release(struct chain_ovl *o)
 
 static size_t ovl_slot(const struct chain_ovl *o, const uint8_t *key)
 {
-	uint64_t h = 1469598103934665603ULL;
+	uint64_t h = 0, w;
 
-	/* tx hashes are uniform: mix a few of their bytes with the index */
-	for (size_t i = 0; i < CHAIN_OP_KEY_LEN; i++)
-		h = (h ^ key[i]) * 1099511628211ULL;
+	/*
+	 * Every byte counts, and the result goes through a full 64-bit
+	 * finalizer: the slot is taken from the low bits, which a plain
+	 * byte-wise FNV leaves poorly mixed for outpoints of one
+	 * transaction (keys differing in the index only), and linear
+	 * probing turns such clustering into long scans.
+	 */
+	for (size_t i = 0; i < ZEN_HASH_LEN; i += 8) {
+		memcpy(&w, key + i, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 32;
+	}
+	h ^= (uint64_t)chain_get32(key + ZEN_HASH_LEN) * 0xc2b2ae3d27d4eb4fULL;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
 	return (size_t)h & (o->cap - 1);
 }
 
@@ -281,6 +296,16 @@ static void ovl_grow(struct chain_ovl *o)
 		o->n++;
 	}
 	free(old.e);
+}
+
+void chain_ovl_reserve(struct chain_ovl *o, size_t n)
+{
+	size_t cap = o->cap ? o->cap : 64;
+
+	while ((n + 1) * 4 > cap * 3)
+		cap *= 2;
+	while (o->cap < cap)
+		ovl_grow(o);
 }
 
 void chain_ovl_set(struct chain_ovl *o, const uint8_t key[CHAIN_OP_KEY_LEN],

@@ -92,8 +92,11 @@
 
 #include "core/buf.h"
 
-/* Limits: input size in bytes, and nesting depth (parser recursion and
- * tree depth alike). */
+/* Limits: input size in bytes, and nesting depth: both the parser's
+ * recursion levels (about three per parenthesis or bracket, one per
+ * chained let/let!/match, so ~330 nested parentheses) and the depth of
+ * the resulting tree (so a left-nested chain `a + b + ...` of more than
+ * ~1000 operators is refused too). */
 #define ZC_MAX_SOURCE (512u * 1024u)
 #define ZC_MAX_DEPTH 1000
 

@@ -236,9 +236,7 @@ static int hexval(int c)
 static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 {
 	uint8_t *out;
-	size_t n = 0;
-
-	size_t end;
+	size_t n = 0, end;
 
 	/* the decoded length is at most the raw length up to the closing
 	 * quote: allocate that much, not the rest of the input */

@@ -989,12 +989,14 @@ static void parse_param(P *p, struct vec *params)
 		size_t k = 1, names = 0;
 
 		for (;;) {
-			if (peek(p, k)->kind == ZC_T_HASH)
-				k++;
-			if (!simple_name(peek(p, k)) &&
-			    peek(p, k)->kind != ZC_T_UNDERSCORE)
+			size_t j = k;
+
+			if (peek(p, j)->kind == ZC_T_HASH)
+				j++;
+			if (!simple_name(peek(p, j)) &&
+			    peek(p, j)->kind != ZC_T_UNDERSCORE)
 				break;
-			k++;
+			k = j + 1;
 			names++;
 		}
 		if (names && peek(p, k)->kind == ZC_T_COLON) {

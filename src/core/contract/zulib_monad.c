@@ -381,7 +381,7 @@ NATIVE(t_of_option_t)	/* RT.ofOptionT msg mo */
 }
 
 #define MONADT_ENTRIES(K)						\
-	E("ret", t_ret, 1, K), E("liftCost", t_lift_cost, 1, K),	\
+	E("ret", t_ret, 1, K), EC("liftCost", t_lift_cost, 1, K, "n"),\
 	EL("incRet", t_inc_some, 2, 0, K, "k"),				\
 	E("autoRet", t_ret, 1, K),					\
 	EC("bind", t_bind, 2, K, "m+n"), EC(">>=", t_bind, 2, K, "m+n"),\

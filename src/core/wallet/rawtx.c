@@ -59,7 +59,7 @@ void zen_rawtx_encode(struct zen_buf *out, const struct zen_rawtx *rt)
 		zen_buf_reset(&p);
 		if (w->empty) {
 			zen_write_u8(&p, w->sighash);
-			zen_write_bytes(&p, w->pubkey, ZEN_PUBKEY_LEN);
+			zen_buf_add(&p, w->pubkey, ZEN_PUBKEY_LEN);
 			zen_write_string(&p, w->path, strlen(w->path));
 		} else {
 			zen_witness_write(&p, &w->wit);

@@ -1,0 +1,195 @@
+/*
+ * contract.c - the contract ABI over the evaluator (see contract.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/address.h"
+#include "core/buf.h"
+#include "core/contract/contract.h"
+#include "core/contract/parser.h"
+
+struct zc_contract {
+	struct zc_program *prog;
+	struct zen_contract_id id;
+	size_t len;
+};
+
+int zen_contract_load(const char *src, size_t len, const char *file,
+		      struct zc_contract **out, struct zen_err *err)
+{
+	struct zc_module *m = NULL;
+	struct zc_contract *c;
+	int rc;
+
+	*out = NULL;
+	if (!file)
+		file = "<contract>";
+	if ((rc = zc_parse(src, len, file, 0, &m, err)))
+		return rc;
+	if ((rc = zc_check_entry_points(m, file, err))) {
+		zc_module_free(m);
+		return rc;
+	}
+	c = zen_xcalloc(1, sizeof(*c));
+	rc = zc_program_load(m, file, &c->prog, err);
+	zc_module_free(m);
+	if (rc) {
+		free(c);
+		return rc;
+	}
+	zen_contract_id_from_code(&c->id, src, len);
+	c->len = len;
+	*out = c;
+	return 0;
+}
+
+void zen_contract_free(struct zc_contract *c)
+{
+	if (!c)
+		return;
+	zc_program_free(c->prog);
+	free(c);
+}
+
+const struct zen_contract_id *zen_contract_get_id(const struct zc_contract *c)
+{
+	return &c->id;
+}
+
+size_t zen_contract_code_len(const struct zc_contract *c)
+{
+	return c->len;
+}
+
+/* The common arguments: skeleton, context, [cid,] command, sender, body,
+ * wallet, state.  Returns the count. */
+static int build_args(const struct zc_contract *c,
+		      const struct zen_contract_args *a, struct zen_rt *rt,
+		      int with_cid, zv **v, size_t *n)
+{
+	struct zen_skel empty;
+	size_t k = 0;
+	int rc;
+
+	zen_skel_init(&empty);
+	if ((rc = zv_of_skel(rt, a->tx ? a->tx : &empty, &v[k++])))
+		return rc;
+	if (!(v[k++] = zv_context(rt, a->block_number, a->timestamp)))
+		return ZEN_EREFUSED;
+	if (with_cid && !(v[k++] = zv_of_cid(rt, &c->id)))
+		return ZEN_EREFUSED;
+	if (!(v[k++] = zv_command(rt, a->command ? a->command : "",
+				  a->command ? a->command_len : 0)))
+		return ZEN_EREFUSED;
+	switch (a->sender) {
+	case ZEN_SENDER_PK:
+		if ((rc = zv_sender_pk(rt, a->sender_pk, &v[k++])))
+			return rc;
+		break;
+	case ZEN_SENDER_CONTRACT:
+		if (!(v[k++] = zv_sender_contract(rt, &a->sender_cid)))
+			return ZEN_EREFUSED;
+		break;
+	default:
+		v[k++] = zv_sender_anonymous();
+		break;
+	}
+	if ((rc = zv_of_data_option(rt, a->body, &v[k++])))
+		return rc;
+	if ((rc = zv_wallet(rt, a->wallet_outpoints, a->wallet_outputs,
+			    a->wallet_n, &v[k++])))
+		return rc;
+	if ((rc = zv_of_data_option(rt, a->state, &v[k++])))
+		return rc;
+	*n = k;
+	return 0;
+}
+
+/* Evaluate entry point `name` on the arguments and force it. */
+static int call_entry(const struct zc_contract *c,
+		      const struct zen_contract_args *a, struct zen_rt *rt,
+		      const char *name, zv **val,
+		      struct zen_contract_stats *st)
+{
+	struct zc_limits def;
+	const struct zc_limits *lim = a->limits;
+	struct zc_exec *ex;
+	zv *args[8], *f, *r;
+	size_t n;
+	uint64_t cost = 0;
+	int with_cid = !strcmp(name, "main"), rc;
+
+	if (!lim) {
+		zc_limits_default(&def);
+		lim = &def;
+	}
+	zen_rt_init(rt, lim->mem_limit);
+	if ((rc = zc_exec_begin(&ex, c->prog, rt, lim)))
+		return rc;
+	if ((rc = build_args(c, a, rt, with_cid, args, &n)))
+		return rc;
+	if ((rc = zc_exec_global(ex, name, &f)))
+		return rc == ZEN_ENOTFOUND
+			? zen_rt_fail(rt, "no top-level '%s'", name) : rc;
+	if ((rc = zen_apply_n(rt, f, n, args, &r)))
+		goto out;
+	if (r->tag != ZV_COST) {
+		rc = zen_rt_fail(rt, "%s returned a %s, not a cost value",
+				 name, zv_tag_name(r));
+		goto out;
+	}
+	rc = zen_force(rt, r, val, &cost);
+	if (st && !rc) {
+		st->cost = cost;
+		st->cost_exact = r->u.cost->exact;
+	}
+out:
+	if (st) {
+		st->steps = zc_exec_steps(ex);
+		st->mem = rt->mem_used;
+	}
+	return rc;
+}
+
+static int run_error(struct zen_rt *rt, int rc, const char *what,
+		     struct zen_err *err)
+{
+	if (!rt->err.msg[0])
+		zen_rt_fail(rt, "run failed");
+	return zen_fail(err, rc == ZEN_EINVAL ? ZEN_EINVAL : ZEN_EREFUSED,
+			"%s: %s", what, rt->err.msg);
+}
+
+int zen_contract_cost(const struct zc_contract *c,
+		      const struct zen_contract_args *a, uint64_t *cost,
+		      struct zen_err *err)
+{
+	struct zen_rt rt;
+	zv *v;
+	int rc;
+
+	if ((rc = call_entry(c, a, &rt, "cf", &v, NULL)) ||
+	    (rc = zen_rt_cost_result(&rt, v, cost)))
+		rc = run_error(&rt, rc, "cf", err);
+	zen_rt_release(&rt);
+	return rc;
+}
+
+int zen_contract_run(const struct zc_contract *c,
+		     const struct zen_contract_args *a,
+		     struct zen_contract_return *ret,
+		     struct zen_contract_stats *st, struct zen_err *err)
+{
+	struct zen_rt rt;
+	zv *v;
+	int rc;
+
+	if (st)
+		memset(st, 0, sizeof(*st));
+	if ((rc = call_entry(c, a, &rt, "main", &v, st)) ||
+	    (rc = zen_rt_contract_result(&rt, v, ret)))
+		rc = run_error(&rt, rc, "main", err);
+	zen_rt_release(&rt);
+	return rc;
+}

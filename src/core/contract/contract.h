@@ -1,0 +1,94 @@
+/*
+ * contract.h - the contract ABI (contracts.md sections 1.6-1.8, 2): load
+ * a ZF* contract, evaluate its cost function `cf` and run its `main`, with
+ * the argument order of 2.1 and the boundary conversions of zulib.h.
+ *
+ *   main txSkeleton context contractId command sender messageBody wallet
+ *        state
+ *   cf   txSkeleton context command sender messageBody wallet state
+ *
+ * A loaded contract is immutable and may be run any number of times, from
+ * several threads at once (every run has its own arena).  Runs never crash
+ * or hang on bad contracts: the limits of struct zc_limits (eval.h) end
+ * them with ZEN_EREFUSED and a message.
+ */
+#ifndef ZEN_CONTRACT_CONTRACT_H
+#define ZEN_CONTRACT_CONTRACT_H
+
+#include "core/contract/eval.h"
+#include "core/contract/zulib.h"
+
+struct zc_contract;
+
+/*
+ * Parse and resolve src[0..len).  Errors (ZEN_EINVAL), one line:
+ *   FILE:LINE:COL: expected X, got Y      syntax (parser.h)
+ *   FILE:LINE:COL: forbidden: ...         1.10
+ *   FILE:LINE:COL: unbound name 'x'       also: unbound constructor,
+ *                                         unknown module
+ *   FILE: ... main ... / cf ...           entry points (8 and 7 params)
+ * The contract id is SHA3(BE32 0 || src) as for activation (1.1).
+ */
+int zen_contract_load(const char *src, size_t len, const char *file,
+		      struct zc_contract **out, struct zen_err *err);
+void zen_contract_free(struct zc_contract *c);
+const struct zen_contract_id *zen_contract_get_id(const struct zc_contract *c);
+/* Bytes of source (the activation fee per block, 5.1). */
+size_t zen_contract_code_len(const struct zc_contract *c);
+
+enum zen_sender_kind {
+	ZEN_SENDER_ANONYMOUS,
+	ZEN_SENDER_PK,		/* sender_pk: 33-byte compressed key */
+	ZEN_SENDER_CONTRACT,	/* sender_cid */
+};
+
+/* The inputs of main and cf.  Zero-initialize, then fill what is known:
+ * zeroes mean an empty skeleton, block 0, time 0, command "", Anonymous,
+ * no body, an empty wallet, no state and the default limits. */
+struct zen_contract_args {
+	const struct zen_skel *tx;
+	uint32_t block_number;
+	uint64_t timestamp;		/* ms */
+	const char *command;
+	size_t command_len;
+	enum zen_sender_kind sender;
+	uint8_t sender_pk[33];
+	struct zen_contract_id sender_cid;
+	const struct zen_data *body;	/* NULL: None */
+	const struct zen_outpoint *wallet_outpoints;
+	const struct zen_output *wallet_outputs;
+	size_t wallet_n;
+	const struct zen_data *state;	/* NULL: None */
+	const struct zc_limits *limits;	/* NULL: zc_limits_default */
+};
+
+/* What a run used. */
+struct zen_contract_stats {
+	uint64_t cost;		/* the cost main's value carried when forced
+				 * (Zulib's declared costs; see value.h) */
+	int cost_exact;		/* 0 if some cost-only argument was skipped */
+	uint64_t steps;
+	size_t mem;		/* arena bytes */
+};
+
+/*
+ * cf for these arguments.  0 and *cost, or ZEN_EREFUSED (the run failed:
+ * message in err) or ZEN_EINVAL (bad arguments: an invalid public key).
+ */
+int zen_contract_cost(const struct zc_contract *c,
+		      const struct zen_contract_args *a, uint64_t *cost,
+		      struct zen_err *err);
+
+/*
+ * main for these arguments.  0 when main returned a value: ret (initialized
+ * by the caller with zen_contract_return_init) holds OK (ret->ok = 1: the
+ * skeleton, message and state update) or ERR (ret->ok = 0, ret->err_msg).
+ * ZEN_EREFUSED when the run failed (exception, limit; message in err).
+ * st may be NULL.
+ */
+int zen_contract_run(const struct zc_contract *c,
+		     const struct zen_contract_args *a,
+		     struct zen_contract_return *ret,
+		     struct zen_contract_stats *st, struct zen_err *err);
+
+#endif

@@ -1,0 +1,627 @@
+/*
+ * op_contract.c - `zen contract check | cost | run`: the offline contract
+ * tools (contracts.md 1.6-1.8, 2) over src/core/contract/contract.h.
+ *
+ * JSON forms of the inputs (also accepted as hex where noted):
+ *   data (--body, --state): hex of the serialized data, or the tagged JSON
+ *     of the node's encoder: {"u64": 5}, {"u32": 1}, {"i64": -1},
+ *     {"byte": 7}, {"string": "s"}, {"hash": "64 hex"},
+ *     {"pk": "66 hex"} (compressed), {"signature": "128 hex"},
+ *     {"byteArray": "hex"}, {"lock": LOCK}, {"list": [data...]},
+ *     {"array": [data...]}, {"dict": [["key", data], ...]} or
+ *     {"dict": {"key": data, ...}}.
+ *   LOCK: an address (PK or contract, of the chain), "Fee", "Destroy",
+ *     "ActivationSacrifice", {"PK": "pk hash hex"}, {"Contract": "cid"}.
+ *   asset: "00" (ZP), 72 hex (default subtype) or 136 hex.
+ *   --tx: {"inputs": [IN...], "outputs": [OUT...]}, IN = {"mint":
+ *     {"asset", "amount"}} or {"txHash", "index", "lock"|"address",
+ *     "asset", "amount"}; OUT = {"lock"|"address", "asset", "amount"}.
+ *   --wallet: [{"txHash", "index", "lock"|"address", "asset", "amount"}].
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/address.h"
+#include "core/contract/contract.h"
+#include "core/hex.h"
+#include "ops/handlers.h"
+#include "ops/json_tx.h"
+#include "ops/op.h"
+
+struct cin {
+	struct zen_contract_args a;
+	struct zen_skel skel;
+	struct zen_outpoint *wops;
+	struct zen_output *wouts;
+	struct zen_data body, state;
+	char *command;
+};
+
+static int bad(struct zen_err *err, const char *what)
+{
+	return zen_fail(err, ZEN_EINVAL, "invalid %s", what);
+}
+
+static int parse_asset(const char *s, struct zen_asset *a,
+		       struct zen_err *err)
+{
+	size_t n = s ? strlen(s) : 0;
+	struct zen_err e2 = ZEN_ERR_INIT;
+	char head[ZEN_CONTRACT_ID_TEXT_LEN + 1];
+
+	memset(a, 0, sizeof(*a));
+	if (n == 2 && !strcmp(s, "00"))
+		return 0;
+	if (n != 72 && n != 136)
+		return bad(err, "asset");
+	memcpy(head, s, 72);
+	head[72] = 0;
+	if (zen_contract_id_parse(&a->cid, head, &e2) ||
+	    (n == 136 && zen_hex_decode_fixed(a->subtype, 32, s + 72, &e2)))
+		return bad(err, "asset");
+	return 0;
+}
+
+static int parse_amount(json_t *j, uint64_t *out, struct zen_err *err)
+{
+	char *end;
+
+	if (json_is_integer(j) && json_integer_value(j) >= 0) {
+		*out = (uint64_t)json_integer_value(j);
+		return 0;
+	}
+	if (json_is_string(j) && *json_string_value(j)) {
+		*out = strtoull(json_string_value(j), &end, 10);
+		if (!*end && json_string_value(j)[0] != '-')
+			return 0;
+	}
+	return bad(err, "amount");
+}
+
+static int parse_lock(json_t *j, enum zen_chain chain, struct zen_lock *l,
+		      struct zen_err *err)
+{
+	struct zen_err e2 = ZEN_ERR_INIT;
+
+	zen_lock_init(l);
+	if (json_is_string(j)) {
+		const char *s = json_string_value(j);
+		struct zen_address ad;
+
+		if (!strcmp(s, "Fee"))
+			l->id = ZEN_LOCK_FEE;
+		else if (!strcmp(s, "Destroy"))
+			l->id = ZEN_LOCK_DESTROY;
+		else if (!strcmp(s, "ActivationSacrifice"))
+			l->id = ZEN_LOCK_ACTIVATION_SACRIFICE;
+		else if (zen_address_decode_any(&ad, chain, s, &e2))
+			return bad(err, "lock");
+		else if (ad.is_contract) {
+			l->id = ZEN_LOCK_CONTRACT;
+			l->cid = ad.cid;
+		} else {
+			l->id = ZEN_LOCK_PK;
+			memcpy(l->pk_hash, ad.pk_hash, ZEN_HASH_LEN);
+		}
+		return 0;
+	}
+	if (json_is_string(json_object_get(j, "PK"))) {
+		l->id = ZEN_LOCK_PK;
+		if (zen_hex_decode_fixed(l->pk_hash, ZEN_HASH_LEN,
+					 json_string_value(json_object_get(j, "PK")),
+					 &e2))
+			return bad(err, "lock");
+		return 0;
+	}
+	if (json_is_string(json_object_get(j, "Contract"))) {
+		l->id = ZEN_LOCK_CONTRACT;
+		if (zen_contract_id_parse(&l->cid, json_string_value(
+						  json_object_get(j, "Contract")),
+					  &e2))
+			return bad(err, "lock");
+		return 0;
+	}
+	return bad(err, "lock");
+}
+
+static int parse_output(json_t *j, enum zen_chain chain, struct zen_output *o,
+			struct zen_err *err)
+{
+	json_t *l = json_object_get(j, "lock");
+	int rc;
+
+	if (!l)
+		l = json_object_get(j, "address");
+	if ((rc = parse_lock(l, chain, &o->lock, err)) ||
+	    (rc = parse_asset(json_string_value(json_object_get(j, "asset")),
+			      &o->spend.asset, err)) ||
+	    (rc = parse_amount(json_object_get(j, "amount"),
+			       &o->spend.amount, err)))
+		return rc;
+	return 0;
+}
+
+static int parse_outpoint(json_t *j, struct zen_outpoint *op,
+			  struct zen_err *err)
+{
+	struct zen_err e2 = ZEN_ERR_INIT;
+	json_t *ix = json_object_get(j, "index");
+
+	if (!json_is_string(json_object_get(j, "txHash")) ||
+	    zen_hex_decode_fixed(op->tx_hash, ZEN_HASH_LEN,
+				 json_string_value(json_object_get(j, "txHash")),
+				 &e2) ||
+	    !json_is_integer(ix) || json_integer_value(ix) < 0 ||
+	    json_integer_value(ix) > UINT32_MAX)
+		return bad(err, "outpoint");
+	op->index = (uint32_t)json_integer_value(ix);
+	return 0;
+}
+
+static int parse_data(json_t *j, enum zen_chain chain, struct zen_data *d,
+		      int depth, struct zen_err *err);
+
+static int parse_items(json_t *a, enum zen_chain chain, struct zen_data *d,
+		       int depth, struct zen_err *err)
+{
+	size_t i, n = json_array_size(a);
+	int rc;
+
+	if (!json_is_array(a))
+		return bad(err, "data collection");
+	d->u.coll.items = zen_xcalloc(n ? n : 1, sizeof(*d->u.coll.items));
+	d->u.coll.n = n;
+	for (i = 0; i < n; i++)
+		zen_data_init(&d->u.coll.items[i]);
+	for (i = 0; i < n; i++)
+		if ((rc = parse_data(json_array_get(a, i), chain,
+				     &d->u.coll.items[i], depth + 1, err)))
+			return rc;
+	return 0;
+}
+
+static int add_entry(struct zen_data *d, size_t i, const char *k, size_t kl,
+		     json_t *v, enum zen_chain chain, int depth,
+		     struct zen_err *err)
+{
+	struct zen_data_entry *e = &d->u.dict.entries[i];
+
+	e->key = zen_xmalloc(kl + 1);
+	memcpy(e->key, k, kl);
+	e->key[kl] = 0;
+	e->key_len = kl;
+	return parse_data(v, chain, &e->value, depth + 1, err);
+}
+
+static int parse_data(json_t *j, enum zen_chain chain, struct zen_data *d,
+		      int depth, struct zen_err *err)
+{
+	struct zen_err e2 = ZEN_ERR_INIT;
+	const char *key;
+	json_t *v;
+	struct zen_buf b = ZEN_BUF_INIT;
+	uint64_t u;
+	int rc = 0;
+
+	if (depth > 64 || !json_is_object(j) || json_object_size(j) != 1)
+		return bad(err, "data");
+	key = json_object_iter_key(json_object_iter(j));
+	v = json_object_iter_value(json_object_iter(j));
+	if (!strcmp(key, "u64") || !strcmp(key, "u32") || !strcmp(key, "byte")) {
+		if ((rc = parse_amount(v, &u, err)))
+			return bad(err, "data number");
+		if (key[0] == 'u' && key[1] == '6') {
+			d->kind = ZEN_DATA_U64;
+			d->u.u64 = u;
+		} else if (key[0] == 'u') {
+			if (u > UINT32_MAX)
+				return bad(err, "u32");
+			d->kind = ZEN_DATA_U32;
+			d->u.u32 = (uint32_t)u;
+		} else {
+			if (u > 255)
+				return bad(err, "byte");
+			d->kind = ZEN_DATA_BYTE;
+			d->u.byte = (uint8_t)u;
+		}
+		return 0;
+	}
+	if (!strcmp(key, "i64")) {
+		if (!json_is_integer(v))
+			return bad(err, "i64");
+		d->kind = ZEN_DATA_I64;
+		d->u.i64 = json_integer_value(v);
+		return 0;
+	}
+	if (!strcmp(key, "string") || !strcmp(key, "byteArray")) {
+		if (!json_is_string(v))
+			return bad(err, key);
+		if (key[0] == 's') {
+			d->kind = ZEN_DATA_STRING;
+			zen_buf_add(&b, json_string_value(v),
+				       json_string_length(v));
+		} else {
+			d->kind = ZEN_DATA_BYTES;
+			if (zen_hex_decode(&b, json_string_value(v),
+					   json_string_length(v), &e2)) {
+				zen_buf_release(&b);
+				return bad(err, "byteArray");
+			}
+		}
+		d->u.bytes.len = b.len;
+		d->u.bytes.p = zen_xmalloc(b.len + 1);
+		if (b.len)
+			memcpy(d->u.bytes.p, b.data, b.len);
+		d->u.bytes.p[b.len] = 0;
+		zen_buf_release(&b);
+		return 0;
+	}
+	if (!strcmp(key, "hash")) {
+		d->kind = ZEN_DATA_HASH;
+		return zen_hex_decode_fixed(d->u.hash, ZEN_HASH_LEN,
+					    json_string_value(v) ?
+					    json_string_value(v) : "", &e2)
+			? bad(err, "hash") : 0;
+	}
+	if (!strcmp(key, "pk")) {
+		d->kind = ZEN_DATA_PUBKEY;
+		return zen_hex_decode_fixed(d->u.pubkey, ZEN_PUBKEY_LEN,
+					    json_string_value(v) ?
+					    json_string_value(v) : "", &e2)
+			? bad(err, "pk") : 0;
+	}
+	if (!strcmp(key, "signature")) {
+		d->kind = ZEN_DATA_SIGNATURE;
+		return zen_hex_decode_fixed(d->u.signature, ZEN_SIGNATURE_LEN,
+					    json_string_value(v) ?
+					    json_string_value(v) : "", &e2)
+			? bad(err, "signature") : 0;
+	}
+	if (!strcmp(key, "lock")) {
+		d->kind = ZEN_DATA_LOCK;
+		return parse_lock(v, chain, &d->u.lock, err);
+	}
+	if (!strcmp(key, "list") || !strcmp(key, "array")) {
+		d->kind = key[0] == 'l' ? ZEN_DATA_LIST : ZEN_DATA_ARRAY;
+		return parse_items(v, chain, d, depth, err);
+	}
+	if (!strcmp(key, "dict")) {
+		size_t n, i = 0;
+
+		d->kind = ZEN_DATA_DICT;
+		if (json_is_array(v)) {
+			n = json_array_size(v);
+			d->u.dict.entries = zen_xcalloc(n ? n : 1,
+							sizeof(struct zen_data_entry));
+			for (i = 0; i < n; i++)
+				zen_data_init(&d->u.dict.entries[i].value);
+			d->u.dict.n = n;
+			for (i = 0; i < n && !rc; i++) {
+				json_t *p = json_array_get(v, i);
+
+				if (!json_is_array(p) || json_array_size(p) != 2 ||
+				    !json_is_string(json_array_get(p, 0)))
+					return bad(err, "dict entry");
+				rc = add_entry(d, i, json_string_value(json_array_get(p, 0)),
+					       json_string_length(json_array_get(p, 0)),
+					       json_array_get(p, 1), chain, depth, err);
+			}
+		} else if (json_is_object(v)) {
+			const char *k;
+			json_t *x;
+
+			n = json_object_size(v);
+			d->u.dict.entries = zen_xcalloc(n ? n : 1,
+							sizeof(struct zen_data_entry));
+			for (i = 0; i < n; i++)
+				zen_data_init(&d->u.dict.entries[i].value);
+			d->u.dict.n = n;
+			i = 0;
+			json_object_foreach(v, k, x) {
+				if (!rc)
+					rc = add_entry(d, i, k, strlen(k), x,
+						       chain, depth, err);
+				i++;
+			}
+		} else {
+			return bad(err, "dict");
+		}
+		if (!rc)
+			zen_data_dict_normalize(d);
+		return rc;
+	}
+	return bad(err, "data");
+}
+
+/* Hex of serialized data, or JSON text. */
+static int parse_data_arg(const char *s, enum zen_chain chain,
+			  struct zen_data *d, const char *what,
+			  struct zen_err *err)
+{
+	struct zen_buf b = ZEN_BUF_INIT;
+	struct zen_err e2 = ZEN_ERR_INIT;
+	json_error_t je;
+	json_t *j;
+	int rc;
+
+	if (!zen_hex_decode(&b, s, strlen(s), &e2) && b.len) {
+		rc = zen_data_decode(d, b.data, b.len, NULL, &e2);
+		zen_buf_release(&b);
+		return rc ? zen_fail(err, ZEN_EINVAL, "invalid %s: %s", what,
+				     e2.msg) : 0;
+	}
+	zen_buf_release(&b);
+	if (!(j = json_loads(s, 0, &je)))
+		return zen_fail(err, ZEN_EINVAL, "invalid %s: neither hex nor "
+				"JSON", what);
+	rc = parse_data(j, chain, d, 0, err);
+	json_decref(j);
+	return rc ? zen_err_prefix(err, "%s", what) : 0;
+}
+
+static int parse_skel(json_t *j, enum zen_chain chain, struct zen_skel *s,
+		      struct zen_err *err)
+{
+	json_t *ins = json_object_get(j, "inputs"),
+	       *outs = json_object_get(j, "outputs");
+	size_t i;
+	int rc;
+
+	if (!json_is_object(j) || (ins && !json_is_array(ins)) ||
+	    (outs && !json_is_array(outs)))
+		return bad(err, "tx skeleton");
+	s->n_inputs = json_array_size(ins);
+	s->inputs = zen_xcalloc(s->n_inputs + 1, sizeof(*s->inputs));
+	for (i = 0; i < s->n_inputs; i++)
+		zen_lock_init(&s->inputs[i].output.lock);
+	for (i = 0; i < s->n_inputs; i++) {
+		json_t *in = json_array_get(ins, i), *m;
+		struct zen_skel_input *si = &s->inputs[i];
+
+		if ((m = json_object_get(in, "mint"))) {
+			si->is_mint = 1;
+			if ((rc = parse_asset(json_string_value(
+						      json_object_get(m, "asset")),
+					      &si->mint.asset, err)) ||
+			    (rc = parse_amount(json_object_get(m, "amount"),
+					       &si->mint.amount, err)))
+				return rc;
+		} else if ((rc = parse_outpoint(in, &si->outpoint, err)) ||
+			   (rc = parse_output(in, chain, &si->output, err))) {
+			return rc;
+		}
+	}
+	s->n_outputs = json_array_size(outs);
+	s->outputs = zen_xcalloc(s->n_outputs + 1, sizeof(*s->outputs));
+	for (i = 0; i < s->n_outputs; i++)
+		zen_lock_init(&s->outputs[i].lock);
+	for (i = 0; i < s->n_outputs; i++)
+		if ((rc = parse_output(json_array_get(outs, i), chain,
+				       &s->outputs[i], err)))
+			return rc;
+	return 0;
+}
+
+static void cin_release(struct cin *c, size_t nw)
+{
+	size_t i;
+
+	zen_skel_release(&c->skel);
+	for (i = 0; i < nw; i++)
+		zen_lock_release(&c->wouts[i].lock);
+	free(c->wops);
+	free(c->wouts);
+	zen_data_release(&c->body);
+	zen_data_release(&c->state);
+	free(c->command);
+}
+
+static int cin_parse(struct zen_call *call, struct cin *c)
+{
+	json_t *args = call->args, *w;
+	enum zen_chain chain = call->node->chain;
+	struct zen_err *err = &call->err, e2 = ZEN_ERR_INIT;
+	const char *s;
+	uint64_t u;
+	size_t i;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	zen_skel_init(&c->skel);
+	zen_data_init(&c->body);
+	zen_data_init(&c->state);
+	s = zen_args_str(args, "command");
+	c->command = zen_xstrdup(s ? s : "");
+	c->a.command = c->command;
+	c->a.command_len = strlen(c->command);
+	if (zen_args_u64(args, "blockNumber", &u))
+		c->a.block_number = (uint32_t)u;
+	if (zen_args_u64(args, "timestamp", &u))
+		c->a.timestamp = u;
+	if ((s = zen_args_str(args, "sender")) && strcmp(s, "anonymous")) {
+		if (strlen(s) == 66 &&
+		    !zen_hex_decode_fixed(c->a.sender_pk, 33, s, &e2)) {
+			c->a.sender = ZEN_SENDER_PK;
+		} else if (!zen_contract_id_parse(&c->a.sender_cid, s, &e2)) {
+			c->a.sender = ZEN_SENDER_CONTRACT;
+		} else {
+			return zen_fail(err, ZEN_EINVAL, "invalid sender: "
+					"anonymous, a compressed public key "
+					"(66 hex) or a contract id (72 hex)");
+		}
+	}
+	if ((s = zen_args_str(args, "body"))) {
+		if ((rc = parse_data_arg(s, chain, &c->body, "body", err)))
+			return rc;
+		c->a.body = &c->body;
+	}
+	if ((s = zen_args_str(args, "state"))) {
+		if ((rc = parse_data_arg(s, chain, &c->state, "state", err)))
+			return rc;
+		c->a.state = &c->state;
+	}
+	if ((w = json_object_get(args, "tx"))) {
+		if ((rc = parse_skel(w, chain, &c->skel, err)))
+			return rc;
+		c->a.tx = &c->skel;
+	}
+	if ((w = json_object_get(args, "wallet"))) {
+		size_t n = json_array_size(w);
+
+		if (!json_is_array(w))
+			return bad(err, "wallet");
+		c->wops = zen_xcalloc(n + 1, sizeof(*c->wops));
+		c->wouts = zen_xcalloc(n + 1, sizeof(*c->wouts));
+		for (i = 0; i < n; i++)
+			zen_lock_init(&c->wouts[i].lock);
+		c->a.wallet_outpoints = c->wops;
+		c->a.wallet_outputs = c->wouts;
+		c->a.wallet_n = n;
+		for (i = 0; i < n; i++)
+			if ((rc = parse_outpoint(json_array_get(w, i),
+						 &c->wops[i], err)) ||
+			    (rc = parse_output(json_array_get(w, i), chain,
+					       &c->wouts[i], err)))
+				return rc;
+	}
+	return 0;
+}
+
+static int load(struct zen_call *call, struct zc_contract **c)
+{
+	json_t *code = json_object_get(call->args, "code");
+
+	return zen_contract_load(json_string_value(code),
+				 json_string_length(code),
+				 call->source_name ? call->source_name : "contract", c,
+				 &call->err);
+}
+
+static void set_id(struct zen_call *call, const struct zc_contract *c)
+{
+	char hex[ZEN_CONTRACT_ID_TEXT_LEN + 1];
+	struct zen_buf addr = ZEN_BUF_INIT;
+
+	zen_contract_id_text(hex, zen_contract_get_id(c));
+	zen_address_contract(&addr, call->node->chain, zen_contract_get_id(c));
+	json_object_set_new(call->result, "contractId", json_string(hex));
+	json_object_set_new(call->result, "address",
+			    json_string(zen_buf_str(&addr)));
+	zen_buf_release(&addr);
+}
+
+int op_contract_check(struct zen_call *call)
+{
+	struct zc_contract *c;
+	int rc;
+
+	if ((rc = load(call, &c)))
+		return rc;
+	call->result = json_object();
+	json_object_set_new(call->result, "ok", json_true());
+	set_id(call, c);
+	json_object_set_new(call->result, "codeLength",
+			    json_integer((json_int_t)zen_contract_code_len(c)));
+	zen_contract_free(c);
+	return 0;
+}
+
+int op_contract_cost(struct zen_call *call)
+{
+	struct zc_contract *c = NULL;
+	struct cin in;
+	uint64_t cost;
+	int rc;
+
+	if ((rc = cin_parse(call, &in)) || (rc = load(call, &c)) ||
+	    (rc = zen_contract_cost(c, &in.a, &cost, &call->err)))
+		goto out;
+	call->result = json_object();
+	json_object_set_new(call->result, "cost", zen_json_u64(cost));
+out:
+	zen_contract_free(c);
+	cin_release(&in, in.a.wallet_n);
+	return rc;
+}
+
+static json_t *skel_json(const struct zen_skel *s, enum zen_chain chain)
+{
+	json_t *o = json_object(), *a = json_array();
+	size_t i;
+
+	for (i = 0; i < s->n_inputs; i++) {
+		const struct zen_skel_input *in = &s->inputs[i];
+		json_t *x;
+
+		if (in->is_mint) {
+			x = json_object();
+			json_object_set_new(x, "mint", zen_json_spend(&in->mint));
+		} else {
+			x = zen_json_pointed_output(&in->outpoint, &in->output,
+						    chain);
+		}
+		json_array_append_new(a, x);
+	}
+	json_object_set_new(o, "inputs", a);
+	a = json_array();
+	for (i = 0; i < s->n_outputs; i++)
+		json_array_append_new(a, zen_json_output(&s->outputs[i], chain));
+	json_object_set_new(o, "outputs", a);
+	return o;
+}
+
+int op_contract_run(struct zen_call *call)
+{
+	enum zen_chain chain = call->node->chain;
+	struct zc_contract *c = NULL;
+	struct zen_contract_return r;
+	struct zen_contract_stats st;
+	struct cin in;
+	uint64_t cost = 0;
+	json_t *o;
+	int rc;
+
+	zen_contract_return_init(&r);
+	if ((rc = cin_parse(call, &in)) || (rc = load(call, &c)) ||
+	    (rc = zen_contract_cost(c, &in.a, &cost, &call->err)) ||
+	    (rc = zen_contract_run(c, &in.a, &r, &st, &call->err)))
+		goto out;
+	if (!r.ok) {
+		rc = zen_fail(&call->err, ZEN_EREFUSED, "contract returned "
+			      "ERR: %s", r.err_msg ? r.err_msg : "");
+		goto out;
+	}
+	call->result = json_object();
+	json_object_set_new(call->result, "tx", skel_json(&r.tx, chain));
+	if (r.has_message) {
+		char hex[ZEN_CONTRACT_ID_TEXT_LEN + 1];
+
+		o = json_object();
+		zen_contract_id_text(hex, &r.recipient);
+		json_object_set_new(o, "recipient", json_string(hex));
+		json_object_set_new(o, "command",
+				    json_stringn(r.command, r.command_len));
+		json_object_set_new(o, "body", r.body ?
+				    zen_json_data(r.body, chain) : json_null());
+		json_object_set_new(call->result, "message", o);
+	} else {
+		json_object_set_new(call->result, "message", json_null());
+	}
+	if (r.state == ZEN_STATE_UPDATE) {
+		o = json_object();
+		json_object_set_new(o, "update", zen_json_data(&r.state_data,
+							       chain));
+		json_object_set_new(call->result, "state", o);
+	} else {
+		json_object_set_new(call->result, "state", json_string(
+			r.state == ZEN_STATE_DELETE ? "delete" : "noChange"));
+	}
+	json_object_set_new(call->result, "cost", zen_json_u64(cost));
+	json_object_set_new(call->result, "zulibCost", zen_json_u64(st.cost));
+	json_object_set_new(call->result, "steps", zen_json_u64(st.steps));
+out:
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+	cin_release(&in, in.a.wallet_n);
+	return rc;
+}

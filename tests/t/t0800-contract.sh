@@ -1,0 +1,130 @@
+#!/bin/bash
+# zen contract check | id | cost | run on the test contracts of
+# tests/contracts (local-only operations).  Expected values are computed by
+# hand from the sources and contracts.md section 4 (see
+# tests/unit/test-contract-eval.c for the derivations).
+. "$(dirname "$0")/test-lib.sh"
+
+C="$ZEN_SRCDIR/tests/contracts"
+PKH=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+BODY='{"dict": {"returnAddress": {"lock": {"PK": "'$PKH'"}}}}'
+TX='{"inputs": [{"txHash": "1111111111111111111111111111111111111111111111111111111111111111", "index": 0, "lock": {"PK": "'$PKH'"}, "asset": "00", "amount": 10}], "outputs": []}'
+
+z() { "$ZEN" --datadir "$DATADIR" "$@"; }
+
+for f in "$C"/*.fst; do
+	name=$(basename "$f")
+	test_expect_success "check $name" '
+		out=$(z contract check "$f") &&
+		case "$out" in *"\"ok\":true"*) ;; *) false ;; esac
+	'
+done
+
+test_expect_success 'check and id agree on the contract id' '
+	a=$(z contract check "$C/token.fst" | sed "s/.*\"contractId\":\"\([0-9a-f]*\)\".*/\1/") &&
+	b=$(z contract id "$C/token.fst" | sed "s/.*\"contractId\":\"\([0-9a-f]*\)\".*/\1/") &&
+	test -n "$a" && test "$a" = "$b"
+'
+
+test_expect_success 'check reads standard input' '
+	z contract check - <"$C/empty.fst" >/dev/null
+'
+
+# cf values (contracts.md 5.1 style, hand-computed from each cf)
+test_expect_success 'cost: token buy, empty wallet = 426' '
+	test "$(z contract cost "$C/token.fst" --command buy)" = "{\"cost\":426}"'
+test_expect_success 'cost: token, wallet of one = 426 + 128' '
+	test "$(z contract cost "$C/token.fst" --command buy --wallet "[{\"txHash\": \"3333333333333333333333333333333333333333333333333333333333333333\", \"index\": 1, \"lock\": \"Fee\", \"asset\": \"00\", \"amount\": 5}]")" = "{\"cost\":554}"'
+test_expect_success 'cost: faucet = 366' '
+	test "$(z contract cost "$C/faucet.fst" --command get)" = "{\"cost\":366}"'
+test_expect_success 'cost: oracle Commit = 2650, other = 8' '
+	test "$(z contract cost "$C/oracle.fst" --command Commit)" = "{\"cost\":2650}" &&
+	test "$(z contract cost "$C/oracle.fst" --command x)" = "{\"cost\":8}"'
+test_expect_success 'cost: orderbook Make = 9 + 3684' '
+	test "$(z contract cost "$C/orderbook.fst" --command Make)" = "{\"cost\":3693}"'
+test_expect_success 'cost: counter 18, messenger 73, receiver 260, mint-sample 214' '
+	test "$(z contract cost "$C/counter.fst" --command "")" = "{\"cost\":18}" &&
+	test "$(z contract cost "$C/messenger.fst" --command "")" = "{\"cost\":73}" &&
+	test "$(z contract cost "$C/receiver.fst" --command "")" = "{\"cost\":260}" &&
+	test "$(z contract cost "$C/mint-sample.fst" --command "")" = "{\"cost\":214}"'
+
+# main
+test_expect_success 'run counter: no state -> U32 10' '
+	out=$(z contract run "$C/counter.fst" --command "") &&
+	case "$out" in *"\"state\":{\"update\":{\"u32\":10}}"*"\"cost\":18"*) ;; *) false ;; esac
+'
+test_expect_success 'run counter: state {"u32": 10} -> 11' '
+	out=$(z contract run "$C/counter.fst" --command "" --state "{\"u32\": 10}") &&
+	case "$out" in *"\"state\":{\"update\":{\"u32\":11}}"*) ;; *) false ;; esac
+'
+test_expect_success 'run counter: state as hex (tag 4, BE32 10) -> 11' '
+	out=$(z contract run "$C/counter.fst" --command "" --state 040000000a) &&
+	case "$out" in *"\"state\":{\"update\":{\"u32\":11}}"*) ;; *) false ;; esac
+'
+test_expect_success 'run mint-sample: mints 1000 and locks them to itself' '
+	id=$(z contract id "$C/mint-sample.fst" | sed "s/.*\"contractId\":\"\([0-9a-f]*\)\".*/\1/") &&
+	out=$(z contract run "$C/mint-sample.fst" --command "") &&
+	case "$out" in *"{\"mint\":{\"asset\":\"$id\",\"amount\":\"1000\"}}"*"\"Contract\":{\"id\":\"$id\""*"\"message\":null,\"state\":\"noChange\",\"cost\":214"*) ;; *) false ;; esac
+'
+test_expect_success 'run token buy: 10 ZP -> 10000 tokens to the return address' '
+	id=$(z contract id "$C/token.fst" | sed "s/.*\"contractId\":\"\([0-9a-f]*\)\".*/\1/") &&
+	out=$(z contract run "$C/token.fst" --command buy --body "$BODY" --tx "$TX") &&
+	case "$out" in *"{\"mint\":{\"asset\":\"$id\",\"amount\":\"10000\"}}"*"\"spend\":{\"asset\":\"00\",\"amount\":\"10\"}"*"\"spend\":{\"asset\":\"$id\",\"amount\":\"10000\"}"*"\"cost\":426"*) ;; *) false ;; esac
+'
+test_expect_success 'run messenger: message to the target with the same command' '
+	out=$(z contract run "$C/messenger.fst" --command hi --body "{\"u64\": 5}") &&
+	case "$out" in *"\"message\":{\"recipient\":\"00000000ca055cc0af4d25ea1c8bbbf41444aadd68a168558397516b2f64727d87e72f97\",\"command\":\"hi\",\"body\":{\"u64\":5}}"*) ;; *) false ;; esac
+'
+test_expect_success 'run receiver with a contract sender' '
+	z contract run "$C/receiver.fst" --command "" --sender 0000000760de85a214850bf6192e7c4416fbccaf3cfcc0a927dd6b770a70ff08d24046d3 >/dev/null
+'
+
+err_is() {	# TITLE WANT_RC WANT_STDERR_SUBSTRING ARGS...
+	local title=$1 want_rc=$2 want=$3
+	shift 3
+	run_zen --datadir "$DATADIR" "$@"
+	if [ "$rc" = "$want_rc" ] && grep -qF -- "$want" "$TRASH/err"; then
+		tap_result 0 "$title"
+	else
+		tap_result 1 "$title"
+		diag "rc=$rc" "$(cat "$TRASH/err")"
+	fi
+}
+
+err_is 'run: ERR result exits 1' 1 'zen: contract returned ERR: returnAddress is missing' \
+	contract run "$C/faucet.fst" --command get
+err_is 'run: unknown command is ERR' 1 'contract returned ERR: unsupported command' \
+	contract run "$C/token.fst" --command sell --body "$BODY"
+err_is 'run: bad sender' 2 'zen: invalid sender' \
+	contract run "$C/token.fst" --command buy --sender bob
+err_is 'run: bad body' 2 'zen: body: invalid data' \
+	contract run "$C/token.fst" --command buy --body '{"nope": 1}'
+err_is 'cost: command is required' 2 'zen: command is missing' \
+	contract cost "$C/token.fst"
+
+printf 'open Zen.Types\nlet main a b c d e f g h = foo\nlet cf a b c d e f g = 1\n' >"$TRASH/unbound.fst"
+printf 'open Zen.Types\nlet main a b c d e f g h = 1 ;; 2\nlet cf a b c d e f g = 1\n' >"$TRASH/syntax.fst"
+printf 'open Zen.Set\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n' >"$TRASH/module.fst"
+printf 'let main a b c d e f g = 1\nlet cf a b c d e f g = 1\n' >"$TRASH/arity.fst"
+printf 'let main a b c d e f g h = try 1 with _ -> 2\nlet cf a b c d e f g = 1\n' >"$TRASH/try.fst"
+printf 'open Zen.Cost\nlet rec loop (n: nat) : nat = loop (n + 1)\nlet main a b c d e f g h = ret 1\nlet cf a b c d e f g = ret (loop 0)\n' >"$TRASH/loop.fst"
+printf 'open Zen.Cost\nlet rec deep (n: nat) : nat = 1 + deep (n + 1)\nlet main a b c d e f g h = ret 1\nlet cf a b c d e f g = ret (deep 0)\n' >"$TRASH/deep.fst"
+printf 'open Zen.Cost\nlet main a b c d e f g h = ret 1\nlet cf a b c d e f g = ret (9223372036854775807 + 1)\n' >"$TRASH/overflow.fst"
+
+err_is 'check: unbound name with its position' 2 "zen: $TRASH/unbound.fst:2:28: unbound name 'foo'" \
+	contract check "$TRASH/unbound.fst"
+err_is 'check: syntax error with its position' 2 "zen: $TRASH/syntax.fst:2:" \
+	contract check "$TRASH/syntax.fst"
+err_is 'check: unknown module' 2 "zen: $TRASH/module.fst:1:1: unknown module 'Zen.Set'" \
+	contract check "$TRASH/module.fst"
+err_is 'check: main needs 8 parameters' 2 'main' contract check "$TRASH/arity.fst"
+err_is 'check: try is forbidden' 2 'forbidden' contract check "$TRASH/try.fst"
+err_is 'check: missing file' 2 'cannot open' contract check "$TRASH/none.fst"
+err_is 'cost: a runaway loop ends at the step limit' 1 'step limit exceeded' \
+	contract cost "$TRASH/loop.fst" --command ""
+err_is 'cost: deep recursion ends at the depth limit' 1 'nested too deeply' \
+	contract cost "$TRASH/deep.fst" --command ""
+err_is 'cost: int overflow fails the run' 1 'zen: cf:' \
+	contract cost "$TRASH/overflow.fst" --command ""
+
+test_done

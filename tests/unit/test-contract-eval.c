@@ -1,0 +1,1296 @@
+/*
+ * Unit tests of the contract evaluator and ABI (src/core/contract/eval.c,
+ * contract.c): every contract of tests/contracts with its cf values and
+ * main results, SampleContract (tests/vectors/contract_ids.json), scoping,
+ * negative cases and limits.
+ *
+ * Every expected value below is computed by hand from the contract source
+ * and contracts.md section 4 (costs, Zulib semantics), never copied from
+ * the engine's output; the derivation is in the comment next to it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/contract/contract.h"
+#include "core/address.h"
+#include "core/contract/parser.h"
+#include "core/hash.h"
+#include "core/hex.h"
+#include "tap.h"
+
+#ifndef ZEN_SRCDIR
+#define ZEN_SRCDIR "."
+#endif
+
+/* the oracle's key (tests/contracts/oracle.fst), a valid compressed key */
+static const char *ORACLE_PK =
+	"02add2eb8158d81b7ea51e35ddde9c8a95e24449bdab8391f40c5517bdb9a3e117";
+
+static char *slurp(const char *name, size_t *len)
+{
+	char path[512];
+	FILE *f;
+	char *buf;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/tests/contracts/%s", ZEN_SRCDIR, name);
+	if (!(f = fopen(path, "rb")))
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (fread(buf, 1, (size_t)n, f) != (size_t)n)
+		n = 0;
+	buf[n] = 0;
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+static struct zc_contract *load_file(const char *name)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+	size_t len;
+	char *src = slurp(name, &len);
+
+	if (!src) {
+		tap_ok(0, "read %s", name);
+		return NULL;
+	}
+	if (zen_contract_load(src, len, name, &c, &err))
+		tap_diag("%s", err.msg);
+	tap_ok(c != NULL, "load %s", name);
+	free(src);
+	return c;
+}
+
+/* Load source text; returns the error code, message in err. */
+static int load_src(const char *src, struct zc_contract **c,
+		    struct zen_err *err)
+{
+	return zen_contract_load(src, strlen(src), "t.fst", c, err);
+}
+
+static uint64_t cf_of(struct zc_contract *c, const struct zen_contract_args *a)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	uint64_t cost = (uint64_t)-1;
+
+	if (!c)
+		return cost;
+	if (zen_contract_cost(c, a, &cost, &err))
+		tap_diag("cf: %s", err.msg);
+	return cost;
+}
+
+static int run(struct zc_contract *c, const struct zen_contract_args *a,
+	       struct zen_contract_return *r)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int rc;
+
+	zen_contract_return_init(r);
+	if (!c)
+		return -1;
+	rc = zen_contract_run(c, a, r, NULL, &err);
+	if (rc)
+		tap_diag("main: %s", err.msg);
+	return rc;
+}
+
+static void args_init(struct zen_contract_args *a, const char *cmd)
+{
+	memset(a, 0, sizeof(*a));
+	a->command = cmd;
+	a->command_len = strlen(cmd);
+}
+
+/* ---- node-side values ---- */
+
+static void hash_fill(uint8_t h[32], uint8_t b)
+{
+	memset(h, b, 32);
+}
+
+static void lock_pk(struct zen_lock *l, uint8_t b)
+{
+	zen_lock_init(l);
+	l->id = ZEN_LOCK_PK;
+	hash_fill(l->pk_hash, b);
+}
+
+static void lock_contract(struct zen_lock *l, const struct zen_contract_id *c)
+{
+	zen_lock_init(l);
+	l->id = ZEN_LOCK_CONTRACT;
+	l->cid = *c;
+}
+
+static struct zen_asset zp(void)
+{
+	struct zen_asset a;
+
+	memset(&a, 0, sizeof(a));
+	return a;
+}
+
+static struct zen_asset default_asset(const struct zen_contract_id *c)
+{
+	struct zen_asset a = zp();
+
+	a.cid = *c;
+	return a;
+}
+
+static struct zen_asset subtype_asset(const struct zen_contract_id *c,
+				      const char *s)
+{
+	struct zen_asset a = default_asset(c);
+
+	memcpy(a.subtype, s, strlen(s));	/* zero-padded to 32 (4.9) */
+	return a;
+}
+
+static int same_asset(const struct zen_asset *a, const struct zen_asset *b)
+{
+	return !memcmp(&a->cid, &b->cid, sizeof(a->cid)) &&
+	       !memcmp(a->subtype, b->subtype, 32);
+}
+
+static int is_output(const struct zen_output *o, int lock_id,
+		     const void *lock_arg, const struct zen_asset *asset,
+		     uint64_t amount)
+{
+	if (o->lock.id != (uint32_t)lock_id || o->spend.amount != amount ||
+	    !same_asset(&o->spend.asset, asset))
+		return 0;
+	if (lock_id == ZEN_LOCK_PK)
+		return !memcmp(o->lock.pk_hash, lock_arg, 32);
+	if (lock_id == ZEN_LOCK_CONTRACT)
+		return !memcmp(&o->lock.cid, lock_arg, sizeof(o->lock.cid));
+	return 1;
+}
+
+/* A skeleton input spending (0xTT.., index) locked to PK 0xLL.. */
+static void pk_input(struct zen_skel_input *in, uint8_t tx, uint8_t owner,
+		     struct zen_asset asset, uint64_t amount)
+{
+	memset(in, 0, sizeof(*in));
+	hash_fill(in->outpoint.tx_hash, tx);
+	lock_pk(&in->output.lock, owner);
+	in->output.spend.asset = asset;
+	in->output.spend.amount = amount;
+}
+
+/* ---- data ---- */
+
+static struct zen_data *d_new(enum zen_data_kind k)
+{
+	struct zen_data *d = zen_xcalloc(1, sizeof(*d));
+
+	zen_data_init(d);
+	d->kind = k;
+	return d;
+}
+
+static void d_set_u64(struct zen_data *d, uint64_t v)
+{
+	d->kind = ZEN_DATA_U64;
+	d->u.u64 = v;
+}
+
+/* A dict of n entries: keys[i] -> vals[i] (moved into the dict). */
+static struct zen_data *d_dict(size_t n, const char *const *keys,
+			       struct zen_data **vals)
+{
+	struct zen_data *d = d_new(ZEN_DATA_DICT);
+	size_t i;
+
+	d->u.dict.entries = zen_xcalloc(n ? n : 1,
+					sizeof(*d->u.dict.entries));
+	d->u.dict.n = n;
+	for (i = 0; i < n; i++) {
+		d->u.dict.entries[i].key = zen_xstrdup(keys[i]);
+		d->u.dict.entries[i].key_len = strlen(keys[i]);
+		d->u.dict.entries[i].value = *vals[i];
+		free(vals[i]);
+	}
+	zen_data_dict_normalize(d);
+	return d;
+}
+
+static struct zen_data *d_lock_pk(uint8_t b)
+{
+	struct zen_data *d = d_new(ZEN_DATA_LOCK);
+
+	lock_pk(&d->u.lock, b);
+	return d;
+}
+
+static struct zen_data *d_u64(uint64_t v)
+{
+	struct zen_data *d = d_new(ZEN_DATA_U64);
+
+	d_set_u64(d, v);
+	return d;
+}
+
+static struct zen_data *d_str(const char *s)
+{
+	struct zen_data *d = d_new(ZEN_DATA_STRING);
+
+	d->u.bytes.p = (uint8_t *)zen_xstrdup(s);
+	d->u.bytes.len = strlen(s);
+	return d;
+}
+
+static struct zen_data *d_hash(const uint8_t h[32])
+{
+	struct zen_data *d = d_new(ZEN_DATA_HASH);
+
+	memcpy(d->u.hash, h, 32);
+	return d;
+}
+
+static struct zen_data *d_list(size_t n, struct zen_data **items)
+{
+	struct zen_data *d = d_new(ZEN_DATA_LIST);
+	size_t i;
+
+	d->u.coll.items = zen_xcalloc(n ? n : 1, sizeof(*d->u.coll.items));
+	d->u.coll.n = n;
+	for (i = 0; i < n; i++) {
+		d->u.coll.items[i] = *items[i];
+		free(items[i]);
+	}
+	return d;
+}
+
+static void d_free(struct zen_data *d)
+{
+	if (d) {
+		zen_data_release(d);
+		free(d);
+	}
+}
+
+static struct zen_data *body_return_address(uint8_t who)
+{
+	const char *k[] = { "returnAddress" };
+	struct zen_data *v[] = { d_lock_pk(who) };
+
+	return d_dict(1, k, v);
+}
+
+/* ================================================================== */
+
+static void test_sample_vector(void)
+{
+	json_t *v = tap_vector("contract_ids.json", "contract-id-sample");
+	const char *code = tap_jstr(tap_jget(v, "input"), "code");
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_skel s;
+	struct zen_skel_input in;
+	struct zen_output out;
+	struct zen_asset asset;
+	const struct zen_contract_id *id;
+	char hex[ZEN_CONTRACT_ID_TEXT_LEN + 1];
+
+	tap_ok(code && !load_src(code, &c, &err), "SampleContract loads: %s",
+	       err.msg);
+	if (!c)
+		return;
+	id = zen_contract_get_id(c);
+	zen_contract_id_text(hex, id);
+	tap_str(hex, "0000000060de85a214850bf6192e7c4416fbccaf3cfcc0a927dd6b770a70ff08d24046d3",
+		"SampleContract id");
+	args_init(&a, "");
+	/* 64 + (64 + 64 + 0) + 22 */
+	tap_u64(cf_of(c, &a), 214, "SampleContract cf = 214");
+	/* stage 2: one PK input and one output in, Mint {default, 1000}
+	 * and {ContractLock self, default, 1000} added */
+	pk_input(&in, 0x11, 0xaa, zp(), 5);
+	memset(&out, 0, sizeof(out));
+	lock_pk(&out.lock, 0xbb);
+	out.spend.asset = zp();
+	out.spend.amount = 5;
+	s.inputs = &in;
+	s.n_inputs = 1;
+	s.outputs = &out;
+	s.n_outputs = 1;
+	a.tx = &s;
+	asset = default_asset(id);
+	{
+		struct zen_contract_stats st;
+
+		zen_contract_return_init(&r);
+		tap_ok(!zen_contract_run(c, &a, &r, &st, &err) && r.ok,
+		       "SampleContract main OK");
+		/* Zulib: getDefault 64 + addInput 64 + lockToContract 64;
+		 * elaboration (1.10): let! 1+1+1, record 2, Mint 1,
+		 * let! 1+1+(>>= 2, addInput 2, lockToContract 3, two
+		 * projections 2), @ 2 + record 3 = 22; 192 + 22 = cf */
+		tap_u64(st.cost, 214, "SampleContract: main's cost = cf = 214");
+	}
+	tap_ok(r.tx.n_inputs == 2 && r.tx.n_outputs == 2,
+	       "SampleContract: 2 inputs, 2 outputs");
+	if (r.tx.n_inputs == 2 && r.tx.n_outputs == 2) {
+		tap_ok(!r.tx.inputs[0].is_mint &&
+		       r.tx.inputs[0].outpoint.tx_hash[0] == 0x11,
+		       "SampleContract: PK input kept first");
+		tap_ok(r.tx.inputs[1].is_mint &&
+		       r.tx.inputs[1].mint.amount == 1000 &&
+		       same_asset(&r.tx.inputs[1].mint.asset, &asset),
+		       "SampleContract: Mint {default asset, 1000}");
+		tap_ok(is_output(&r.tx.outputs[0], ZEN_LOCK_PK,
+				 (uint8_t[32]){ [0 ... 31] = 0xbb }, &in.output.spend.asset, 5),
+		       "SampleContract: output kept first");
+		tap_ok(is_output(&r.tx.outputs[1], ZEN_LOCK_CONTRACT, id,
+				 &asset, 1000),
+		       "SampleContract: {ContractLock self, default, 1000}");
+	}
+	tap_ok(!r.has_message && r.state == ZEN_STATE_NOCHANGE,
+	       "SampleContract: no message, NoChange");
+	zen_contract_return_release(&r);
+	zen_lock_release(&in.output.lock);
+	zen_lock_release(&out.lock);
+	zen_contract_free(c);
+}
+
+static void test_voting_vector(void)
+{
+	json_t *v = tap_vector("contract_ids.json", "contract-id-testnet-voting");
+	const char *code = tap_jstr(tap_jget(v, "input"), "code");
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_contract_stats st;
+	char hex[ZEN_CONTRACT_ID_TEXT_LEN + 1];
+
+	tap_ok(code && !load_src(code, &c, &err), "voting contract loads: %s",
+	       err.msg);
+	if (!c)
+		return;
+	zen_contract_id_text(hex, zen_contract_get_id(c));
+	tap_str(hex, "00000000e89738718a802a7d217941882efe8e585e20b20901391bc37af25fac2f22c8ab",
+		"voting contract id");
+	args_init(&a, "vote");
+	tap_u64(cf_of(c, &a), 5, "voting cf = 5");
+	zen_contract_return_init(&r);
+	tap_ok(!zen_contract_run(c, &a, &r, &st, &err) && r.ok &&
+	       r.state == ZEN_STATE_NOCHANGE, "voting main OK, NoChange");
+	/* RT.ok @ {3 fields}: @ 2 + record 3 = 5 = cf */
+	tap_u64(st.cost, 5, "voting: main's cost = cf = 5");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+static void test_mint_sample(void)
+{
+	struct zc_contract *c = load_file("mint-sample.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_asset asset;
+
+	if (!c)
+		return;
+	args_init(&a, "anything");
+	tap_u64(cf_of(c, &a), 4 + 64 + 64 + 64 + 18, "mint-sample cf = 214");
+	asset = default_asset(zen_contract_get_id(c));
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
+	       r.tx.n_outputs == 1 && r.tx.inputs[0].is_mint &&
+	       r.tx.inputs[0].mint.amount == 1000 &&
+	       same_asset(&r.tx.inputs[0].mint.asset, &asset) &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT,
+			 zen_contract_get_id(c), &asset, 1000),
+	       "mint-sample main: mint 1000 and lock to self");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+static void test_counter(void)
+{
+	struct zc_contract *c = load_file("counter.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_data st;
+
+	if (!c)
+		return;
+	args_init(&a, "");
+	tap_u64(cf_of(c, &a), 2 + 3 + 3 + 10, "counter cf = 18");
+	/* c3 style: no state -> 10ul */
+	tap_ok(!run(c, &a, &r) && r.ok && r.state == ZEN_STATE_UPDATE &&
+	       r.state_data.kind == ZEN_DATA_U32 && r.state_data.u.u32 == 10,
+	       "counter: first run stores U32 10");
+	zen_data_init(&st);
+	st.kind = ZEN_DATA_U32;
+	st.u.u32 = r.state_data.u.u32;
+	zen_contract_return_release(&r);
+	a.state = &st;
+	tap_ok(!run(c, &a, &r) && r.ok && r.state == ZEN_STATE_UPDATE &&
+	       r.state_data.kind == ZEN_DATA_U32 && r.state_data.u.u32 == 11,
+	       "counter: second run stores U32 11");
+	zen_contract_return_release(&r);
+	/* U32 wraps with +%^: 0xffffffff + 1 = 0 */
+	st.u.u32 = 0xffffffffu;
+	tap_ok(!run(c, &a, &r) && r.ok && r.state_data.u.u32 == 0,
+	       "counter: +%%^ wraps at 2^32");
+	zen_contract_return_release(&r);
+	/* a U64 state is not a U32: tryU32 gives None -> 10 */
+	d_set_u64(&st, 7);
+	tap_ok(!run(c, &a, &r) && r.ok && r.state_data.kind == ZEN_DATA_U32 &&
+	       r.state_data.u.u32 == 10, "counter: non-U32 state restarts");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+static void test_empty(void)
+{
+	struct zc_contract *c = load_file("empty.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+
+	if (!c)
+		return;
+	args_init(&a, "x");
+	tap_u64(cf_of(c, &a), 2, "empty cf = 2");
+	tap_ok(!run(c, &a, &r) && r.ok && !r.tx.n_inputs && !r.tx.n_outputs &&
+	       r.state == ZEN_STATE_NOCHANGE && !r.has_message,
+	       "empty main: unchanged skeleton, NoChange");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+static void test_token(void)
+{
+	struct zc_contract *c = load_file("token.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_skel s;
+	struct zen_skel_input in;
+	struct zen_outpoint wop[2];
+	struct zen_output wout[2];
+	struct zen_data *body;
+	struct zen_asset token, zen = zp();
+	const struct zen_contract_id *id;
+	uint8_t aa[32];
+
+	if (!c)
+		return;
+	id = zen_contract_get_id(c);
+	token = default_asset(id);
+	hash_fill(aa, 0xaa);
+	args_init(&a, "buy");
+	/* 4 + 64 + 2 + (64 + (s * 128 + 192) + 3) + 66 + 31 = 426 + 128 s */
+	tap_u64(cf_of(c, &a), 426, "token cf, empty wallet = 426");
+	memset(wop, 0, sizeof(wop));
+	memset(wout, 0, sizeof(wout));
+	hash_fill(wop[0].tx_hash, 0x33);
+	hash_fill(wop[1].tx_hash, 0x34);
+	lock_contract(&wout[0].lock, id);
+	lock_contract(&wout[1].lock, id);
+	wout[0].spend.asset = zen;
+	wout[0].spend.amount = 10;
+	wout[1].spend.asset = zen;
+	wout[1].spend.amount = 7;
+	a.wallet_outpoints = wop;
+	a.wallet_outputs = wout;
+	a.wallet_n = 2;
+	tap_u64(cf_of(c, &a), 426 + 256, "token cf, wallet of 2 = 682");
+
+	/* buy: 10 kalapas in -> output {Contract self, ZP, 10}, input
+	 * Mint {token, 10 * 1000}, output {PK aa, token, 10000} */
+	body = body_return_address(0xaa);
+	pk_input(&in, 0x11, 0xaa, zen, 10);
+	s.inputs = &in;
+	s.n_inputs = 1;
+	s.outputs = NULL;
+	s.n_outputs = 0;
+	a.tx = &s;
+	a.body = body;
+	a.wallet_n = 0;
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 2 &&
+	       r.tx.n_outputs == 2 && r.tx.inputs[1].is_mint &&
+	       r.tx.inputs[1].mint.amount == 10000 &&
+	       same_asset(&r.tx.inputs[1].mint.asset, &token) &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen, 10) &&
+	       is_output(&r.tx.outputs[1], ZEN_LOCK_PK, aa, &token, 10000),
+	       "token buy: lock 10 ZP, mint and send 10000 tokens");
+	zen_contract_return_release(&r);
+
+	/* redeem: 5000 tokens in -> output {Destroy, token, 5000}; fromWallet
+	 * ZP 5 takes the 10 kalapa UTXO (running sum 0 < 5), change
+	 * {Contract, ZP, 5}; then {PK aa, ZP, 5} */
+	a.command = "redeem";
+	a.command_len = 6;
+	zen_lock_release(&in.output.lock);
+	pk_input(&in, 0x22, 0xaa, token, 5000);
+	a.wallet_n = 2;
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 2 &&
+	       r.tx.n_outputs == 3 && !r.tx.inputs[1].is_mint &&
+	       r.tx.inputs[1].outpoint.tx_hash[0] == 0x33 &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_DESTROY, NULL, &token,
+			 5000) &&
+	       is_output(&r.tx.outputs[1], ZEN_LOCK_CONTRACT, id, &zen, 5) &&
+	       is_output(&r.tx.outputs[2], ZEN_LOCK_PK, aa, &zen, 5),
+	       "token redeem: destroy 5000, pay 5 ZP from the wallet");
+	zen_contract_return_release(&r);
+	a.wallet_n = 0;
+	tap_ok(!run(c, &a, &r) && !r.ok && r.err_msg &&
+	       !strcmp(r.err_msg, "contract does not have enough zens"),
+	       "token redeem, empty wallet: ERR");
+	zen_contract_return_release(&r);
+	a.command = "sell";
+	a.command_len = 4;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "unsupported command"),
+	       "token: unknown command is ERR");
+	zen_contract_return_release(&r);
+	a.body = NULL;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "returnAddress is required"),
+	       "token: no body is ERR");
+	zen_contract_return_release(&r);
+	zen_lock_release(&in.output.lock);
+	zen_lock_release(&wout[0].lock);
+	zen_lock_release(&wout[1].lock);
+	d_free(body);
+	zen_contract_free(c);
+}
+
+static void test_faucet(void)
+{
+	struct zc_contract *c = load_file("faucet.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_skel s;
+	struct zen_skel_input in;
+	struct zen_outpoint wop;
+	struct zen_output wout;
+	struct zen_data *body;
+	struct zen_asset zen = zp();
+	const struct zen_contract_id *id;
+	uint8_t bb[32];
+
+	if (!c)
+		return;
+	id = zen_contract_get_id(c);
+	hash_fill(bb, 0xbb);
+	args_init(&a, "init");
+	tap_u64(cf_of(c, &a), 366, "faucet cf, empty wallet = 366");
+	memset(&wop, 0, sizeof(wop));
+	memset(&wout, 0, sizeof(wout));
+	hash_fill(wop.tx_hash, 0x44);
+	lock_contract(&wout.lock, id);
+	wout.spend.asset = zen;
+	wout.spend.amount = 250000;
+	a.wallet_outpoints = &wop;
+	a.wallet_outputs = &wout;
+	a.wallet_n = 1;
+	tap_u64(cf_of(c, &a), 366 + 128, "faucet cf, wallet of 1 = 494");
+	/* init: 100 ZP available -> {Contract self, ZP, 100} */
+	pk_input(&in, 0x11, 0xaa, zen, 100);
+	s.inputs = &in;
+	s.n_inputs = 1;
+	s.outputs = NULL;
+	s.n_outputs = 0;
+	a.tx = &s;
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
+	       r.tx.n_outputs == 1 &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen, 100),
+	       "faucet init locks the available ZP to itself");
+	zen_contract_return_release(&r);
+	/* get: 100000 from the 250000 UTXO: change 150000, payout to bb */
+	a.command = "get";
+	a.command_len = 3;
+	body = body_return_address(0xbb);
+	a.body = body;
+	s.n_inputs = 0;
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
+	       r.tx.n_outputs == 2 &&
+	       r.tx.inputs[0].outpoint.tx_hash[0] == 0x44 &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen,
+			 150000) &&
+	       is_output(&r.tx.outputs[1], ZEN_LOCK_PK, bb, &zen, 100000),
+	       "faucet get pays 100000 with change 150000");
+	zen_contract_return_release(&r);
+	wout.spend.amount = 50;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "not enough funds in the faucet"),
+	       "faucet get with 50 kalapas: ERR (let open RT >>=)");
+	zen_contract_return_release(&r);
+	a.body = NULL;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "returnAddress is missing"),
+	       "faucet get without a body: ERR");
+	zen_contract_return_release(&r);
+	zen_lock_release(&in.output.lock);
+	zen_lock_release(&wout.lock);
+	d_free(body);
+	zen_contract_free(c);
+}
+
+static void test_messenger(void)
+{
+	struct zc_contract *c = load_file("messenger.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_data *body = d_u64(5);
+	char hex[ZEN_CONTRACT_ID_TEXT_LEN + 1];
+
+	if (!c) {
+		d_free(body);
+		return;
+	}
+	args_init(&a, "hello");
+	a.body = body;
+	tap_u64(cf_of(c, &a), 64 + 9, "messenger cf = 73");
+	tap_ok(!run(c, &a, &r) && r.ok && r.has_message,
+	       "messenger main sends a message");
+	if (r.has_message) {
+		zen_contract_id_text(hex, &r.recipient);
+		tap_str(hex, "00000000ca055cc0af4d25ea1c8bbbf41444aadd68a168558397516b2f64727d87e72f97",
+			"messenger: recipient");
+		tap_ok(r.command_len == 5 && !memcmp(r.command, "hello", 5),
+		       "messenger: same command");
+		tap_ok(r.body && r.body->kind == ZEN_DATA_U64 &&
+		       r.body->u.u64 == 5, "messenger: same body");
+	}
+	tap_ok(r.state == ZEN_STATE_NOCHANGE, "messenger: NoChange");
+	zen_contract_return_release(&r);
+	d_free(body);
+	zen_contract_free(c);
+}
+
+static void test_receiver(void)
+{
+	struct zc_contract *c = load_file("receiver.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	uint8_t pre[36], h[32];
+
+	if (!c)
+		return;
+	args_init(&a, "");
+	tap_u64(cf_of(c, &a), 223 + 20 + 3 + 3 + 11, "receiver cf = 260");
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "only contracts may call"),
+	       "receiver: Anonymous is refused");
+	zen_contract_return_release(&r);
+	/* sender Contract (7, 0x5a..): state = Hash SHA3(BE32 7 || 0x5a..)
+	 * (updateContractId, 4.11) */
+	a.sender = ZEN_SENDER_CONTRACT;
+	a.sender_cid.version = 7;
+	hash_fill(a.sender_cid.hash, 0x5a);
+	memset(pre, 0, 4);
+	pre[3] = 7;
+	memset(pre + 4, 0x5a, 32);
+	zen_sha3(h, pre, 36);
+	tap_ok(!run(c, &a, &r) && r.ok && r.state == ZEN_STATE_UPDATE &&
+	       r.state_data.kind == ZEN_DATA_HASH &&
+	       !memcmp(r.state_data.u.hash, h, 32),
+	       "receiver: stores the hash of the calling contract id");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+static void test_dict_parser(void)
+{
+	struct zc_contract *c = load_file("dict-parser.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_asset gold;
+	struct zen_data *body;
+	uint8_t aa[32];
+	const char *k[] = { "returnAddress", "amount", "name" };
+	struct zen_data *v[3];
+
+	if (!c)
+		return;
+	hash_fill(aa, 0xaa);
+	args_init(&a, "");
+	tap_u64(cf_of(c, &a), 1200, "dict-parser cf = 1200");
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "body must be a dictionary"),
+	       "dict-parser: no body is ERR");
+	zen_contract_return_release(&r);
+	v[0] = d_lock_pk(0xaa);
+	v[1] = d_u64(7);
+	v[2] = d_str("gold");
+	body = d_dict(3, k, v);
+	a.body = body;
+	gold = subtype_asset(zen_contract_get_id(c), "gold");
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
+	       r.tx.n_outputs == 1 && r.tx.inputs[0].is_mint &&
+	       r.tx.inputs[0].mint.amount == 7 &&
+	       same_asset(&r.tx.inputs[0].mint.asset, &gold) &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_PK, aa, &gold, 7),
+	       "dict-parser: mints 7 \"gold\" to the return address");
+	zen_contract_return_release(&r);
+	d_free(body);
+	v[0] = d_lock_pk(0xaa);
+	v[1] = d_u64(0);
+	v[2] = d_str("gold");
+	body = d_dict(3, k, v);
+	a.body = body;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "amount must be positive"),
+	       "dict-parser: amount 0 is ERR (RT >>= under let open)");
+	zen_contract_return_release(&r);
+	d_free(body);
+	v[0] = d_lock_pk(0xaa);
+	v[1] = d_str("gold");
+	body = d_dict(2, (const char *[]){ "returnAddress", "name" }, v);
+	a.body = body;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "amount is missing"),
+	       "dict-parser: missing amount is ERR (tuple pattern order)");
+	zen_contract_return_release(&r);
+	d_free(body);
+	zen_contract_free(c);
+}
+
+static struct zen_data *commit_body(const uint8_t h[32], uint64_t ts)
+{
+	const char *k[] = { "Commit", "Timestamp" };
+	struct zen_data *v[] = { d_hash(h), d_u64(ts) };
+
+	return d_dict(2, k, v);
+}
+
+static void test_oracle(void)
+{
+	struct zc_contract *c = load_file("oracle.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_data *body;
+	struct zen_asset asset;
+	const struct zen_contract_id *id;
+	struct zen_err err = ZEN_ERR_INIT;
+	uint8_t h[32], pre[32 + 8 + 33], cm[32], att[32];
+
+	if (!c)
+		return;
+	id = zen_contract_get_id(c);
+	args_init(&a, "Commit");
+	tap_u64(cf_of(c, &a), 2650, "oracle cf Commit = 2650");
+	a.command = "Attest";
+	a.command_len = 6;
+	tap_u64(cf_of(c, &a), 5081, "oracle cf Attest, empty wallet = 5081");
+	a.command = "Other";
+	a.command_len = 5;
+	tap_u64(cf_of(c, &a), 8, "oracle cf other = 8");
+
+	hash_fill(h, 0x77);
+	body = commit_body(h, 1000);
+	a.body = body;
+	a.command = "Commit";
+	a.command_len = 6;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "only the oracle may commit"),
+	       "oracle Commit from Anonymous: ERR");
+	zen_contract_return_release(&r);
+	/* Commit from the oracle's key: cmHash = SHA3(h || BE64 1000);
+	 * mint 1 of (self, "commit") locked to self, state Hash cmHash */
+	a.sender = ZEN_SENDER_PK;
+	tap_ok(!zen_hex_decode_fixed(a.sender_pk, 33, ORACLE_PK, &err),
+	       "oracle key");
+	memcpy(pre, h, 32);
+	memset(pre + 32, 0, 8);
+	pre[38] = 0x03;
+	pre[39] = 0xe8;
+	zen_sha3(cm, pre, 40);
+	asset = subtype_asset(id, "commit");
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
+	       r.tx.inputs[0].is_mint && r.tx.inputs[0].mint.amount == 1 &&
+	       same_asset(&r.tx.inputs[0].mint.asset, &asset) &&
+	       r.tx.n_outputs == 1 &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &asset, 1) &&
+	       r.state == ZEN_STATE_UPDATE &&
+	       r.state_data.kind == ZEN_DATA_HASH &&
+	       !memcmp(r.state_data.u.hash, cm, 32),
+	       "oracle Commit from the oracle: token and state hash");
+	zen_contract_return_release(&r);
+	/* Attest (any sender): attestHash = SHA3(cmHash || BE64 1000 ||
+	 * compressed oracle key) (updateCPK: parity byte, then x) */
+	a.command = "Attest";
+	a.command_len = 6;
+	a.sender = ZEN_SENDER_ANONYMOUS;
+	memcpy(pre, cm, 32);
+	memset(pre + 32, 0, 8);
+	pre[38] = 0x03;
+	pre[39] = 0xe8;
+	tap_ok(!zen_hex_decode_fixed(pre + 40, 33, ORACLE_PK, &err), "key");
+	zen_sha3(att, pre, sizeof(pre));
+	asset = subtype_asset(id, "attest");
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
+	       same_asset(&r.tx.inputs[0].mint.asset, &asset) &&
+	       r.state == ZEN_STATE_UPDATE &&
+	       r.state_data.kind == ZEN_DATA_HASH &&
+	       !memcmp(r.state_data.u.hash, att, 32),
+	       "oracle Attest: attestation hash in the state");
+	zen_contract_return_release(&r);
+	a.body = NULL;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "message body must be a dictionary"),
+	       "oracle without a body: ERR");
+	zen_contract_return_release(&r);
+	d_free(body);
+	zen_contract_free(c);
+}
+
+static void test_orderbook(void)
+{
+	struct zc_contract *c = load_file("orderbook.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_skel s;
+	struct zen_skel_input in;
+	struct zen_outpoint wop;
+	struct zen_output wout;
+	struct zen_asset zen = zp();
+	const struct zen_contract_id *id;
+	const struct zen_data *o;
+	struct zen_err err = ZEN_ERR_INIT;
+	uint8_t pk[33];
+
+	if (!c)
+		return;
+	id = zen_contract_get_id(c);
+	args_init(&a, "Make");
+	tap_u64(cf_of(c, &a), 9 + 3684, "orderbook cf Make = 3693");
+	memset(&wop, 0, sizeof(wop));
+	memset(&wout, 0, sizeof(wout));
+	hash_fill(wop.tx_hash, 0x55);
+	lock_contract(&wout.lock, id);
+	wout.spend.asset = zen;
+	wout.spend.amount = 30;
+	a.wallet_outpoints = &wop;
+	a.wallet_outputs = &wout;
+	a.wallet_n = 1;
+	a.command = "Take";
+	a.command_len = 4;
+	tap_u64(cf_of(c, &a), 9 + 256 + 8011, "orderbook cf Take, s=1 = 8276");
+	a.command = "Cancel";
+	a.command_len = 6;
+	tap_u64(cf_of(c, &a), 9 + 256 + 4477, "orderbook cf Cancel, s=1");
+	a.command = "x";
+	a.command_len = 1;
+	tap_u64(cf_of(c, &a), 9, "orderbook cf other = 9");
+
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "sender must be a public key"),
+	       "orderbook: Anonymous is refused");
+	zen_contract_return_release(&r);
+	a.sender = ZEN_SENDER_PK;
+	tap_ok(!zen_hex_decode_fixed(pk, 33, ORACLE_PK, &err), "key");
+	memcpy(a.sender_pk, pk, 33);
+	/* Make: 1000 ZP available -> {Contract, ZP, 1000}; state Dict
+	 * {"order": List [U64 1000; U64 500; PublicKey pk]} */
+	a.command = "Make";
+	a.command_len = 4;
+	pk_input(&in, 0x11, 0xaa, zen, 1000);
+	s.inputs = &in;
+	s.n_inputs = 1;
+	s.outputs = NULL;
+	s.n_outputs = 0;
+	a.tx = &s;
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_outputs == 1 &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen, 1000) &&
+	       r.state == ZEN_STATE_UPDATE &&
+	       r.state_data.kind == ZEN_DATA_DICT &&
+	       r.state_data.u.dict.n == 1 &&
+	       !strcmp(r.state_data.u.dict.entries[0].key, "order"),
+	       "orderbook Make: locks 1000 and records the order");
+	if (r.ok && r.state_data.kind == ZEN_DATA_DICT &&
+	    r.state_data.u.dict.n == 1) {
+		o = &r.state_data.u.dict.entries[0].value;
+		tap_ok(o->kind == ZEN_DATA_LIST && o->u.coll.n == 3 &&
+		       o->u.coll.items[0].u.u64 == 1000 &&
+		       o->u.coll.items[1].u.u64 == 500 &&
+		       o->u.coll.items[2].kind == ZEN_DATA_PUBKEY &&
+		       !memcmp(o->u.coll.items[2].u.pubkey, pk, 33),
+		       "orderbook Make: order data");
+	}
+	zen_contract_return_release(&r);
+	a.command = "Make";
+	zen_lock_release(&in.output.lock);
+	pk_input(&in, 0x11, 0xaa, zen, 999);
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "not enough tokens locked"),
+	       "orderbook Make with 999: ERR (U64.lt in backticks)");
+	zen_contract_return_release(&r);
+	/* Take 10: dmul64 10 500 = (0, 5000) <= 1000 * 500; fromWallet 10
+	 * of the 30 UTXO, change 20; order 990 / 490 -> Update */
+	a.command = "Take";
+	s.n_inputs = 0;
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
+	       r.tx.n_outputs == 1 &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen, 20) &&
+	       r.state == ZEN_STATE_UPDATE &&
+	       r.state_data.kind == ZEN_DATA_LIST &&
+	       r.state_data.u.coll.n == 3 &&
+	       r.state_data.u.coll.items[0].u.u64 == 990 &&
+	       r.state_data.u.coll.items[1].u.u64 == 490,
+	       "orderbook Take: 10 from the wallet, order updated");
+	zen_contract_return_release(&r);
+	a.command = "Cancel";
+	a.command_len = 6;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "not implemented"), "orderbook Cancel: ERR");
+	zen_contract_return_release(&r);
+	zen_lock_release(&in.output.lock);
+	zen_lock_release(&wout.lock);
+	zen_contract_free(c);
+}
+
+static void test_merkle_payout(void)
+{
+	struct zc_contract *c = load_file("merkle-payout.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_data *body;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (!c)
+		return;
+	args_init(&a, "Redeem");
+	tap_u64(cf_of(c, &a), 19174, "merkle-payout cf, s=0 = 19174");
+	tap_ok(!run(c, &a, &r) && !r.ok && !strcmp(r.err_msg, "unknown command"),
+	       "merkle-payout without a body: ERR");
+	zen_contract_return_release(&r);
+	body = body_return_address(0xaa);
+	a.body = body;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "sender must be a public key"),
+	       "merkle-payout: or-pattern Contract _ | Anonymous");
+	zen_contract_return_release(&r);
+	a.sender = ZEN_SENDER_PK;
+	tap_ok(!zen_hex_decode_fixed(a.sender_pk, 33, ORACLE_PK, &err), "key");
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "could not parse the proof"),
+	       "merkle-payout: body without a proof: ERR");
+	zen_contract_return_release(&r);
+	d_free(body);
+	zen_contract_free(c);
+}
+
+static void test_payout_list(void)
+{
+	struct zc_contract *c = load_file("payout-list.fst");
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_data *body, *pair[2], *inner[2], *out, *outs;
+
+	if (!c)
+		return;
+	args_init(&a, "");
+	tap_u64(cf_of(c, &a), 42334, "payout-list cf, s=0 = 42334");
+	a.block_number = 101;
+	tap_ok(!run(c, &a, &r) && !r.ok &&
+	       !strcmp(r.err_msg, "not a payout block"),
+	       "payout-list at block 101: not a payout block (U32.rem)");
+	zen_contract_return_release(&r);
+	a.block_number = 200;
+	tap_ok(!run(c, &a, &r) && !r.ok && !strcmp(r.err_msg, "bad outputs"),
+	       "payout-list at block 200 without outputs: bad outputs");
+	zen_contract_return_release(&r);
+	/* Outputs = [[Lock l; [String "00"; U64 5]]]: parses (nested list
+	 * patterns), so the match reaches Some (_ :: _) */
+	inner[0] = d_str("00");
+	inner[1] = d_u64(5);
+	pair[0] = d_lock_pk(0xaa);
+	pair[1] = d_list(2, inner);
+	out = d_list(2, pair);
+	outs = d_list(1, &out);
+	body = d_dict(1, (const char *[]){ "Outputs" }, &outs);
+	a.body = body;
+	tap_ok(!run(c, &a, &r) && !r.ok && !strcmp(r.err_msg, "unreachable"),
+	       "payout-list parses a CGP-style Outputs list");
+	zen_contract_return_release(&r);
+	d_free(body);
+	zen_contract_free(c);
+}
+
+/* ---- scoping, language, negative cases, limits ---- */
+
+static const char *HEAD =
+	"open Zen.Types\nopen Zen.Base\nopen Zen.Cost\n"
+	"module RT = Zen.ResultT\nmodule OptT = Zen.OptionT\n"
+	"module CR = Zen.ContractResult\nmodule C = Zen.Cost\n";
+
+/* Load HEAD + body + a main returning the empty contract result and a cf
+ * returning the int expression `cfexpr` (may use top-level names). */
+static int cf_src(const char *body, const char *cfexpr, uint64_t *cost,
+		  struct zen_err *err)
+{
+	char src[8192];
+	struct zc_contract *c;
+	struct zen_contract_args a;
+	int rc;
+
+	snprintf(src, sizeof(src), "%s%s\nlet main txSkel _ _ _ _ _ _ _ = "
+		 "CR.ofTxSkel txSkel\nlet cf _ _ _ _ _ _ _ = %s\n", HEAD,
+		 body, cfexpr);
+	if ((rc = load_src(src, &c, err)))
+		return rc;
+	args_init(&a, "");
+	rc = zen_contract_cost(c, &a, cost, err);
+	zen_contract_free(c);
+	return rc;
+}
+
+static void cf_is(const char *body, const char *cfexpr, uint64_t want,
+		  const char *what)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	uint64_t cost = 0;
+	int rc = cf_src(body, cfexpr, &cost, &err);
+
+	if (rc)
+		tap_diag("%s", err.msg);
+	tap_ok(!rc && cost == want, "%s (got %llu)", what,
+	       (unsigned long long)cost);
+}
+
+static void cf_fails(const char *body, const char *cfexpr, int code,
+		     const char *msg_part, const char *what)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	uint64_t cost = 0;
+	int rc = cf_src(body, cfexpr, &cost, &err);
+
+	tap_ok(rc == code && strstr(err.msg, msg_part), "%s: %s", what,
+	       err.msg);
+}
+
+static void test_scoping(void)
+{
+	/* >>= is Zen.Cost's at top level (open Zen.Cost), OptionT's under
+	 * let open OptT, ResultT's under let open RT; let! is always the
+	 * cost bind */
+	cf_is("let f (x: nat) = ret (x + 1)\n"
+	      "let t = ret 2 >>= f\n",
+	      "t", 3, "top-level >>= is Cost bind");
+	cf_is("let g (x: nat) : option nat `cost` 0 = OptT.ret (x * 10)\n"
+	      "let t = let open OptT in (OptT.ret 4 >>= g)\n"
+	      "let u = let! o = t in match o with | Some v -> ret v | None -> ret 0\n",
+	      "u", 40, "let open OptT: >>= is OptionT's bind");
+	cf_is("let t = let open OptT in (OptT.none >>= (fun (x: nat) -> OptT.ret 1))\n"
+	      "let u = let! o = t in match o with | Some v -> ret v | None -> ret 7\n",
+	      "u", 7, "let open OptT: None short-circuits");
+	cf_is("let t = let open RT in (RT.failw \"e\" >>= (fun (x: nat) -> RT.ret 1))\n"
+	      "let u = let! o = t in match o with | OK v -> ret v | ERR _ -> ret 9\n",
+	      "u", 9, "let open RT: >>= is ResultT's bind");
+	cf_is("let t = let open OptT in (let! x = C.ret 5 in C.ret (x + 1))\n",
+	      "t", 6, "let! under let open OptT is still the cost bind");
+	cf_is("let t = (let open OptT in ret 1) >>= (fun o -> match o with "
+	      "| Some v -> ret (v + 1) | None -> ret 0)\n",
+	      "t", 2, "let open ends with its body");
+	/* open FStar.UInt32 shadows add/v; aliases apply to qualified names */
+	cf_is("module U32 = FStar.UInt32\n"
+	      "let x = U32.v (U32.add 2ul 3ul)\n",
+	      "ret (x + 0)", 5, "module alias, qualified U32.add/v");
+	cf_is("open FStar.UInt64\nlet x = v (5UL +%^ 6UL)\n",
+	      "ret x", 11, "top-level open FStar.UInt64 shadows v");
+	/* user definitions shadow opened names, later ones earlier ones */
+	cf_is("let length x = 42\nlet a = length [1; 2]\n",
+	      "ret a", 42, "user binding shadows Prims.length");
+	cf_is("let k = 1\nlet k = k + 10\n", "ret k", 11,
+	      "later top-level binding shadows the earlier one");
+	/* closures, partial application, let rec, patterns */
+	cf_is("let add3 a b c = a + b + c\nlet p = add3 1\nlet q = p 2\n",
+	      "ret (q 3 + (add3 10 20) 30)", 66, "partial application");
+	cf_is("let rec sum (l: list nat) : nat = match l with | [] -> 0 | "
+	      "hd :: tl -> hd + sum tl\n",
+	      "ret (sum [1; 2; 3; 4])", 10, "let rec over a list");
+	cf_is("let f x = let rec go n acc = if n = 0 then acc else go (n - 1) "
+	      "(acc + n) in go x 0\n",
+	      "ret (f 100)", 5050, "local let rec with tail calls");
+	cf_is("type r = { a: nat; b: nat }\n"
+	      "let v = { a = 1; b = 2 }\nlet w = { v with b = 40 }\n"
+	      "let s ({ a = x; b = y }) = x + y\n",
+	      "ret (s w)", 41, "records: build, update, pattern");
+	cf_is("type color = | Red | Green of nat | Blue : nat -> nat -> color\n"
+	      "let n c = match c with | Red -> 1 | Green k -> k | Blue x y -> x * y\n",
+	      "ret (n Red + n (Green 10) + n (Blue 3 4))", 23,
+	      "user variants with 0, 1 and 2 arguments");
+	cf_is("let f p = match p with | (1, x) | (x, 1) -> x | _ -> 0\n",
+	      "ret (f (1, 5) + f (7, 1) + f (2, 2))", 12,
+	      "or-patterns bind the same variables");
+	cf_is("let f l = match l with | [a; b] -> a + b | a :: _ -> a | [] -> 100\n",
+	      "ret (f [3; 4] + f [5] + f [])", 112, "list patterns");
+	cf_is("let f s = match s with | \"a\" -> 1 | \"bb\" -> 2 | _ -> 3\n",
+	      "ret (f \"bb\" * 10 + f \"zz\")", 23, "string constant patterns");
+	cf_is("let f b = match b, not b with | true, false -> 1 | false, true -> 2\n",
+	      "ret (f true * 10 + f false)", 12, "bool and tuple patterns");
+	cf_is("let o = Some @ 5\nlet f x = match x with | Some (Some v) -> v | Some None -> 1 | None -> 2\n",
+	      "ret (f (Some (Some 7)) + f (Some None) + f None + (match o with | Some v -> v | None -> 0))",
+	      7 + 1 + 2 + 5, "nested constructor patterns, Some @");
+	cf_is("let f x = x + 1\nlet g x = x * 2\n",
+	      "ret ((f >> g) 3 + (f << g) 3 + (3 |> f) + (flip (-) 1 10))",
+	      8 + 7 + 4 + 9, "|>, >>, <<, flip");
+	cf_is("let t = (1, 2, 3)\nlet (a, b, c) = t\n",
+	      "ret (a * 100 + b * 10 + c + fst (4, 5) + snd (4, 5))",
+	      123 + 9, "tuples, tuple patterns at top level");
+	cf_is("let add a b = a * 10 + b\n", "ret (3 `add` 4)", 34,
+	      "a user function in backticks");
+	cf_is("let t = let open OptT in (OptT.ret 3 $> (fun x -> x + 1))\n"
+	      "let u = let! o = t in match o with | Some v -> ret v | None -> ret 0\n",
+	      "u", 4, "OptT $> under let open");
+	cf_is("module U32 = FStar.UInt32\nlet r = U32.v (17ul `U32.rem` 5ul)\n",
+	      "ret r", 2, "qualified name in backticks");
+	/* short circuit: the right operand is not evaluated */
+	cf_is("let boom (u: unit) : bool = 1 / 0 = 0\n",
+	      "ret (if false && boom () || true || boom () then 1 else 2)", 1,
+	      "&& and || short-circuit");
+	/* cost-only arguments are not evaluated: inc (1 / 0) */
+	cf_is("", "inc (1 / 0) (ret 3)", 3, "cost-only argument of inc is "
+	      "not evaluated");
+	cf_is("", "ret (cast nat 4 + 1)", 5, "cast with an erased type");
+	/* machine integers */
+	cf_fails("open FStar.UInt64\nlet x = v (18446744073709551615UL)\n",
+		 "ret x", ZEN_EREFUSED, "", "U64.v above 2^63 fails");
+	cf_fails("", "ret (9223372036854775807 + 1)", ZEN_EREFUSED, "",
+		 "Prims int overflow fails the run");
+	cf_fails("", "ret (1 / 0)", ZEN_EREFUSED, "", "division by zero");
+	cf_fails("open FStar.UInt8\nlet x = 7uy /^ 0uy\n", "ret 1",
+		 ZEN_EREFUSED, "", "U8 division by zero");
+	cf_is("open FStar.UInt8\nlet x = v (250uy +%^ 10uy)\n", "ret x", 4,
+	      "U8 +%^ wraps");
+	cf_fails("let f x = match x with | 1 -> 2\n", "ret (f 3)",
+		 ZEN_EREFUSED, "no match case", "incomplete match fails");
+	cf_fails("", "ret (-1)", ZEN_EREFUSED, "", "negative cf fails");
+}
+
+static void test_negative(void)
+{
+	static const struct {
+		const char *src, *msg, *what;
+	} cases[] = {
+		{ "let main a b c d e f g h = foo\nlet cf a b c d e f g = 1\n",
+		  "t.fst:1:28: unbound name 'foo'", "unbound name" },
+		{ "let main a b c d e f g h = RT.ok\nlet cf a b c d e f g = 1\n",
+		  "t.fst:1:28: unbound name 'RT.ok'", "unknown module alias" },
+		{ "open Zen.Set\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n",
+		  "t.fst:1:1: unknown module 'Zen.Set'", "unknown module" },
+		{ "let main a b c d e f g h = match a with | Foo x -> 1\nlet cf a b c d e f g = 1\n",
+		  "unbound constructor 'Foo'", "unknown constructor pattern" },
+		{ "let main a b c d e f g h = x\nlet x = 1\nlet cf a b c d e f g = 1\n",
+		  "unbound name 'x'", "names are bound in order" },
+		{ "let main a b c d e f g h = let q y = q y in 1\nlet cf a b c d e f g = 1\n",
+		  "unbound name 'q'", "let is not recursive" },
+		{ "let main a b c d e f g h = (let open FStar.UInt64 in 1) + v 2\nlet cf a b c d e f g = 1\n",
+		  "unbound name 'v'", "let open is scoped" },
+		{ "let main a b c d e f g = 1\nlet cf a b c d e f g = 1\n",
+		  "main", "main with 7 parameters" },
+		{ "let main a b c d e f g h = 1\n", "cf", "no cf" },
+		{ "let main a b c d e f g h = 1\nlet cf a b c d e f g = 1 ;; 2\n",
+		  "t.fst:2:", "syntax error has a position" },
+		{ "let main a b c d e f g h = try 1 with _ -> 2\nlet cf a b c d e f g = 1\n",
+		  "forbidden", "try is forbidden" },
+		{ "module X\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n",
+		  "forbidden", "module line is forbidden" },
+		{ "let main a b c d e f g h = match a with | x when x -> 1\nlet cf a b c d e f g = 1\n",
+		  "forbidden", "when guards are forbidden" },
+		{ "let ret x = x\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n",
+		  "forbidden", "binding a reserved name" },
+		{ "let main a b c d e f g h = match a with | (x, 1) | (y, 2) -> 1\nlet cf a b c d e f g = 1\n",
+		  "or-pattern", "or-pattern variables differ" },
+	};
+	size_t i;
+
+	for (i = 0; i < ZEN_ARRAY_SIZE(cases); i++) {
+		struct zen_err err = ZEN_ERR_INIT;
+		struct zc_contract *c = NULL;
+		int rc = load_src(cases[i].src, &c, &err);
+
+		tap_ok(rc == ZEN_EINVAL && !c && strstr(err.msg, cases[i].msg),
+		       "refused: %s (%s)", cases[i].what, err.msg);
+		zen_contract_free(c);
+	}
+}
+
+static void test_limits(void)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+	struct zen_contract_args a;
+	struct zc_limits lim;
+	uint64_t cost;
+	char src[4096];
+	int rc;
+
+	/* a runaway loop: the step limit */
+	snprintf(src, sizeof(src), "%slet rec loop (n: nat) : nat = loop (n + 1)\n"
+		 "let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n"
+		 "let cf _ _ _ _ _ _ _ = ret (loop 0)\n", HEAD);
+	tap_ok(!load_src(src, &c, &err), "loop contract loads");
+	args_init(&a, "");
+	zc_limits_default(&lim);
+	lim.max_steps = 100000;
+	a.limits = &lim;
+	rc = c ? zen_contract_cost(c, &a, &cost, &err) : -1;
+	tap_ok(rc == ZEN_EREFUSED && strstr(err.msg, "step limit"),
+	       "tail loop ends at the step limit: %s", err.msg);
+	zen_contract_free(c);
+	c = NULL;
+	/* deep non-tail recursion: the depth limit, no C stack overflow */
+	snprintf(src, sizeof(src), "%slet rec deep (n: nat) : nat = 1 + deep (n + 1)\n"
+		 "let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n"
+		 "let cf _ _ _ _ _ _ _ = ret (deep 0)\n", HEAD);
+	tap_ok(!load_src(src, &c, &err), "deep contract loads");
+	zc_limits_default(&lim);
+	rc = c ? zen_contract_cost(c, &a, &cost, &err) : -1;
+	tap_ok(rc == ZEN_EREFUSED && strstr(err.msg, "deep"),
+	       "deep recursion ends at the depth limit: %s", err.msg);
+	zen_contract_free(c);
+	c = NULL;
+	/* memory: a list that doubles */
+	snprintf(src, sizeof(src), "%slet rec grow (l: list nat) : nat = grow (1 :: l)\n"
+		 "let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n"
+		 "let cf _ _ _ _ _ _ _ = ret (grow [1])\n", HEAD);
+	if (!load_src(src, &c, &err)) {
+		zc_limits_default(&lim);
+		lim.mem_limit = 1 << 20;
+		rc = zen_contract_cost(c, &a, &cost, &err);
+		tap_ok(rc == ZEN_EREFUSED && strstr(err.msg, "memory"),
+		       "growing list ends at the memory limit: %s", err.msg);
+		zen_contract_free(c);
+	} else {
+		tap_ok(0, "grow contract loads: %s", err.msg);
+	}
+	c = NULL;
+	/* the corpus fits well within the defaults: token buy */
+	(void)c;
+}
+
+int main(void)
+{
+	test_sample_vector();
+	test_voting_vector();
+	test_mint_sample();
+	test_counter();
+	test_empty();
+	test_token();
+	test_faucet();
+	test_messenger();
+	test_receiver();
+	test_dict_parser();
+	test_oracle();
+	test_orderbook();
+	test_merkle_payout();
+	test_payout_list();
+	test_scoping();
+	test_negative();
+	test_limits();
+	return tap_done();
+}
