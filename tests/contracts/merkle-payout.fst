@@ -70,9 +70,10 @@ let redeem txSkel contractId (wallet: wallet) sender dict =
     match proof with
     | Some ({ root = root; path = path; index = index }) ->
       let! ok = Merkle.verify root path index leaf in
-      if ok && wins (index % 2 = 0) (positionOf (length path > 3)) then begin
+      if ok && length path = 2 && wins (index % 2 = 0) (positionOf (length path > 3)) then begin
         let! tx = Tx.fromWallet Asset.zenAsset 1000UL contractId wallet txSkel in
-        let! tx = tx `runOpt` (Tx.lockToPublicKey Asset.zenAsset 1000UL pk) in
+        let! tx = (Tx.lockToPublicKey Asset.zenAsset 1000UL pk >> OptT.liftCost)
+                  `runOpt` tx in
         CR.ofOptionTxSkel "not enough funds" tx
       end
       else RT.autoFailw "invalid proof"
@@ -86,7 +87,33 @@ let main txSkel context contractId command sender messageBody wallet state =
   | "Redeem", Some dict -> redeem txSkel contractId wallet sender dict |> C.autoInc
   | _ -> RT.autoFailw "unknown command"
 
+// main's cost on the paying path, s = Wallet.size wallet; the proof
+// must have a path of length 2 (a 4-leaf tree) (contracts.md 1.10, 4):
+// main: let! dict = mb >!= tryDict 4; match: tuple 2 + leaves 2 + 1 +
+//   max(redeem (5 args) |> autoInc 7, 1) = 12: 16; Zulib tryDict 4.
+// redeem: match sender: leaves PK pk 1 + (Contract _ | Anonymous) 2 +
+//   (let! proof 3 + let! leaf 3 + match proof: leaves Some {3 fields}
+//   3 + None 1 + (let! ok = verify (4 args) 6 + if 3 + cond (&& 2,
+//   && 2, length path = 2: 3, wins 2 args 2, index % 2 = 0: 4,
+//   positionOf (length path > 3): 4 = 17) + then (let! tx = fromWallet
+//   (5 args) 7, let! tx = (lockToPublicKey 3 args >> liftCost)
+//   `runOpt` tx 1 + 1 + 2 + (>> 2 + 3) = 9, CR.ofOptionTxSkel 2 args
+//   2 = 18) = 38: 44): 48: 54) = 57.
+// parseProof: body is `let open OptT` (0 here); its body: let! root
+//   1+1+(>?= 2 + tryFind 2) 6, let! path 1+1+(>?= 2 + >?= 2 + tryFind
+//   2 + tryMapT 1) 9, let! index 6, |> autoInc 2 + match (tuple 3 +
+//   leaves 3 + 1 + max(incSome 2 + record 3 + U64.v 1, incNone 1)) 13
+//   = 36; Zulib tryFind 3 * 64 + tryHash 2 + tryList 4 + tryMapT
+//   tryHash (L * (2 + 20) + 20) + tryU64 2 + incSome 10 = 230 + 22 L.
+// leafOf: |> 2 + >>= 2 + updatePublicKey 2 args = 6; Zulib 384 + 20.
+// runOpt: |> 2 + maybe 3 + incNone 1 + inc 1 = 7; Zulib: f x (Some) +
+//   5, here liftCost of lockToPublicKey 610, + 5.
+// Zulib of redeem itself: verify 420 L + 4, fromWallet 128 s + 192,
+//   ofOptionTxSkel 3.
+// Total: 16 + 4 + 57 + (36 + 230 + 22 L) + (6 + 404) + (420 L + 4) +
+//   (128 s + 192) + (7 + 615) + 3 = 1574 + 442 L + 128 s; L = 2:
+//   2458 + 128 s.
 let cf _ _ _ _ _ wallet _ =
-  19174 + 256 * Wallet.size wallet
+  2458 + 128 * Wallet.size wallet
   |> cast nat
   |> C.ret

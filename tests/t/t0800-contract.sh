@@ -31,27 +31,27 @@ test_expect_success 'check reads standard input' '
 '
 
 # cf values (contracts.md 5.1 style, hand-computed from each cf)
-test_expect_success 'cost: token buy, empty wallet = 426' '
-	test "$(z contract cost "$C/token.fst" --command buy)" = "{\"cost\":426}"'
-test_expect_success 'cost: token, wallet of one = 426 + 128' '
-	test "$(z contract cost "$C/token.fst" --command buy --wallet "[{\"txHash\": \"3333333333333333333333333333333333333333333333333333333333333333\", \"index\": 1, \"lock\": \"Fee\", \"asset\": \"00\", \"amount\": 5}]")" = "{\"cost\":554}"'
-test_expect_success 'cost: faucet = 366' '
-	test "$(z contract cost "$C/faucet.fst" --command get)" = "{\"cost\":366}"'
-test_expect_success 'cost: oracle Commit = 2650, other = 8' '
-	test "$(z contract cost "$C/oracle.fst" --command Commit)" = "{\"cost\":2650}" &&
-	test "$(z contract cost "$C/oracle.fst" --command x)" = "{\"cost\":8}"'
-test_expect_success 'cost: orderbook Make = 9 + 3684' '
-	test "$(z contract cost "$C/orderbook.fst" --command Make)" = "{\"cost\":3693}"'
-test_expect_success 'cost: counter 18, messenger 73, receiver 260, mint-sample 214' '
-	test "$(z contract cost "$C/counter.fst" --command "")" = "{\"cost\":18}" &&
-	test "$(z contract cost "$C/messenger.fst" --command "")" = "{\"cost\":73}" &&
-	test "$(z contract cost "$C/receiver.fst" --command "")" = "{\"cost\":260}" &&
-	test "$(z contract cost "$C/mint-sample.fst" --command "")" = "{\"cost\":214}"'
+test_expect_success 'cost: token buy = 448 (derivation in token.fst)' '
+	test "$(z contract cost "$C/token.fst" --command buy)" = "{\"cost\":448}"'
+test_expect_success 'cost: token buy does not depend on the wallet' '
+	test "$(z contract cost "$C/token.fst" --command buy --wallet "[{\"txHash\": \"3333333333333333333333333333333333333333333333333333333333333333\", \"index\": 1, \"lock\": \"Fee\", \"asset\": \"00\", \"amount\": 5}]")" = "{\"cost\":448}"'
+test_expect_success 'cost: faucet get, empty wallet = 373' '
+	test "$(z contract cost "$C/faucet.fst" --command get)" = "{\"cost\":373}"'
+test_expect_success 'cost: oracle Commit = 854, other = 23' '
+	test "$(z contract cost "$C/oracle.fst" --command Commit)" = "{\"cost\":854}" &&
+	test "$(z contract cost "$C/oracle.fst" --command x)" = "{\"cost\":23}"'
+test_expect_success 'cost: orderbook Make = 330' '
+	test "$(z contract cost "$C/orderbook.fst" --command Make)" = "{\"cost\":330}"'
+test_expect_success 'cost: counter 21, messenger 78, receiver 263, mint-sample 215' '
+	test "$(z contract cost "$C/counter.fst" --command "")" = "{\"cost\":21}" &&
+	test "$(z contract cost "$C/messenger.fst" --command "")" = "{\"cost\":78}" &&
+	test "$(z contract cost "$C/receiver.fst" --command "")" = "{\"cost\":263}" &&
+	test "$(z contract cost "$C/mint-sample.fst" --command "")" = "{\"cost\":215}"'
 
 # main
 test_expect_success 'run counter: no state -> U32 10' '
 	out=$(z contract run "$C/counter.fst" --command "") &&
-	case "$out" in *"\"state\":{\"update\":{\"u32\":10}}"*"\"cost\":18"*) ;; *) false ;; esac
+	case "$out" in *"\"state\":{\"update\":{\"u32\":10}}"*"\"cost\":21"*) ;; *) false ;; esac
 '
 test_expect_success 'run counter: state {"u32": 10} -> 11' '
 	out=$(z contract run "$C/counter.fst" --command "" --state "{\"u32\": 10}") &&
@@ -64,12 +64,12 @@ test_expect_success 'run counter: state as hex (tag 4, BE32 10) -> 11' '
 test_expect_success 'run mint-sample: mints 1000 and locks them to itself' '
 	id=$(z contract id "$C/mint-sample.fst" | sed "s/.*\"contractId\":\"\([0-9a-f]*\)\".*/\1/") &&
 	out=$(z contract run "$C/mint-sample.fst" --command "") &&
-	case "$out" in *"{\"mint\":{\"asset\":\"$id\",\"amount\":\"1000\"}}"*"\"Contract\":{\"id\":\"$id\""*"\"message\":null,\"state\":\"noChange\",\"cost\":214"*) ;; *) false ;; esac
+	case "$out" in *"{\"mint\":{\"asset\":\"$id\",\"amount\":\"1000\"}}"*"\"Contract\":{\"id\":\"$id\""*"\"message\":null,\"state\":\"noChange\",\"cost\":215"*) ;; *) false ;; esac
 '
 test_expect_success 'run token buy: 10 ZP -> 10000 tokens to the return address' '
 	id=$(z contract id "$C/token.fst" | sed "s/.*\"contractId\":\"\([0-9a-f]*\)\".*/\1/") &&
 	out=$(z contract run "$C/token.fst" --command buy --body "$BODY" --tx "$TX") &&
-	case "$out" in *"{\"mint\":{\"asset\":\"$id\",\"amount\":\"10000\"}}"*"\"spend\":{\"asset\":\"00\",\"amount\":\"10\"}"*"\"spend\":{\"asset\":\"$id\",\"amount\":\"10000\"}"*"\"cost\":426"*) ;; *) false ;; esac
+	case "$out" in *"{\"mint\":{\"asset\":\"$id\",\"amount\":\"10000\"}}"*"\"spend\":{\"asset\":\"00\",\"amount\":\"10\"}"*"\"spend\":{\"asset\":\"$id\",\"amount\":\"10000\"}"*"\"cost\":448"*) ;; *) false ;; esac
 '
 test_expect_success 'run messenger: message to the target with the same command' '
 	out=$(z contract run "$C/messenger.fst" --command hi --body "{\"u64\": 5}") &&

@@ -464,6 +464,7 @@ static void block_apply(struct block_writes *bw, const struct zen_tx *tx,
 	struct zen_outpoint op;
 
 	for (size_t j = 0; spend && j < tx->n_inputs; j++) {
+		struct chain_ovl_entry *e;
 		struct block_del *d;
 
 		if (tx->inputs[j].kind != ZEN_INPUT_OUTPOINT)
@@ -476,8 +477,14 @@ static void block_apply(struct block_writes *bw, const struct zen_tx *tx,
 		}
 		d = &bw->dels[bw->n_dels++];
 		memcpy(d->key, key, sizeof(key));
-		d->own = chain_ovl_find(&bw->ovl, key) != NULL;
-		chain_ovl_set(&bw->ovl, key, ZEN_UTXO_SPENT, NULL, 0);
+		e = chain_ovl_find(&bw->ovl, key);
+		d->own = e != NULL;
+		if (e) {	/* as chain_ovl_set, without a second search */
+			e->state = ZEN_UTXO_SPENT;
+			zen_buf_reset(&e->out);
+		} else {
+			chain_ovl_set(&bw->ovl, key, ZEN_UTXO_SPENT, NULL, 0);
+		}
 	}
 	memcpy(op.tx_hash, tx->tx_hash, ZEN_HASH_LEN);
 	for (size_t j = 0; j < tx->n_outputs; j++) {
@@ -546,9 +553,8 @@ static int block_write(struct zen_store_txn *t, struct block_writes *bw,
 	}
 	if (!rc && bw->ovl.n) {
 		put = zen_xcalloc(bw->ovl.n, sizeof(*put));
-		for (size_t i = 0; i < bw->ovl.cap; i++)
-			if (bw->ovl.e[i].used &&
-			    bw->ovl.e[i].state == ZEN_UTXO_UNSPENT)
+		for (size_t i = 0; i < bw->ovl.n; i++)
+			if (bw->ovl.e[i].state == ZEN_UTXO_UNSPENT)
 				put[n_put++] = &bw->ovl.e[i];
 		if (n_put > 1)
 			qsort(put, n_put, sizeof(*put), entry_cmp);

@@ -71,8 +71,10 @@ struct chain_ovl_entry {
 };
 
 struct chain_ovl {
-	struct chain_ovl_entry *e;
-	size_t cap, n;		/* slots, used slots */
+	struct chain_ovl_entry *e;	/* entries [0, n), insertion order */
+	size_t cap, n;		/* index slots, entries */
+	uint64_t *ix;		/* index (state.c) */
+	size_t cap_e;		/* entries allocated */
 };
 
 void chain_ovl_init(struct chain_ovl *o);

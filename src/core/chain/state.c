@@ -232,13 +232,21 @@ void chain_ovl_init(struct chain_ovl *o)
 
 void chain_ovl_release(struct chain_ovl *o)
 {
-	for (size_t i = 0; i < o->cap; i++)
+	for (size_t i = 0; i < o->n; i++)
 		zen_buf_release(&o->e[i].out);
 	free(o->e);
+	free(o->ix);
 	chain_ovl_init(o);
 }
 
-static size_t ovl_slot(const struct chain_ovl *o, const uint8_t *key)
+/*
+ * The entries are kept densely, in insertion order; an open-addressing
+ * index (linear probing) maps a key to its entry.  An index slot holds
+ * the upper half of the key's hash and the entry's position + 1 (0: an
+ * empty slot), so that a probe compares keys only on a hash match and a
+ * miss never leaves the index, which is small (8 bytes a slot).
+ */
+static uint64_t ovl_hash(const uint8_t *key)
 {
 	uint64_t h = 0, w;
 
@@ -246,8 +254,7 @@ static size_t ovl_slot(const struct chain_ovl *o, const uint8_t *key)
 	 * Every byte counts, and the result goes through a full 64-bit
 	 * finalizer: the slot is taken from the low bits, which a plain
 	 * byte-wise FNV leaves poorly mixed for outpoints of one
-	 * transaction (keys differing in the index only), and linear
-	 * probing turns such clustering into long scans.
+	 * transaction (keys differing in the index only).
 	 */
 	for (size_t i = 0; i < ZEN_HASH_LEN; i += 8) {
 		memcpy(&w, key + i, 8);
@@ -260,70 +267,96 @@ static size_t ovl_slot(const struct chain_ovl *o, const uint8_t *key)
 	h ^= h >> 33;
 	h *= 0xc4ceb9fe1a85ec53ULL;
 	h ^= h >> 33;
-	return (size_t)h & (o->cap - 1);
+	return h;
+}
+
+/* The index slot of key: where it is, or the empty slot ending its
+ * probe. */
+static size_t ovl_probe(const struct chain_ovl *o, const uint8_t *key,
+			uint64_t h)
+{
+	uint64_t tag = h >> 32;
+	size_t i = (size_t)h & (o->cap - 1);
+
+	for (;; i = (i + 1) & (o->cap - 1)) {
+		uint64_t v = o->ix[i];
+
+		if (!v)
+			return i;
+		if (v >> 32 == tag &&
+		    !memcmp(o->e[(uint32_t)v - 1].key, key, CHAIN_OP_KEY_LEN))
+			return i;
+	}
 }
 
 struct chain_ovl_entry *chain_ovl_find(const struct chain_ovl *o,
 				       const uint8_t key[CHAIN_OP_KEY_LEN])
 {
+	uint64_t v;
+
 	if (!o->cap)
 		return NULL;
-	for (size_t i = ovl_slot(o, key);; i = (i + 1) & (o->cap - 1)) {
-		if (!o->e[i].used)
-			return NULL;
-		if (!memcmp(o->e[i].key, key, CHAIN_OP_KEY_LEN))
-			return &o->e[i];
-	}
+	v = o->ix[ovl_probe(o, key, ovl_hash(key))];
+	return v ? &o->e[(uint32_t)v - 1] : NULL;
 }
 
-static void ovl_grow(struct chain_ovl *o)
+/* Room for n entries: index at most 3/4 full, entries allocated. */
+static void ovl_room(struct chain_ovl *o, size_t n)
 {
-	struct chain_ovl old = *o;
+	size_t cap = o->cap ? o->cap : 64;
 
-	o->cap = old.cap ? old.cap * 2 : 64;
-	o->e = zen_xcalloc(o->cap, sizeof(*o->e));
-	o->n = 0;
-	for (size_t i = 0; i < old.cap; i++) {
-		struct chain_ovl_entry *src = &old.e[i];
-		size_t j;
+	ZEN_ASSERT(n < UINT32_MAX);
+	while ((n + 1) * 4 > cap * 3)
+		cap *= 2;
+	if (cap != o->cap) {
+		free(o->ix);
+		o->ix = zen_xcalloc(cap, sizeof(*o->ix));
+		o->cap = cap;
+		for (size_t k = 0; k < o->n; k++) {
+			uint64_t h = ovl_hash(o->e[k].key);
+			size_t i = (size_t)h & (cap - 1);
 
-		if (!src->used)
-			continue;
-		for (j = ovl_slot(o, src->key); o->e[j].used;
-		     j = (j + 1) & (o->cap - 1))
-			;
-		o->e[j] = *src;	/* moves the buffer */
-		o->n++;
+			while (o->ix[i])
+				i = (i + 1) & (cap - 1);
+			o->ix[i] = (h >> 32) << 32 | (uint64_t)(k + 1);
+		}
 	}
-	free(old.e);
+	if (n > o->cap_e) {
+		size_t cap_e = o->cap_e ? o->cap_e : 16;
+
+		while (cap_e < n)
+			cap_e *= 2;
+		o->e = zen_xrealloc(o->e, cap_e * sizeof(*o->e));
+		o->cap_e = cap_e;
+	}
 }
 
 void chain_ovl_reserve(struct chain_ovl *o, size_t n)
 {
-	size_t cap = o->cap ? o->cap : 64;
-
-	while ((n + 1) * 4 > cap * 3)
-		cap *= 2;
-	while (o->cap < cap)
-		ovl_grow(o);
+	ovl_room(o, n);
 }
 
 void chain_ovl_set(struct chain_ovl *o, const uint8_t key[CHAIN_OP_KEY_LEN],
 		   enum zen_utxo_state state, const uint8_t *out, size_t len)
 {
-	struct chain_ovl_entry *e = chain_ovl_find(o, key);
-	size_t i;
+	struct chain_ovl_entry *e;
+	uint64_t h = ovl_hash(key);
+	size_t i = 0;
 
-	if (!e) {
-		if ((o->n + 1) * 4 > o->cap * 3)
-			ovl_grow(o);
-		for (i = ovl_slot(o, key); o->e[i].used;
-		     i = (i + 1) & (o->cap - 1))
-			;
-		e = &o->e[i];
+	if (o->cap)
+		i = ovl_probe(o, key, h);
+	if (!o->cap || !o->ix[i]) {
+		if (o->n + 1 > o->cap_e || (o->n + 2) * 4 > o->cap * 3) {
+			ovl_room(o, o->n + 1);
+			i = ovl_probe(o, key, h);
+		}
+		e = &o->e[o->n];
+		memset(e, 0, sizeof(*e));
 		e->used = 1;
 		memcpy(e->key, key, CHAIN_OP_KEY_LEN);
-		o->n++;
+		o->ix[i] = (h >> 32) << 32 | (uint64_t)(++o->n);
+	} else {
+		e = &o->e[(uint32_t)o->ix[i] - 1];
 	}
 	e->state = state;
 	zen_buf_reset(&e->out);

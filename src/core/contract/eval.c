@@ -819,11 +819,15 @@ static struct node *res_expr(struct res *r, const struct zc_expr *e,
 			 * `incNone n`, ...) is never evaluated (3.8), and
 			 * is not resolved either: it may name an implicit
 			 * binder that the front end erased (`#n:nat`).
+			 * An integer literal (`inc 26`, `incFailw 67 m`)
+			 * cannot fail, so it is kept: the cost value then
+			 * carries its exact cost (1.10, value.h).
 			 */
 			if (fn->kind == N_GLOBAL && i < 16 &&
 			    r->p->g[fn->u.g].kind == G_NATIVE &&
 			    i < r->p->g[fn->u.g].nat->arity &&
-			    (r->p->g[fn->u.g].nat->lazy >> i & 1)) {
+			    (r->p->g[fn->u.g].nat->lazy >> i & 1) &&
+			    e->u.app.args[i]->kind != ZC_E_INT) {
 				n->u.app.args[i] = mknode(r, N_CONST,
 							  e->u.app.args[i]->pos);
 				n->u.app.args[i]->u.k = zv_erased();
@@ -1499,7 +1503,12 @@ static int eval_app(struct zc_exec *ex, const struct node *n,
 				return rc;
 			continue;
 		}
-		if (f->tag == ZV_NATIVE && zen_next_param_lazy(f))
+		/* a cost-only parameter: erased, unless it is an integer
+		 * literal (kept by the resolver, see res_expr) */
+		if (f->tag == ZV_NATIVE && zen_next_param_lazy(f) &&
+		    !(n->u.app.args[i]->kind == N_CONST &&
+		      n->u.app.args[i]->u.k &&
+		      n->u.app.args[i]->u.k->tag == ZV_INT))
 			arg = zv_erased();
 		else if ((rc = eval(ex, n->u.app.args[i], env, &arg)))
 			return rc;
