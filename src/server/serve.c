@@ -610,11 +610,13 @@ int srv_main(struct zen_node *node, json_t *raw)
 {
 	struct zen_err err = ZEN_ERR_INIT;
 	struct srv srv = { .fd = -1 };
+	struct zen_chainstate *chain;
 	unsigned started = 0;
 	int rc, sig;
 
-	struct zen_chainstate *chain;
-
+	/* First of all, so that a stop request during start-up is kept for
+	 * sigwait rather than lost or acted on half-way. */
+	block_signals();
 	if ((rc = configure(&srv, node, raw, &err)) ||
 	    (rc = zen_node_chain(node, &chain, &err)) ||
 	    (rc = open_listener(&srv, &err)) ||
@@ -623,7 +625,6 @@ int srv_main(struct zen_node *node, json_t *raw)
 		goto out;
 	}
 	evthread_use_pthreads();
-	block_signals();
 	srv.workers = zen_xcalloc(srv.nworkers, sizeof(*srv.workers));
 	for (; started < srv.nworkers; started++)
 		if (start_worker(&srv, &srv.workers[started])) {

@@ -136,12 +136,14 @@ test_http() {
 
 # start_server [ARGS...]: zen serve on a free loopback port.
 start_server() {
+	# A fresh log: the port line of an earlier server must not be read.
+	rm -f "$TRASH/server.log"
 	"$ZEN" --datadir "$DATADIR" serve --bind 127.0.0.1:0 --threads 2 "$@" \
 		2>"$TRASH/server.log" &
 	SERVER_PID=$!
 	local i=0 port=
-	while [ $i -lt 100 ]; do
-		port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$TRASH/server.log")
+	while [ $i -lt 300 ]; do
+		port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$TRASH/server.log" 2>/dev/null)
 		[ -n "$port" ] && break
 		kill -0 $SERVER_PID 2>/dev/null || break
 		sleep 0.1
