@@ -71,19 +71,22 @@ static int store_fail(struct zen_err *err, int rc, const char *what)
 			mdb_strerror(rc));
 }
 
-static int check_schema(struct zen_store *s, MDB_txn *txn,
+/* The "schema" record of the first database: written in a new store,
+ * compared in an existing one. */
+static int check_schema(struct zen_store *s, MDB_txn *txn, uint32_t schema,
 			struct zen_err *err)
 {
 	MDB_val k = { 6, (void *)"schema" }, v;
 	uint8_t be[4];
 	uint32_t got;
-	int rc = mdb_get(txn, s->dbi[ZEN_DB_META], &k, &v);
+	int rc = mdb_get(txn, s->dbi[0], &k, &v);
 
 	if (rc == MDB_NOTFOUND) {
-		be[0] = 0, be[1] = 0, be[2] = 0, be[3] = ZEN_STORE_SCHEMA;
+		be[0] = (uint8_t)(schema >> 24), be[1] = (uint8_t)(schema >> 16);
+		be[2] = (uint8_t)(schema >> 8), be[3] = (uint8_t)schema;
 		v.mv_size = 4;
 		v.mv_data = be;
-		rc = mdb_put(txn, s->dbi[ZEN_DB_META], &k, &v, 0);
+		rc = mdb_put(txn, s->dbi[0], &k, &v, 0);
 		return rc ? store_fail(err, rc, "cannot write schema") : 0;
 	}
 	if (rc)
@@ -95,78 +98,17 @@ static int check_schema(struct zen_store *s, MDB_txn *txn,
 	      (uint32_t)((const uint8_t *)v.mv_data)[1] << 16 |
 	      (uint32_t)((const uint8_t *)v.mv_data)[2] << 8 |
 	      ((const uint8_t *)v.mv_data)[3];
-	if (got != ZEN_STORE_SCHEMA)
+	if (got != schema)
 		return zen_fail(err, ZEN_ESTORE, "store schema %u, expected %u",
-				got, ZEN_STORE_SCHEMA);
+				got, schema);
 	return 0;
 }
 
 int zen_store_open(struct zen_store **out, const char *dir,
 		   struct zen_err *err)
 {
-	struct zen_store *s;
-	MDB_txn *txn = NULL;
-	int rc, dead = 0;
-
-	*out = NULL;
-	if (mkdir(dir, 0700) && errno != EEXIST)
-		return zen_fail(err, ZEN_ESTORE, "store: cannot create %s: %s",
-				dir, strerror(errno));
-	s = zen_xcalloc(1, sizeof(*s));
-	s->dir = zen_xstrdup(dir);
-	if ((rc = mdb_env_create(&s->env))) {
-		s->env = NULL;
-		rc = store_fail(err, rc, "cannot create environment");
-		goto fail;
-	}
-	if ((rc = mdb_env_set_mapsize(s->env, MAP_SIZE)) ||
-	    (rc = mdb_env_set_maxdbs(s->env, ZEN_DB_COUNT_ + 2)) ||
-	    (rc = mdb_env_set_maxreaders(s->env, 256))) {
-		rc = store_fail(err, rc, "cannot configure environment");
-		goto fail;
-	}
-	if ((rc = mdb_env_open(s->env, dir, MDB_NOTLS, 0600))) {
-		char what[600];
-
-		snprintf(what, sizeof(what), "cannot open %.500s", dir);
-		rc = store_fail(err, rc, what);
-		goto fail;
-	}
-	/* Readers left behind by killed processes would pin old pages. */
-	(void)mdb_reader_check(s->env, &dead);
-	if ((rc = mdb_txn_begin(s->env, NULL, 0, &txn))) {
-		rc = store_fail(err, rc, "cannot begin transaction");
-		goto fail;
-	}
-	for (int i = 0; i < ZEN_DB_COUNT_; i++) {
-		if ((rc = mdb_dbi_open(txn, db_names[i], MDB_CREATE,
-				       &s->dbi[i]))) {
-			char what[64];
-
-			snprintf(what, sizeof(what), "cannot open database %s",
-				 db_names[i]);
-			rc = store_fail(err, rc, what);
-			goto fail;
-		}
-	}
-	if ((rc = check_schema(s, txn, err)))
-		goto fail;
-	rc = mdb_txn_commit(txn);
-	txn = NULL;
-	if (rc) {
-		rc = store_fail(err, rc, "cannot commit");
-		goto fail;
-	}
-	*out = s;
-	return 0;
-fail:
-	if (txn)
-		mdb_txn_abort(txn);
-	if (s->env)
-		mdb_env_close(s->env);
-	free(s->dir);
-	free(s);
-	return rc;
+	return zen_store_open_env(out, dir, db_names, ZEN_DB_COUNT_,
+				  ZEN_STORE_SCHEMA, err);
 }
 
 void zen_store_close(struct zen_store *s)
@@ -402,8 +344,6 @@ int zen_store_open_env(struct zen_store **out, const char *dir,
 {
 	struct zen_store *s;
 	MDB_txn *txn = NULL;
-	MDB_val k = { 6, (void *)"schema" }, v;
-	uint8_t be[4];
 	int rc, dead = 0;
 
 	*out = NULL;
@@ -448,33 +388,8 @@ int zen_store_open_env(struct zen_store **out, const char *dir,
 			goto fail;
 		}
 	}
-	rc = mdb_get(txn, s->dbi[0], &k, &v);
-	if (rc == MDB_NOTFOUND) {
-		be[0] = (uint8_t)(schema >> 24), be[1] = (uint8_t)(schema >> 16);
-		be[2] = (uint8_t)(schema >> 8), be[3] = (uint8_t)schema;
-		v.mv_size = 4;
-		v.mv_data = be;
-		if ((rc = mdb_put(txn, s->dbi[0], &k, &v, 0))) {
-			rc = store_fail(err, rc, "cannot write schema");
-			goto fail;
-		}
-	} else if (rc) {
-		rc = store_fail(err, rc, "cannot read schema");
+	if ((rc = check_schema(s, txn, schema, err)))
 		goto fail;
-	} else if (v.mv_size != 4) {
-		rc = zen_fail(err, ZEN_ESTORE, "store is damaged: bad schema record");
-		goto fail;
-	} else {
-		const uint8_t *p = v.mv_data;
-		uint32_t got = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-			       (uint32_t)p[2] << 8 | p[3];
-
-		if (got != schema) {
-			rc = zen_fail(err, ZEN_ESTORE, "store schema %u, expected %u",
-				      got, schema);
-			goto fail;
-		}
-	}
 	rc = mdb_txn_commit(txn);
 	txn = NULL;
 	if (rc) {
