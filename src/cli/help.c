@@ -82,16 +82,38 @@ void cli_usage_line(FILE *out, const struct zen_op *op)
 	fputc('\n', out);
 }
 
+static void op_words(char *buf, size_t size, const struct zen_op *op)
+{
+	snprintf(buf, size, "%s%s%s", op->group, op->verb ? " " : "",
+		 op->verb ? op->verb : "");
+}
+
+/* Width of the command column: the longest command words. */
+static int words_width(void)
+{
+	size_t width = 0;
+
+	for (const struct zen_op *op = zen_ops; op->group; op++) {
+		char words[64];
+
+		op_words(words, sizeof(words), op);
+		if (strlen(words) > width)
+			width = strlen(words);
+	}
+	return (int)width;
+}
+
 static void list_ops(FILE *out, const char *group)
 {
+	int width = words_width();
+
 	for (const struct zen_op *op = zen_ops; op->group; op++) {
 		char words[64];
 
 		if (group && strcmp(op->group, group))
 			continue;
-		snprintf(words, sizeof(words), "%s%s%s", op->group,
-			 op->verb ? " " : "", op->verb ? op->verb : "");
-		fprintf(out, "  %-26s %s\n", words, op->summary);
+		op_words(words, sizeof(words), op);
+		fprintf(out, "  %-*s  %s\n", width, words, op->summary);
 	}
 }
 
