@@ -3,7 +3,7 @@
  * front end (lexer.c, parser.c).  This header is the contract between the
  * front end and the evaluator: everything the evaluator needs is here, and
  * everything the evaluator may ignore (types, proofs, implicit arguments)
- * is already gone.  Reference: docs in /work/shared/reference/contracts.md
+ * is already gone.  Reference: contracts.md of the project reference docs
  * section 3 ("the ZF* language subset").
  *
  * Memory
