@@ -128,7 +128,7 @@ void zen_acs_root(uint8_t root[ZEN_HASH_LEN], const struct zen_acs_entry *e,
 	default_hashes(ctx->defaults);
 	if (n) {
 		sorted = zen_xmemdup(e, n * sizeof(*e));
-		qsort(sorted, n, sizeof(*sorted), cmp_entry);
+		zen_qsort(sorted, n, sizeof(*sorted), cmp_entry);
 	}
 	node_hash(root, ctx, sorted, n, ACS_LEVELS, zero);
 	free(sorted);

@@ -27,6 +27,11 @@
 
 #define ZEN_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* qsort that accepts an empty (possibly NULL) array: C leaves
+ * qsort(NULL, 0, ...) undefined. */
+#define zen_qsort(base, n, size, cmp) \
+	do { if ((n) > 1) qsort((base), (n), (size), (cmp)); } while (0)
+
 /* A 32-byte SHA3-256 digest (block, transaction, public key hashes). */
 #define ZEN_HASH_LEN 32
 

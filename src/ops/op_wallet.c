@@ -544,7 +544,7 @@ static json_t *balance_json(struct asset_sum *sums, size_t n)
 {
 	json_t *arr = json_array();
 
-	qsort(sums, n, sizeof(*sums), sum_cmp);
+	zen_qsort(sums, n, sizeof(*sums), sum_cmp);
 	for (size_t i = 0; i < n; i++) {
 		char asset[ZEN_ASSET_TEXT_MAX];
 
@@ -647,7 +647,7 @@ int op_wallet_receivedbyaddress(struct zen_call *call)
 			    passes(&v.outs[i], v.tip, conf))
 				rc = sum_add(&sums, &n, &v.outs[i].output.spend,
 					     &call->err);
-		qsort(sums, n, sizeof(*sums), sum_cmp);
+		zen_qsort(sums, n, sizeof(*sums), sum_cmp);
 		for (size_t i = 0; !rc && i < n; i++) {
 			char asset[ZEN_ASSET_TEXT_MAX], amount[24];
 

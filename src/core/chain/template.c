@@ -92,7 +92,7 @@ static void build_coinbase(struct zen_tx *cb, const struct zen_chain_params *p,
 	memset(&zp, 0, sizeof(zp));
 	fee_add(&fees, &n_fees, &zp,
 		zen_block_reward(number, cgp->allocation) + sacrifice);
-	qsort(fees, n_fees, sizeof(*fees), fee_cmp);
+	zen_qsort(fees, n_fees, sizeof(*fees), fee_cmp);
 	cb->version = 0;
 	cb->outputs = zen_xcalloc(n_fees + 1, sizeof(*cb->outputs));
 	for (size_t i = 0; i < n_fees; i++) {
@@ -186,7 +186,7 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 
 	/* 4, 5: by weight, greedy, against the template's own state. */
 	if (n)
-		qsort(cands, n, sizeof(*cands), cand_cmp);
+		zen_qsort(cands, n, sizeof(*cands), cand_cmp);
 	sel = zen_xcalloc(n + 1, sizeof(*sel));
 	chain_view_init(&view, &cv, r, &ovl, 0);
 	ctx.params = p;

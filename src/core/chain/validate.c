@@ -56,7 +56,7 @@ int zen_totals_merge(struct zen_totals *t, int wrap)
 
 	if (!t->n)
 		return 0;
-	qsort(t->s, t->n, sizeof(*t->s), spend_asset_cmp);
+	zen_qsort(t->s, t->n, sizeof(*t->s), spend_asset_cmp);
 	for (size_t i = 0; i < t->n; i++) {
 		struct zen_spend *last = k ? &t->s[k - 1] : NULL;
 
@@ -222,7 +222,7 @@ static int inputs_duplicated(const struct zen_tx *tx)
 	if (tx->n_inputs < 2)
 		return 0;
 	s = zen_xmemdup(tx->inputs, tx->n_inputs * sizeof(*s));
-	qsort(s, tx->n_inputs, sizeof(*s), input_cmp);
+	zen_qsort(s, tx->n_inputs, sizeof(*s), input_cmp);
 	for (size_t i = 1; i < tx->n_inputs && !dup; i++)
 		dup = !input_cmp(&s[i - 1], &s[i]);
 	free(s);

@@ -66,7 +66,7 @@ int zen_spends_sum(struct zen_spend **out, size_t *n,
 	if (!n_spends)
 		return 0;
 	s = zen_xmemdup(spends, n_spends * sizeof(*s));
-	qsort(s, n_spends, sizeof(*s), spend_cmp);
+	zen_qsort(s, n_spends, sizeof(*s), spend_cmp);
 	for (size_t i = 0; i < n_spends; i++) {
 		if (k && !zen_asset_cmp(&s[k - 1].asset, &s[i].asset)) {
 			if (s[i].amount > UINT64_MAX - s[k - 1].amount) {
@@ -147,7 +147,7 @@ int zen_coins_select(struct zen_coin_selection *sel,
 		order[n_order].coins = coins;
 		order[n_order++].idx = i;
 	}
-	qsort(order, n_order, sizeof(*order), pick_cmp);
+	zen_qsort(order, n_order, sizeof(*order), pick_cmp);
 	sel->picked = zen_xcalloc(n_order ? n_order : 1, sizeof(size_t));
 	sel->change = zen_xcalloc(n_sum ? n_sum : 1, sizeof(struct zen_spend));
 

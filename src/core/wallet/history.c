@@ -91,7 +91,7 @@ int zen_wallet_history(struct zen_history_entry **entries, size_t *n_entries,
 		return 0;
 	ev = zen_xcalloc(2 * n, sizeof(*ev));
 	n_ev = collect_events(ev, outs, n);
-	qsort(ev, n_ev, sizeof(*ev), event_cmp);
+	zen_qsort(ev, n_ev, sizeof(*ev), event_cmp);
 	e = zen_xcalloc(n_ev, sizeof(*e));
 	for (size_t i = 0; i < n_ev;) {
 		size_t j = i + 1;
@@ -106,7 +106,7 @@ int zen_wallet_history(struct zen_history_entry **entries, size_t *n_entries,
 		i = j;
 	}
 	free(ev);
-	qsort(e, k, sizeof(*e), entry_cmp);
+	zen_qsort(e, k, sizeof(*e), entry_cmp);
 	*entries = e;
 	*n_entries = k;
 	return 0;
