@@ -21,9 +21,6 @@
 #include "core/chain/chain_int.h"
 #include "core/chain/validate-int.h"
 #include "core/hash.h"
-#include <time.h>
-static double T0(void){struct timespec ts;clock_gettime(CLOCK_MONOTONIC,&ts);return ts.tv_sec+ts.tv_nsec*1e-9;}
-#define TM(x) do{ if(getenv("ZT")) fprintf(stderr,"%-12s %.4f\n",x,T0()); }while(0)
 
 /* Raw transactions going back to the mempool after a reorganisation. */
 struct txlist {
@@ -684,7 +681,6 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 		goto out;
 	}
 
-	TM("connect");
 	/* 3, 5: transactions in order against the store as it goes. */
 	block_writes_release(&bw);
 	block_writes_init(&bw, bk);
@@ -752,7 +748,6 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 		chain_put32(loc + 44, (uint32_t)tx->raw_len);
 		offset += tx->raw_len;
 	}
-	TM("loopend");
 	if (weight > p->max_block_weight) {
 		rc = refuse(err, "block weight exceeds maximum");
 		goto out;
@@ -760,15 +755,12 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	/* while the pipeline verifies signatures */
 	if ((rc = block_write(t, &bw, err)))
 		goto out;
-	TM("written");
 	if (!sig_pipe_finish(&pipe)) {
-		TM("finished");
 		rc = refuse(err, "transactions failed inputs validation due to "
 			    "%s", ZEN_SIG_BATCH_FAILURE);
 		goto out;
 	}
 
-	TM("finished");
 	/* 6: coinbase amounts with the parent's CGP allocation. */
 	if (!genesis && (rc = zen_coinbase_validate_amounts(
 				 p, bk, 0, parent.cgp.allocation, &e))) {
@@ -1126,7 +1118,6 @@ static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
 		if ((rc = mark_invalid(w, bad, err)))
 			break;
 	}
-	TM("switched");
 	if (!rc && res->tip_changed)
 		rc = chain_mempool_rebuild(chain, w, back.v, back.n, err);
 	txlist_release(&back);
@@ -1151,14 +1142,12 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 	int rc;
 
 	memset(res, 0, sizeof(*res));
-	TM("start");
 	zen_block_init(&b);
 	if (zen_block_decode(&b, raw, len, NULL, NULL)) {
 		zen_block_release(&b);
 		return zen_fail(err, ZEN_EINVAL, "invalid block");
 	}
 	zen_header_hash(res->hash, &b.header);
-	TM("decoded");
 	pthread_mutex_lock(&chain->write_lock);
 	if ((rc = zen_store_begin(chain->store, NULL, 1, &w, err)))
 		goto out;
@@ -1168,7 +1157,6 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 		res->status = info.status;
 	} else if (rc == ZEN_ENOTFOUND) {
 		rc = zen_block_validate_basic(chain->params, &b, err);
-		TM("basic");
 		if (!rc)
 			rc = store_block(chain, w, &b, res, err);
 	}
@@ -1181,9 +1169,7 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 	if (rc || res->outcome == ZEN_BLOCK_KNOWN) {
 		zen_store_abort(w);
 	} else {
-		TM("precommit");
 		rc = zen_store_commit(w, err);
-		TM("commit");
 		if (rc)
 			res->tip_changed = 0;
 	}
