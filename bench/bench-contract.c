@@ -15,23 +15,6 @@
 #include "core/buf.h"
 #include "core/contract/contract.h"
 
-static void load(struct zen_buf *b, const char *name)
-{
-	char path[4096], chunk[4096];
-	size_t n;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/tests/contracts/%s", ZEN_SRCDIR, name);
-	f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "bench-contract: cannot open %s\n", path);
-		exit(1);
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		zen_buf_add(b, chunk, n);
-	fclose(f);
-}
-
 int main(void)
 {
 	struct zen_buf src = ZEN_BUF_INIT, tok = ZEN_BUF_INIT;
@@ -44,9 +27,9 @@ int main(void)
 	double end, best = 1e9, total = 0;
 	size_t lines = 0, runs = 0;
 
-	load(&src, "oracle.fst");
-	load(&src, "orderbook.fst");
-	load(&src, "merkle-payout.fst");
+	bench_load_contract(&src, "oracle.fst");
+	bench_load_contract(&src, "orderbook.fst");
+	bench_load_contract(&src, "merkle-payout.fst");
 	for (size_t i = 0; i < src.len; i++)
 		lines += src.data[i] == '\n';
 	end = bench_now() + bench_seconds();
@@ -69,7 +52,7 @@ int main(void)
 	       "over %zu loads (target < 10 ms)\n", lines, best * 1e3,
 	       total / (double)runs * 1e3, runs);
 
-	load(&tok, "token.fst");
+	bench_load_contract(&tok, "token.fst");
 	if (zen_contract_load((const char *)tok.data, tok.len, "token.fst", &c,
 			      &err)) {
 		fprintf(stderr, "bench-contract: %s\n", err.msg);

@@ -10,23 +10,6 @@
 #include "core/buf.h"
 #include "core/contract/parser.h"
 
-static void load(struct zen_buf *b, const char *name)
-{
-	char path[4096], chunk[4096];
-	size_t n;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/tests/contracts/%s", ZEN_SRCDIR, name);
-	f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "bench-parse: cannot open %s\n", path);
-		exit(1);
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		zen_buf_add(b, chunk, n);
-	fclose(f);
-}
-
 int main(void)
 {
 	struct zen_buf src = ZEN_BUF_INIT;
@@ -34,9 +17,9 @@ int main(void)
 	double end, best = 1e9, total = 0;
 	size_t lines = 0, runs = 0;
 
-	load(&src, "oracle.fst");
-	load(&src, "orderbook.fst");
-	load(&src, "merkle-payout.fst");
+	bench_load_contract(&src, "oracle.fst");
+	bench_load_contract(&src, "orderbook.fst");
+	bench_load_contract(&src, "merkle-payout.fst");
 	for (size_t i = 0; i < src.len; i++)
 		lines += src.data[i] == '\n';
 	end = bench_now() + bench_seconds();

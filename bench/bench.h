@@ -67,4 +67,26 @@ static inline void bench_sleep(double seconds)
 		;
 }
 
+#ifdef ZEN_SRCDIR
+#include "core/buf.h"
+
+/* Append tests/contracts/NAME of the source tree to b, or exit. */
+static inline void bench_load_contract(struct zen_buf *b, const char *name)
+{
+	char path[4096], chunk[4096];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tests/contracts/%s", ZEN_SRCDIR, name);
+	f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "bench: cannot open %s\n", path);
+		exit(1);
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		zen_buf_add(b, chunk, n);
+	fclose(f);
+}
+#endif
+
 #endif

@@ -18,6 +18,30 @@
 	0x5e, 0x20, 0xb2, 0x09, 0x01, 0x39, 0x1b, 0xc3, \
 	0x7a, 0xf2, 0x5f, 0xac, 0x2f, 0x22, 0xc8, 0xab } }
 
+/* Consensus constants equal on every chain (protocol.md 5). */
+#define CONSENSUS_COMMON \
+	.smoothing = 28, \
+	.max_block_weight = 8000000000ULL, \
+	.sacrifice_per_byte_block = 1, \
+	.contract_sacrifice_per_byte_block = 1
+
+/* The CGP schedule of testnet, which the local chain shares. */
+#define TEST_CGP_SCHEDULE \
+	.coinbase_maturity = 10, \
+	.interval_length = 100, \
+	.snapshot = 90, \
+	.nomination = 5, \
+	.allocation_correction_cap = 15, \
+	.upper_allocation_bound = 90
+
+/* Testnet and local: 1-kalapa genesis total, testnet contracts, tzn. */
+#define TEST_FAMILY \
+	.genesis_total = 1, \
+	.cgp_contract_id = TEST_CGP_CONTRACT, \
+	.voting_contract_id = TEST_VOTING_CONTRACT, \
+	.hrp_pk = "tzn", \
+	.hrp_contract = "ctzn"
+
 static const struct zen_chain_params chains[] = {
 	[ZEN_CHAIN_MAIN] = {
 		.chain = ZEN_CHAIN_MAIN,
@@ -26,10 +50,7 @@ static const struct zen_chain_params chains[] = {
 		.network_id = 1000,
 		.pow_limit = 0x1c1ddec6,
 		.block_interval_ms = 236682,
-		.smoothing = 28,
-		.max_block_weight = 8000000000ULL,
-		.sacrifice_per_byte_block = 1,
-		.contract_sacrifice_per_byte_block = 1,
+		CONSENSUS_COMMON,
 		.genesis_hash_hash = {
 			0xee, 0xa8, 0x71, 0x8b, 0x5e, 0xdf, 0x1f, 0x62,
 			0x1c, 0xd6, 0xe4, 0x95, 0xa6, 0xb2, 0xf0, 0xaa,
@@ -68,10 +89,7 @@ static const struct zen_chain_params chains[] = {
 		.network_id = 2016,
 		.pow_limit = 0x1dffffff,
 		.block_interval_ms = 236682,
-		.smoothing = 28,
-		.max_block_weight = 8000000000ULL,
-		.sacrifice_per_byte_block = 1,
-		.contract_sacrifice_per_byte_block = 1,
+		CONSENSUS_COMMON,
 		.genesis_hash_hash = {
 			0xdd, 0x97, 0x34, 0xb3, 0x75, 0x65, 0x62, 0xf5,
 			0x3e, 0xa6, 0x07, 0x13, 0x2b, 0x89, 0xf9, 0x52,
@@ -86,19 +104,10 @@ static const struct zen_chain_params chains[] = {
 			0x2d, 0xbe, 0x04, 0xc0, 0x35, 0x94, 0x64, 0x90,
 		},
 		.genesis_time_ms = 1535968146719ULL,
-		.coinbase_maturity = 10,
-		.interval_length = 100,
-		.snapshot = 90,
-		.nomination = 5,
-		.allocation_correction_cap = 15,
-		.upper_allocation_bound = 90,
+		TEST_CGP_SCHEDULE,
 		.threshold_num = 3,
 		.threshold_den = 100,
-		.genesis_total = 1,
-		.cgp_contract_id = TEST_CGP_CONTRACT,
-		.voting_contract_id = TEST_VOTING_CONTRACT,
-		.hrp_pk = "tzn",
-		.hrp_contract = "ctzn",
+		TEST_FAMILY,
 		.api_port = 31567,
 	},
 	[ZEN_CHAIN_LOCAL] = {
@@ -108,10 +117,7 @@ static const struct zen_chain_params chains[] = {
 		.network_id = 1002,
 		.pow_limit = 0x20ffffff,
 		.block_interval_ms = 60000,
-		.smoothing = 28,
-		.max_block_weight = 8000000000ULL,
-		.sacrifice_per_byte_block = 1,
-		.contract_sacrifice_per_byte_block = 1,
+		CONSENSUS_COMMON,
 		.genesis_hash_hash = {
 			0x64, 0xcd, 0xcd, 0xbe, 0x7e, 0xf4, 0x23, 0x34,
 			0x9d, 0xa8, 0xae, 0x36, 0xe3, 0x85, 0xad, 0x66,
@@ -126,19 +132,10 @@ static const struct zen_chain_params chains[] = {
 			0x5b, 0x32, 0x14, 0x5b, 0x5d, 0x48, 0x11, 0xc7,
 		},
 		.genesis_time_ms = 1515594186383ULL,
-		.coinbase_maturity = 10,
-		.interval_length = 100,
-		.snapshot = 90,
-		.nomination = 5,
-		.allocation_correction_cap = 15,
-		.upper_allocation_bound = 90,
+		TEST_CGP_SCHEDULE,
 		.threshold_num = 1,
 		.threshold_den = 500,
-		.genesis_total = 1,
-		.cgp_contract_id = TEST_CGP_CONTRACT,
-		.voting_contract_id = TEST_VOTING_CONTRACT,
-		.hrp_pk = "tzn",
-		.hrp_contract = "ctzn",
+		TEST_FAMILY,
 		.api_port = 20000,
 	},
 };
