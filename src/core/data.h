@@ -84,6 +84,11 @@ void zen_data_init(struct zen_data *d);
 /* Free everything d owns; d is as after init. */
 void zen_data_release(struct zen_data *d);
 
+/* (Addition.)  A malloc'ed deep copy of d (NULL gives NULL). */
+struct zen_data *zen_data_dup(const struct zen_data *d);
+/* (Addition.)  Release and free a malloc'ed value (NULL is a no-op). */
+void zen_data_free(struct zen_data *d);
+
 /* Read one data value from r into an initialized d. */
 int zen_data_read(struct zen_reader *r, struct zen_data *d,
 		  struct zen_err *err) ZEN_WARN_UNUSED;

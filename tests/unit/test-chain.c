@@ -884,6 +884,472 @@ static void test_reopen_and_schema(void)
 	drop_dir(dir);
 }
 
+/* ---- contracts on the chain (contracts.md 1.2-1.7) ---- */
+
+#define SAMPLE_HASH \
+	"60de85a214850bf6192e7c4416fbccaf3cfcc0a927dd6b770a70ff08d24046d3"
+/* One hint with a one-entry unsat core: queries = 1 (1.9). */
+#define ONE_QUERY_HINTS "[\"d\",[[\"Z.main\",1,2,1,[\"@q\"],0,\"h\"]]]"
+
+static const char *sample_code(void)
+{
+	return tap_jstr(tap_jget(tap_vector("contract_ids.json",
+					    "contract-id-sample"), "input"),
+			"code");
+}
+
+static void add_out_cid(struct zen_tx *tx, uint32_t lock,
+			const uint8_t hash[ZEN_HASH_LEN], uint64_t amount)
+{
+	add_out(tx, lock, NULL, amount);
+	memcpy(tx->outputs[tx->n_outputs - 1].lock.cid.hash, hash,
+	       ZEN_HASH_LEN);
+}
+
+/* Spend (prev, index) of key0: an activation of code paying sacrifice,
+ * the rest back to pk0. */
+static void activation_tx(struct zen_tx *tx, const uint8_t prev[ZEN_HASH_LEN],
+			  uint32_t index, uint64_t have, const char *code,
+			  uint64_t sacrifice, uint32_t queries)
+{
+	struct zen_contract *c = &tx->contract;
+
+	zen_tx_init(tx);
+	add_out(tx, ZEN_LOCK_ACTIVATION_SACRIFICE, NULL, sacrifice);
+	add_out(tx, ZEN_LOCK_PK, pk0, have - sacrifice);
+	tx->has_contract = 1;
+	c->version = 0;
+	c->code = zen_xstrdup(code);
+	c->code_len = strlen(code);
+	c->hints = zen_xstrdup(ONE_QUERY_HINTS);
+	c->hints_len = strlen(ONE_QUERY_HINTS);
+	c->rlimit = 2723280;
+	c->queries = queries;
+	spend_tx(tx, prev, index, key0);
+}
+
+static int active_list(struct zen_chainstate *c, struct zen_active_contract
+		       **a, size_t *n)
+{
+	struct zen_chain_read *r;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (zen_chain_read_begin(c, &r, &err) ||
+	    zen_chain_read_active(r, a, n, &err))
+		die("active", &err);
+	zen_chain_read_end(r);
+	return 0;
+}
+
+/* 1 when exactly one contract is active, hash hex, with this expiry. */
+static int active_is(struct zen_chainstate *c, const char *hex,
+		     uint32_t expiry)
+{
+	struct zen_active_contract *a;
+	size_t n;
+	char hx[65];
+	int ok;
+
+	active_list(c, &a, &n);
+	if (n == 1)
+		zen_hex_encode_to(hx, a[0].cid.hash, 32);
+	ok = n == 1 && !strcmp(hx, hex) && a[0].expiry == expiry;
+	if (!ok)
+		tap_diag("active: %zu entries, expiry %u", n,
+			 n ? a[0].expiry : 0);
+	zen_active_contracts_free(a, n);
+	return ok;
+}
+
+static int refused_with(struct zen_chainstate *c, const struct zen_tx *tx,
+			const char *text)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int rc = submit_tx(c, tx, NULL, &err);
+
+	if (!rc || strcmp(err.msg, text))
+		tap_diag("got %d '%s', want '%s'", rc, err.msg, text);
+	return rc == ZEN_EREFUSED && !strcmp(err.msg, text);
+}
+
+/* Run the contract on a skeleton spending (prev, index) of key0 with a
+ * 1-kalapa fee, as a wallet does (1.6), and sign it. */
+static int execute_signed(struct zen_chainstate *c, struct zen_tx *tx,
+			  const uint8_t cid_hash[ZEN_HASH_LEN],
+			  const uint8_t prev[ZEN_HASH_LEN], uint32_t index,
+			  uint64_t have, uint64_t cost_delta,
+			  struct zen_err *err)
+{
+	struct zen_execute_request rq;
+	struct zen_outpoint op;
+	struct zen_output in, outs[2];
+	int rc;
+
+	memset(&rq, 0, sizeof(rq));
+	memcpy(rq.cid.hash, cid_hash, ZEN_HASH_LEN);
+	memcpy(op.tx_hash, prev, ZEN_HASH_LEN);
+	op.index = index;
+	zen_output_init(&in);
+	in.lock.id = ZEN_LOCK_PK;
+	memcpy(in.lock.pk_hash, pk0, ZEN_HASH_LEN);
+	in.spend.amount = have;
+	for (int i = 0; i < 2; i++)
+		zen_output_init(&outs[i]);
+	outs[0] = in;
+	outs[0].spend.amount = have - 1;
+	outs[1].lock.id = ZEN_LOCK_FEE;
+	outs[1].spend.amount = 1;
+	rq.in_outpoints = &op;
+	rq.in_outputs = &in;
+	rq.n_in = 1;
+	rq.outputs = outs;
+	rq.n_outputs = 2;
+	zen_tx_init(tx);
+	if ((rc = zen_chain_execute(c, &rq, tx, err)))
+		return rc;
+	tx->witnesses[0].cost += cost_delta;
+	rc = zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])key0,
+				    1, ZEN_SIGHASH_FOLLOWING, err);
+	zen_tx_finalize(tx);
+	return rc;
+}
+
+static uint64_t coinbase_zp(struct zen_chainstate *c, uint32_t n)
+{
+	struct zen_chain_read *r;
+	struct zen_block_info info;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_block b;
+	uint64_t sum = 0;
+
+	zen_block_init(&b);
+	if (zen_chain_read_begin(c, &r, NULL) ||
+	    zen_chain_read_main(r, &info, n, NULL) ||
+	    zen_chain_read_block(r, &raw, NULL, info.hash, NULL) ||
+	    zen_block_decode(&b, raw.data, raw.len, NULL, NULL))
+		die("coinbase_zp", NULL);
+	for (size_t i = 0; i < b.txs[0].n_outputs; i++)
+		if (zen_asset_is_zp(&b.txs[0].outputs[i].spend.asset))
+			sum += b.txs[0].outputs[i].spend.amount;
+	zen_chain_read_end(r);
+	zen_block_release(&b);
+	zen_buf_release(&raw);
+	return sum;
+}
+
+static void test_contract_refusals(struct zen_chainstate *c,
+				   const uint8_t genesis[ZEN_HASH_LEN],
+				   const char *code, uint64_t have)
+{
+	size_t len = strlen(code);
+	struct zen_tx tx;
+
+	activation_tx(&tx, genesis, 0, have, code, len * 10, 2);
+	tap_ok(refused_with(c, &tx, "General \"Total queries mismatch\""),
+	       "activation: hints with 1 query, 2 declared");
+	zen_tx_release(&tx);
+	activation_tx(&tx, genesis, 0, have, code, len - 1, 1);
+	tap_ok(refused_with(c, &tx, "General \"Contract must be activated "
+			    "for at least one block\""),
+	       "activation: %zu kalapas pay less than a block", len - 1);
+	zen_tx_release(&tx);
+	activation_tx(&tx, genesis, 0, have, "let main = 1", 1200, 1);
+	tap_ok(refused_with(c, &tx, "BadContract"),
+	       "activation: code without main and cf is BadContract");
+	zen_tx_release(&tx);
+}
+
+/* The API test of /blockchain/contract/execute (api.md 5.14): the
+ * sample contract on an empty skeleton gives this transaction. */
+static void test_execute_vector(struct zen_chainstate *c,
+				const uint8_t cid_hash[ZEN_HASH_LEN])
+{
+	struct zen_execute_request rq;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_tx tx;
+	char hx[65] = "";
+
+	memset(&rq, 0, sizeof(rq));
+	memcpy(rq.cid.hash, cid_hash, ZEN_HASH_LEN);
+	zen_tx_init(&tx);
+	if (!tap_ok(zen_chain_execute(c, &rq, &tx, &err) == 0,
+		    "execute on an empty skeleton: %s", err.msg)) {
+		zen_tx_release(&tx);
+		return;
+	}
+	zen_hex_encode_to(hx, tx.tx_hash, 32);
+	tap_str(hx, "d5c5663e704f1c68b9bd3137c5a51222f5946d615d91d82190d7"
+		"4af7deeb6ac9", "the reference's API test transaction");
+	tap_ok(tx.n_witnesses == 1 && tx.witnesses[0].cost == 214 &&
+	       tx.n_inputs == 1 && tx.inputs[0].kind == ZEN_INPUT_MINT &&
+	       tx.inputs[0].mint.amount == 1000,
+	       "one mint of 1000, witness cost 214 (contracts.md 5.1)");
+	zen_tx_release(&tx);
+}
+
+/* Feed block n of src's main chain to dst, whatever branch it joins. */
+static void copy_side_block(struct zen_chainstate *dst,
+			    struct zen_chainstate *src, uint32_t n)
+{
+	struct zen_chain_read *r;
+	struct zen_block_info info;
+	struct zen_block_result res;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (zen_chain_read_begin(src, &r, &err) ||
+	    zen_chain_read_main(r, &info, n, &err) ||
+	    zen_chain_read_block(r, &raw, NULL, info.hash, &err))
+		die("copy", &err);
+	zen_chain_read_end(r);
+	if (zen_chain_submit_block(dst, &res, raw.data, raw.len, &err) ||
+	    res.outcome == ZEN_BLOCK_REJECTED)
+		tap_diag("block %u: %s %s", n, err.msg, res.reason);
+	zen_buf_release(&raw);
+}
+
+static void test_contracts(void)
+{
+	char *dir = new_dir(), *bdir = new_dir();
+	struct zen_chainstate *c = open_chain(dir), *b;
+	const char *code = sample_code();
+	uint64_t len = strlen(code), have = ZP(1000), reward;
+	uint8_t genesis[ZEN_HASH_LEN], cid_hash[ZEN_HASH_LEN];
+	struct zen_output out;
+	struct zen_outpoint op;
+	struct zen_chain_read *r;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_tx act, exec, ext;
+	char hx[65];
+
+	if (zen_hex_decode_fixed(genesis, 32, GENESIS_TX, NULL) ||
+	    zen_hex_decode_fixed(cid_hash, 32, SAMPLE_HASH, NULL))
+		die("hex", NULL);
+	tap_ok(len == 584, "the sample contract is 584 bytes (5.1)");
+	test_contract_refusals(c, genesis, code, have);
+
+	/* activation for 10 blocks in block 2: expiry 2 + 10 - 1 */
+	activation_tx(&act, genesis, 0, have, code, len * 10, 1);
+	tap_ok(submit_tx(c, &act, NULL, &err) == 0, "activation admitted: %s",
+	       err.msg);
+	tap_ok(active_is(c, SAMPLE_HASH, 11),
+	       "the mempool view lists it, expire 11");
+	tap_ok(mine_next(c, miner, NULL), "block 2 with the activation");
+	tap_ok(active_is(c, SAMPLE_HASH, 11), "active after block 2");
+	reward = zen_block_reward(2, 0);
+	tap_ok(coinbase_zp(c, 2) == reward + len,
+	       "coinbase 2 pays the reward + 584 (1 kalapa per byte)");
+	tap_ok(counts_of(c).contracts == 1, "one contract in the set");
+	test_execute_vector(c, cid_hash);
+
+	/* a wallet-style execution: a mint of 1000 locked to the contract */
+	tap_ok(execute_signed(c, &exec, cid_hash, act.tx_hash, 1,
+			      have - len * 10, 1, &err) == 0,
+	       "execute (cost + 1): %s", err.msg);
+	tap_ok(refused_with(c, &exec, "General \"execution cost commitment "
+			    "mismatch\""), "a wrong cost commitment is refused");
+	zen_tx_release(&exec);
+	tap_ok(execute_signed(c, &exec, cid_hash, act.tx_hash, 1,
+			      have - len * 10, 0, &err) == 0,
+	       "execute: %s", err.msg);
+	tap_ok(submit_tx(c, &exec, NULL, &err) == 0, "execution admitted: %s",
+	       err.msg);
+	tap_ok(mine_next(c, miner, NULL), "block 3 with the execution");
+	memcpy(op.tx_hash, exec.tx_hash, ZEN_HASH_LEN);
+	op.index = 2;
+	zen_output_init(&out);
+	if (zen_chain_read_begin(c, &r, &err) ||
+	    zen_chain_read_utxo(r, &out, &op, &err))
+		die("read minted", &err);
+	zen_chain_read_end(r);
+	zen_hex_encode_to(hx, out.spend.asset.cid.hash, 32);
+	tap_ok(out.lock.id == ZEN_LOCK_CONTRACT && out.spend.amount == 1000 &&
+	       !strcmp(hx, SAMPLE_HASH) &&
+	       !memcmp(out.lock.cid.hash, cid_hash, ZEN_HASH_LEN),
+	       "1000 of the contract's asset, locked to the contract");
+	zen_output_release(&out);
+
+	/* extension by 5 blocks adds 4 (1.3) */
+	zen_tx_init(&ext);
+	add_out_cid(&ext, ZEN_LOCK_EXTENSION_SACRIFICE, cid_hash, len * 5);
+	add_out(&ext, ZEN_LOCK_PK, pk0, have - len * 10 - 1 - len * 5);
+	spend_tx(&ext, exec.tx_hash, 0, key0);
+	tap_ok(submit_tx(c, &ext, NULL, &err) == 0, "extension admitted: %s",
+	       err.msg);
+	tap_ok(active_is(c, SAMPLE_HASH, 15), "extended to expire 15");
+	tap_ok(mine_next(c, miner, NULL), "block 4 with the extension");
+	while (tip_of(c).header.block_number < 14)
+		mine_next(c, miner, NULL);
+	tap_ok(active_is(c, SAMPLE_HASH, 15), "still active after block 14");
+	tap_ok(mine_next(c, miner, NULL), "block 15");
+	tap_ok(coinbase_zp(c, 15) == zen_block_reward(15, 0) + len,
+	       "block 15 still owes the sacrifice (before expiry)");
+	tap_ok(counts_of(c).contracts == 0, "expired at the end of block 15");
+	tap_ok(mine_next(c, miner, NULL) &&
+	       coinbase_zp(c, 16) == zen_block_reward(16, 0),
+	       "block 16 owes no sacrifice");
+	zen_tx_release(&exec);
+	tap_ok(execute_signed(c, &exec, cid_hash, ext.tx_hash, 1,
+			      have - len * 15 - 1, 0, &err) == ZEN_EREFUSED &&
+	       !strcmp(err.msg, "Contract not active"),
+	       "executing an expired contract: %s", err.msg);
+	verify_ok(c, "after contracts");
+
+	/* a heavier branch without them: every change is undone, and the
+	 * activation goes back to the mempool */
+	b = open_chain(bdir);
+	while (tip_of(b).header.block_number < 18)
+		mine_next(b, miner, NULL);
+	for (uint32_t n = 2; n <= 18; n++)
+		copy_side_block(c, b, n);
+	tap_ok(!memcmp(tip_of(c).hash, tip_of(b).hash, ZEN_HASH_LEN),
+	       "reorganised onto 18 empty blocks");
+	/* activation then extension, re-admitted for block 19 */
+	tap_ok(active_is(c, SAMPLE_HASH, (19 + 10 - 1) + (5 - 1)),
+	       "activation and extension are back in the mempool: expire 32");
+	tap_ok(counts_of(c).contracts == 0, "no contract on the new tip");
+	verify_ok(c, "after the contract reorg");
+	zen_chain_close(b);
+	zen_tx_release(&act);
+	zen_tx_release(&exec);
+	zen_tx_release(&ext);
+	zen_chain_close(c);
+	drop_dir(dir);
+	drop_dir(bdir);
+}
+
+/*
+ * A contract with state that adds an input, so that validation runs it
+ * (a contract that adds none is never executed there, 1.7): it mints 1
+ * of its asset when it has no state and 2 when it has one, and sets its
+ * state to U32 10, then 11, ...
+ */
+static const char counter_code[] =
+	"open Zen.Types\nopen Zen.Base\nopen Zen.Cost\nopen Zen.Data\n"
+	"open FStar.UInt32\n"
+	"module C = Zen.Cost\nmodule CR = Zen.ContractResult\n"
+	"module Tx = Zen.TxSkeleton\nmodule Asset = Zen.Asset\n"
+	"let main txSkel context contractId command sender messageBody "
+	"wallet state =\n"
+	"  let! counter = state >!= tryU32 in\n"
+	"  let next = match counter with | Some x -> x +%^ 1ul "
+	"| None -> 10ul in\n"
+	"  let amount = match counter with | Some _ -> 2UL | None -> 1UL in\n"
+	"  let! asset = Asset.getDefault contractId in\n"
+	"  let spend = { asset = asset; amount = amount } in\n"
+	"  let! txSkel = Tx.addInput (Mint spend) txSkel >>= "
+	"Tx.lockToContract asset amount contractId in\n"
+	"  CR.ofTxSkel txSkel >>= CR.setStateUpdate (U32 next)\n"
+	"let cf _ _ _ _ _ _ _ = C.ret (500 <: nat)\n";
+
+/* Execute the counter spending (prev, index) worth have and admit it:
+ * the amount it minted, 0 when refused. */
+static uint64_t count_once(struct zen_chainstate *c,
+			   const uint8_t cid[ZEN_HASH_LEN],
+			   const uint8_t prev[ZEN_HASH_LEN], uint32_t index,
+			   uint64_t have, struct zen_tx *tx)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (execute_signed(c, tx, cid, prev, index, have, 0, &err) ||
+	    submit_tx(c, tx, NULL, &err)) {
+		tap_diag("counter: %s", err.msg);
+		return 0;
+	}
+	return tx->outputs[2].spend.amount;
+}
+
+/* State across transactions in the mempool and in one block, and its
+ * undo on a reorganisation. */
+static void test_contract_state(void)
+{
+	char *dir = new_dir(), *bdir = new_dir();
+	struct zen_chainstate *c = open_chain(dir), *b;
+	uint64_t len = strlen(counter_code), have = ZP(1000) - len * 10;
+	uint8_t genesis[ZEN_HASH_LEN], cid[ZEN_HASH_LEN];
+	struct zen_tx act, t[4];
+	struct zen_active_contract *a;
+	size_t n;
+
+	if (zen_hex_decode_fixed(genesis, 32, GENESIS_TX, NULL))
+		die("hex", NULL);
+	activation_tx(&act, genesis, 0, ZP(1000), counter_code, len * 10, 1);
+	tap_ok(submit_tx(c, &act, NULL, NULL) == 0 &&
+	       mine_next(c, miner, NULL), "counter activated in block 2");
+	active_list(c, &a, &n);
+	tap_ok(n == 1, "one active contract");
+	memcpy(cid, a[0].cid.hash, ZEN_HASH_LEN);
+	zen_active_contracts_free(a, n);
+
+	tap_ok(count_once(c, cid, act.tx_hash, 1, have, &t[0]) == 1,
+	       "no state: mints 1");
+	tap_ok(count_once(c, cid, t[0].tx_hash, 0, have - 1, &t[1]) == 2,
+	       "the mempool's state: mints 2");
+	tap_ok(mine_next(c, miner, NULL) && counts_of(c).mempool == 0,
+	       "both executions in block 3, in order");
+	tap_ok(count_once(c, cid, t[1].tx_hash, 0, have - 2, &t[2]) == 2,
+	       "the stored state: mints 2");
+	tap_ok(mine_next(c, miner, NULL), "block 4");
+	verify_ok(c, "contract state");
+
+	/* a heavier branch: states and the set undone; the four
+	 * transactions revalidate in order from no state */
+	b = open_chain(bdir);
+	while (tip_of(b).header.block_number < 6)
+		mine_next(b, miner, NULL);
+	for (uint32_t k = 2; k <= 6; k++)
+		copy_side_block(c, b, k);
+	tap_ok(!memcmp(tip_of(c).hash, tip_of(b).hash, ZEN_HASH_LEN) &&
+	       counts_of(c).contracts == 0 && counts_of(c).mempool == 4,
+	       "reorganised: no contract, 4 transactions back in the mempool");
+	tap_ok(mine_next(c, miner, NULL) && counts_of(c).mempool == 0 &&
+	       counts_of(c).contracts == 1,
+	       "activation and three executions in one block");
+	tap_ok(count_once(c, cid, t[2].tx_hash, 0, have - 3, &t[3]) == 2,
+	       "state rebuilt by the block: mints 2");
+	verify_ok(c, "contract state after the reorg");
+	zen_chain_close(b);
+	zen_chain_close(c);
+	zen_tx_release(&act);
+	for (int k = 0; k < 4; k++)
+		zen_tx_release(&t[k]);
+	drop_dir(dir);
+	drop_dir(bdir);
+}
+
+/* The query count of 1.9: the sum of the unsat-core lengths. */
+static void test_hints(void)
+{
+	static const struct {
+		const char *db;
+		int ok;
+		uint32_t queries;
+	} cases[] = {
+		{ "[\"d\",[[\"a\",1,2,1,[\"x\",\"y\",\"z\"],0,\"q\"],"
+		  "null,[\"b\",2,1,1,[\"w\"],12]]]", 1, 3 + 1 },
+		{ "[\"d\",[[\"a\",1,2,1,null,0]]]", 1, 0 },
+		{ "[\"d\",[null,[]]]", 0, 0 },		/* no usable hint */
+		{ "[\"d\",[]]", 0, 0 },
+		{ "[\"d\",[[\"a\",1,2,1,[\"x\"]]]]", 0, 0 },	/* 5 fields */
+		{ "[\"d\",[[\"a\",1,2,1,[3],0]]]", 0, 0 },	/* core not strings */
+		{ "[\"d\",[[1,1,2,1,[\"x\"],0]]]", 0, 0 },	/* name not a string */
+		{ "{\"d\":1}", 0, 0 },
+		{ "[\"d\",[[\"a\",1,2,1,[\"x\"],0]]] trailing", 0, 0 },
+	};
+
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(cases); i++) {
+		struct zen_err err = ZEN_ERR_INIT;
+		uint32_t q = 99;
+		int rc = zen_hints_queries(cases[i].db, strlen(cases[i].db), &q,
+					   &err);
+
+		tap_ok(cases[i].ok ? rc == 0 && q == cases[i].queries :
+		       rc == ZEN_EINVAL && !strncmp(err.msg, "invalid hints: ",
+						    15),
+		       "hints %zu: %s %u", i, rc ? err.msg : "queries", q);
+	}
+}
+
 int main(void)
 {
 	char *dir;
@@ -909,5 +1375,8 @@ int main(void)
 	zen_chain_close(c);
 	drop_dir(dir);
 	test_reopen_and_schema();
+	test_hints();
+	test_contracts();
+	test_contract_state();
 	return tap_done();
 }

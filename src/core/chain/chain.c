@@ -133,6 +133,7 @@ int zen_chain_open(struct zen_chainstate **out, const char *datadir,
 	chain->params = params;
 	chain->now = system_now;
 	pthread_mutex_init(&chain->write_lock, NULL);
+	chain_contracts_init(&chain->contracts);
 	rc = zen_store_open(&chain->store, zen_buf_str(&dir), err);
 	zen_buf_release(&dir);
 	if (rc)
@@ -163,6 +164,7 @@ int zen_chain_open(struct zen_chainstate **out, const char *datadir,
 fail:
 	zen_store_close(chain->store);
 	pthread_mutex_destroy(&chain->write_lock);
+	chain_contracts_release(&chain->contracts);
 	free(chain);
 	return rc;
 }
@@ -173,6 +175,7 @@ void zen_chain_close(struct zen_chainstate *chain)
 		return;
 	zen_store_close(chain->store);
 	pthread_mutex_destroy(&chain->write_lock);
+	chain_contracts_release(&chain->contracts);
 	free(chain);
 }
 
@@ -630,14 +633,19 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	struct zen_sig_batch batch;
 	struct zen_utxo_view view;
 	struct chain_view cv;
+	struct zen_acs_view acs;
+	struct chain_acs ca;
+	struct zen_contract_delta contracts, delta;
 	struct zen_tx_context ctx;
 	struct zen_err e = ZEN_ERR_INIT;
 	uint8_t acs_root[ZEN_HASH_LEN], root[ZEN_HASH_LEN], be[4];
-	uint64_t weight = 0;
+	uint64_t weight = 0, sacrifice = 0;
 	size_t offset, len;
 	int genesis, rc;
 
 	zen_block_init(&b);
+	zen_contract_delta_init(&contracts);
+	zen_contract_delta_init(&delta);
 	zen_sig_batch_init(&batch);
 	block_writes_init(&bw, NULL);
 	if ((rc = chain_record_get(t, &info, hash, err)))
@@ -685,9 +693,12 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	block_writes_release(&bw);
 	block_writes_init(&bw, bk);
 	chain_view_init(&view, &cv, t, &bw.ovl, 0);
+	chain_acs_init(&acs, &ca, chain, t, &contracts, 0);
 	ctx.params = p;
 	ctx.block_number = bk->header.block_number;
 	ctx.timestamp = bk->header.timestamp;
+	ctx.acs = &acs;
+	ctx.delta = &delta;
 	offset = len;
 	for (size_t i = 0; i < bk->n_txs; i++)
 		offset -= bk->txs[i].raw_len;
@@ -726,6 +737,8 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 					    !sig_pipe_finish(&pipe) ?
 					    ZEN_SIG_BATCH_FAILURE : e.msg);
 			}
+			if (!rc)
+				chain_contracts_merge(&contracts, &delta);
 			for (size_t j = 0; !rc && j < tx->n_inputs; j++)
 				if (tx->inputs[j].kind == ZEN_INPUT_OUTPOINT)
 					zen_output_write(&undo, &resolved[j]);
@@ -761,15 +774,22 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 		goto out;
 	}
 
-	/* 6: coinbase amounts with the parent's CGP allocation. */
+	/* 6: coinbase amounts with the parent's CGP allocation; the
+	 * sacrifice of the set after the transactions, before expiry. */
+	if (!genesis && (rc = chain_contracts_sacrifice(p, t, &contracts,
+							&sacrifice, err)))
+		goto out;
 	if (!genesis && (rc = zen_coinbase_validate_amounts(
-				 p, bk, 0, parent.cgp.allocation, &e))) {
+				 p, bk, sacrifice, parent.cgp.allocation, &e))) {
 		rc = refuse(err, "%s", e.msg);
 		goto out;
 	}
 
-	/* 7: no contract expires (the ACS is empty); commitments. */
-	zen_acs_root(acs_root, NULL, 0);
+	/* 7: expiry, the contract writes, commitments. */
+	if ((rc = chain_contracts_connect(t, &contracts,
+					  bk->header.block_number, hash,
+					  acs_root, err)))
+		goto out;
 	zen_commitments_root(root, bk->commitments[0], bk->commitments[1],
 			     acs_root, (const uint8_t (*)[ZEN_HASH_LEN])
 			     (bk->commitments + ZEN_BLOCK_MIN_COMMITMENTS),
@@ -799,6 +819,8 @@ out:
 	zen_buf_release(&raw);
 	zen_buf_release(&undo);
 	block_writes_release(&bw);
+	zen_contract_delta_release(&contracts);
+	zen_contract_delta_release(&delta);
 	return rc;
 }
 
@@ -887,6 +909,8 @@ static int disconnect_tip(struct zen_chainstate *chain, struct zen_store_txn *t,
 			goto out;
 		rc = 0;
 	}
+	if ((rc = chain_contracts_disconnect(t, tip->hash, err)))
+		goto out;
 	for (size_t i = 1; !genesis && i < b.n_txs; i++)
 		txlist_insert(back, i - 1, b.txs[i].raw, b.txs[i].raw_len);
 	chain_put32(be, tip->header.block_number);

@@ -20,9 +20,15 @@
  * ZEN_MEMPOOL_MAX_BYTES raw bytes; no orphan-transaction pool (a
  * transaction spending unknown outputs is refused with "Orphan").
  *
+ * Contracts: activations, extensions and executions are validated in
+ * blocks and the mempool (validate.h); the active contract set and the
+ * contract states live in the store with undo data per block (store.h),
+ * and the mempool keeps its own overlay of both, so that a chain of
+ * mempool transactions sees what the earlier ones did.
+ *
  * CGP: the state after each block (struct zen_cgp_state) is stored with
- * it.  Until votes exist (they need the contract engine) the allocation
- * stays 0 and no payout is ever due.
+ * it.  Votes are not counted yet, so the allocation stays 0 and no payout
+ * is ever due.
  */
 #ifndef ZEN_CHAIN_CHAIN_H
 #define ZEN_CHAIN_CHAIN_H
@@ -318,6 +324,78 @@ struct zen_chain_counts {
 int zen_chain_read_counts(struct zen_chain_read *r,
 			  struct zen_chain_counts *out, struct zen_err *err)
 	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
+
+/* ---- Contracts (contracts.md 1) ------------------------------------- */
+
+/* One entry of the active contract set. */
+struct zen_active_contract {
+	struct zen_contract_id cid;
+	uint32_t expiry;		/* last block it can run in */
+	char *code;			/* owned, NUL-terminated */
+	size_t code_len;
+};
+
+/*
+ * The active contract set as the mempool sees it (api.md 4.1: the tip's
+ * set plus activations and extensions of mempool transactions), ordered
+ * by contract hash.
+ * Returns: 0 or ZEN_ESTORE.  Out: *out (malloc'ed array, NULL when
+ * empty; free with zen_active_contracts_free), *n.
+ */
+int zen_chain_read_active(struct zen_chain_read *r,
+			  struct zen_active_contract **out, size_t *n,
+			  struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3);
+void zen_active_contracts_free(struct zen_active_contract *a, size_t n);
+
+/* A contract execution request (contracts.md 1.6). */
+struct zen_execute_request {
+	struct zen_contract_id cid;
+	const char *command;		/* NULL: "" */
+	size_t command_len;
+	int sender_is_pk;		/* 0: Anonymous */
+	uint8_t sender_pk[ZEN_PUBKEY_LEN];
+	const struct zen_data *body;	/* NULL: None */
+	/* The initial skeleton: inputs (resolved) and outputs. */
+	const struct zen_outpoint *in_outpoints;
+	const struct zen_output *in_outputs;	/* what they spend */
+	size_t n_in;
+	const struct zen_spend *in_mints;	/* NULL, or n_in entries:
+						 * in_mints[i].amount > 0 makes
+						 * input i a Mint */
+	const struct zen_output *outputs;
+	size_t n_outputs;
+};
+
+/*
+ * Run a contract as the node would for a wallet (1.6): against the
+ * mempool view of the active contract set and contract states, with the
+ * contract's wallet made of its unspent outputs (confirmed and mempool,
+ * minus those already in the skeleton), context block tip + 1 and time
+ * now, following messages to other contracts (at most
+ * ZEN_EXECUTE_MAX_CHAIN runs).  Nothing is stored.
+ * Returns: 0, ZEN_EREFUSED ("Contract not active", the contract's ERR
+ *          text, "invalid prefix", an engine failure), ZEN_ENOTFOUND
+ *          "No tip", ZEN_ESTORE.
+ * Out: tx (initialized by the caller; replaced): version 0, the inputs
+ *      (outpoints and mints), the outputs and one contract witness per
+ *      run, in run order (signature None, state NotCommitted); no PK
+ *      witnesses, hashes computed for the transaction as it is.
+ */
+#define ZEN_EXECUTE_MAX_CHAIN 16
+int zen_chain_execute(struct zen_chainstate *chain,
+		      const struct zen_execute_request *rq, struct zen_tx *tx,
+		      struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3);
+
+/*
+ * The total number of queries of an F* hints database (contracts.md
+ * 1.9): the sum of the unsat-core lengths of its non-null hints.
+ * Returns: 0, ZEN_EINVAL "invalid hints: <why>" (not the JSON shape of
+ * 1.9, or no usable hint).
+ */
+int zen_hints_queries(const char *hints, size_t len, uint32_t *queries,
+		      struct zen_err *err) ZEN_WARN_UNUSED;
 
 /* ---- Consistency check ----------------------------------------------- */
 

@@ -12,8 +12,17 @@
 #include "core/chain/store.h"
 #include "core/chain/validate.h"
 
+/* Loaded contracts by hash (contracts.c). */
+struct chain_contract;
+struct chain_contracts {
+	pthread_mutex_t lock;
+	struct chain_contract **e;
+	size_t n, cap;
+};
+
 struct zen_chainstate {
 	struct zen_store *store;
+	struct chain_contracts contracts;
 	const struct zen_chain_params *params;
 	pthread_mutex_t write_lock;	/* one writer per process at a time */
 	uint64_t (*now)(void *ctx);
@@ -117,19 +126,68 @@ int chain_tx_raw(struct zen_store_txn *t, struct zen_slice *raw,
 
 /* Mempool (mempool.c). */
 int chain_mempool_add(struct zen_store_txn *t, const struct zen_tx *tx,
+		      const struct zen_contract_delta *delta,
 		      struct zen_err *err);
 /* After a tip change: re-validate back (raw txs, in order, put in front)
  * followed by the current mempool; drop what fails or is in a block. */
 int chain_mempool_rebuild(struct zen_chainstate *chain, struct zen_store_txn *t,
 			  const struct zen_buf *back, size_t n_back,
 			  struct zen_err *err);
-/* Validate tx for the mempool (context: tip + 1, now) against view; sigs
- * into batch when not NULL (then not verified here). */
+/* Validate tx for the mempool (context: tip + 1, now) against view and
+ * the contract view acs; sigs into batch when not NULL (then not
+ * verified here); the contract effects into delta (may be NULL). */
 int chain_mempool_check(struct zen_chainstate *chain, struct zen_store_txn *t,
 			const struct zen_block_info *tip,
 			const struct zen_utxo_view *view,
+			const struct zen_acs_view *acs,
 			const struct zen_tx *tx, struct zen_sig_batch *batch,
-			struct zen_err *err);
+			struct zen_contract_delta *delta, struct zen_err *err);
+
+/* ---- Contracts (contracts.c) ---- */
+#define CHAIN_CID_KEY_LEN (4 + ZEN_HASH_LEN)
+
+void chain_contracts_init(struct chain_contracts *cc);
+void chain_contracts_release(struct chain_contracts *cc);
+
+/* A contract view (validate.h) over the store: ovl first (may be NULL),
+ * then (mempool) the mempool databases, then the tip's state. */
+struct chain_acs {
+	struct zen_chainstate *chain;
+	struct zen_store_txn *t;
+	const struct zen_contract_delta *ovl;
+	int mempool;
+};
+
+void chain_acs_init(struct zen_acs_view *view, struct chain_acs *ca,
+		    struct zen_chainstate *chain, struct zen_store_txn *t,
+		    const struct zen_contract_delta *ovl, int mempool);
+/* Fold a transaction's delta into a block's overlay (copies). */
+void chain_contracts_merge(struct zen_contract_delta *dst,
+			   const struct zen_contract_delta *src);
+/* 8.5 step 6: what the coinbase owes the active contracts, the set after
+ * the block's transactions (stored + ovl) and before its expiries. */
+int chain_contracts_sacrifice(const struct zen_chain_params *p,
+			      struct zen_store_txn *t,
+			      const struct zen_contract_delta *ovl,
+			      uint64_t *sacrifice, struct zen_err *err);
+/* 8.5 step 7: the ACS root after block_number's expiries; with
+ * block_hash (not NULL) also write the block's contract changes and
+ * their undo record. */
+int chain_contracts_connect(struct zen_store_txn *t,
+			    const struct zen_contract_delta *ovl,
+			    uint32_t block_number,
+			    const uint8_t block_hash[ZEN_HASH_LEN],
+			    uint8_t acs_root[ZEN_HASH_LEN], struct zen_err *err);
+/* Undo the contract changes of block_hash (a no-op when it had none). */
+int chain_contracts_disconnect(struct zen_store_txn *t,
+			       const uint8_t block_hash[ZEN_HASH_LEN],
+			       struct zen_err *err);
+/* The mempool overlay: add a transaction's delta / empty it. */
+int chain_mempool_contracts_add(struct zen_store_txn *t,
+				const struct zen_contract_delta *d,
+				struct zen_err *err);
+int chain_mempool_contracts_clear(struct zen_store_txn *t,
+				  struct zen_err *err);
 
 /* Canonical output bytes. */
 void chain_output_bytes(struct zen_buf *out, const struct zen_output *o);

@@ -20,8 +20,9 @@
 int chain_mempool_check(struct zen_chainstate *chain, struct zen_store_txn *t,
 			const struct zen_block_info *tip,
 			const struct zen_utxo_view *view,
+			const struct zen_acs_view *acs,
 			const struct zen_tx *tx, struct zen_sig_batch *batch,
-			struct zen_err *err)
+			struct zen_contract_delta *delta, struct zen_err *err)
 {
 	struct chain_view *cv = view->ctx;
 	struct zen_tx_context ctx;
@@ -33,6 +34,8 @@ int chain_mempool_check(struct zen_chainstate *chain, struct zen_store_txn *t,
 	ctx.params = chain->params;
 	ctx.block_number = tip->header.block_number + 1;
 	ctx.timestamp = chain_now(chain);
+	ctx.acs = acs;
+	ctx.delta = delta;
 	resolved = zen_xcalloc(tx->n_inputs ? tx->n_inputs : 1,
 			       sizeof(*resolved));
 	for (size_t i = 0; i < tx->n_inputs; i++)
@@ -48,6 +51,7 @@ int chain_mempool_check(struct zen_chainstate *chain, struct zen_store_txn *t,
 }
 
 int chain_mempool_add(struct zen_store_txn *t, const struct zen_tx *tx,
+		      const struct zen_contract_delta *delta,
 		      struct zen_err *err)
 {
 	struct zen_buf rec = ZEN_BUF_INIT;
@@ -85,6 +89,8 @@ int chain_mempool_add(struct zen_store_txn *t, const struct zen_tx *tx,
 	}
 	zen_buf_release(&rec);
 	if (!rc)
+		rc = chain_mempool_contracts_add(t, delta, err);
+	if (!rc)
 		rc = chain_meta_put_u64(t, "mempool-seq", seq + 1, err);
 	if (!rc)
 		rc = chain_meta_put_u64(t, "mempool-bytes", bytes + tx->raw_len,
@@ -118,8 +124,11 @@ int chain_mempool_rebuild(struct zen_chainstate *chain, struct zen_store_txn *t,
 	size_t n_old = 0, cap = 0;
 	struct zen_store_cursor *c;
 	struct zen_block_info tip;
+	struct zen_contract_delta delta;
 	struct zen_slice v;
 	int rc, has_tip;
+
+	zen_contract_delta_init(&delta);
 
 	/* The current mempool, in order, after the transactions put back. */
 	if ((rc = zen_store_cursor_open(t, ZEN_DB_MEMPOOL, &c, err)))
@@ -145,6 +154,8 @@ int chain_mempool_rebuild(struct zen_chainstate *chain, struct zen_store_txn *t,
 	for (size_t i = 0; !rc && i < ZEN_ARRAY_SIZE(dbs); i++)
 		rc = zen_store_clear(t, dbs[i], err);
 	if (!rc)
+		rc = chain_mempool_contracts_clear(t, err);
+	if (!rc)
 		rc = chain_meta_put_u64(t, "mempool-bytes", 0, err);
 	if (rc)
 		goto out;
@@ -157,6 +168,8 @@ int chain_mempool_rebuild(struct zen_chainstate *chain, struct zen_store_txn *t,
 						       : &old[i - n_back];
 		struct zen_utxo_view view;
 		struct chain_view cv;
+		struct zen_acs_view acs;
+		struct chain_acs ca;
 		struct zen_sig_batch batch;
 		struct zen_tx tx;
 		int full;
@@ -187,11 +200,12 @@ int chain_mempool_rebuild(struct zen_chainstate *chain, struct zen_store_txn *t,
 		 * have changed, so the batch is not verified. */
 		zen_sig_batch_init(&batch);
 		chain_view_init(&view, &cv, t, NULL, 1);
-		rc = chain_mempool_check(chain, t, &tip, &view, &tx, &batch,
-					 NULL);
+		chain_acs_init(&acs, &ca, chain, t, NULL, 1);
+		rc = chain_mempool_check(chain, t, &tip, &view, &acs, &tx,
+					 &batch, &delta, NULL);
 		zen_sig_batch_release(&batch);
 		if (rc == 0)
-			rc = chain_mempool_add(t, &tx, err);
+			rc = chain_mempool_add(t, &tx, &delta, err);
 		else if (cv.failed)
 			rc = zen_fail(err, cv.err.code, "%s", cv.err.msg);
 		else
@@ -202,6 +216,7 @@ out:
 	for (size_t i = 0; i < n_old; i++)
 		zen_buf_release(&old[i]);
 	free(old);
+	zen_contract_delta_release(&delta);
 	return rc;
 }
 
@@ -213,11 +228,15 @@ int zen_chain_submit_tx(struct zen_chainstate *chain, enum zen_tx_outcome *outco
 	struct zen_block_info tip;
 	struct zen_utxo_view view;
 	struct chain_view cv;
+	struct zen_acs_view acs;
+	struct chain_acs ca;
 	enum zen_tx_outcome oc = ZEN_TX_INVALID;
+	struct zen_contract_delta delta;
 	struct zen_tx tx;
 	int rc, full;
 
 	zen_tx_init(&tx);
+	zen_contract_delta_init(&delta);
 	if (zen_tx_decode(&tx, raw, len, NULL) || tx.raw_len != len) {
 		zen_tx_release(&tx);
 		if (outcome)
@@ -260,9 +279,11 @@ int zen_chain_submit_tx(struct zen_chainstate *chain, enum zen_tx_outcome *outco
 		goto out;
 	}
 	chain_view_init(&view, &cv, w, NULL, 1);
-	if ((rc = chain_mempool_check(chain, w, &tip, &view, &tx, NULL, err)))
+	chain_acs_init(&acs, &ca, chain, w, NULL, 1);
+	if ((rc = chain_mempool_check(chain, w, &tip, &view, &acs, &tx, NULL,
+				      &delta, err)))
 		goto out;
-	if ((rc = chain_mempool_add(w, &tx, err)))
+	if ((rc = chain_mempool_add(w, &tx, &delta, err)))
 		goto out;
 	rc = zen_store_commit(w, err);
 	w = NULL;
@@ -272,6 +293,7 @@ out:
 	zen_store_abort(w);
 	pthread_mutex_unlock(&chain->write_lock);
 	zen_tx_release(&tx);
+	zen_contract_delta_release(&delta);
 	if (outcome)
 		*outcome = oc;
 	return rc;

@@ -33,6 +33,10 @@ static const char *const db_names[ZEN_DB_COUNT_] = {
 	[ZEN_DB_MEMPOOL_SPENT] = "mempool-spent",
 	[ZEN_DB_MEMPOOL_OUT] = "mempool-out",
 	[ZEN_DB_ACS] = "acs",
+	[ZEN_DB_STATES] = "states",
+	[ZEN_DB_CUNDO] = "contract-undo",
+	[ZEN_DB_MEMPOOL_ACS] = "mempool-acs",
+	[ZEN_DB_MEMPOOL_STATES] = "mempool-states",
 };
 
 struct zen_store {

@@ -68,7 +68,22 @@
  *  mempool-spent  outpoint -> hash of the mempool tx spending it
  *  mempool-out    outpoint -> output created by a mempool tx (spendable)
  *  acs        contract hash -> u32 expiry || code (the active contract
- *             set; always empty until the contract engine exists)
+ *             set after the tip; version 0 contracts only)
+ *  states     contract id (u32 version || hash) -> the contract's state,
+ *             a data value (written form); no entry: no state
+ *  contract-undo  block hash -> what the block changed in acs and states,
+ *             main-chain blocks only: records of u8 database (1 acs,
+ *             2 states) || key (32 / 36 bytes) || u8 had || (had: u32
+ *             length || the previous value)
+ *  mempool-acs    contract hash -> u32 expiry || code: entries the
+ *             mempool's transactions set (activations, extensions),
+ *             over acs
+ *  mempool-states contract id -> u8 present || data: states the mempool's
+ *             transactions left, over states (present 0: deleted)
+ *
+ *  The last four databases were added to schema 1 before any release:
+ *  a store without them opens with them empty, which is what a chain
+ *  without contracts holds.
  * ------------------------------------------------------------------------
  */
 #ifndef ZEN_CHAIN_STORE_H
@@ -94,6 +109,10 @@ enum zen_store_db {
 	ZEN_DB_MEMPOOL_SPENT,
 	ZEN_DB_MEMPOOL_OUT,
 	ZEN_DB_ACS,
+	ZEN_DB_STATES,
+	ZEN_DB_CUNDO,
+	ZEN_DB_MEMPOOL_ACS,
+	ZEN_DB_MEMPOOL_STATES,
 	ZEN_DB_COUNT_
 };
 

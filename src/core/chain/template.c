@@ -81,13 +81,10 @@ static void fee_add(struct fee **fees, size_t *n, const struct zen_asset *a,
 static void build_coinbase(struct zen_tx *cb, const struct zen_chain_params *p,
 			   uint32_t number, const uint8_t pk_hash[ZEN_HASH_LEN],
 			   struct fee *fees, size_t n_fees,
-			   const struct zen_cgp_state *cgp)
+			   const struct zen_cgp_state *cgp, uint64_t sacrifice)
 {
 	struct zen_asset zp;
 	uint64_t allocation = zen_block_allocation(number, cgp->allocation);
-	/* Sacrifice of the contracts in the active contract set: none until
-	 * contracts exist. */
-	uint64_t sacrifice = 0;
 
 	memset(&zp, 0, sizeof(zp));
 	fee_add(&fees, &n_fees, &zp,
@@ -136,12 +133,17 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	struct zen_utxo_view view;
 	struct chain_view cv;
 	struct zen_tx_context ctx;
+	struct zen_acs_view acs;
+	struct chain_acs ca;
+	struct zen_contract_delta contracts, delta;
 	struct zen_slice v;
-	uint64_t cum = 0, now = chain_now(chain), earliest;
+	uint64_t cum = 0, now = chain_now(chain), earliest, sacrifice;
 	uint8_t acs_root[ZEN_HASH_LEN];
 	int rc, changed;
 
 	chain_ovl_init(&ovl);
+	zen_contract_delta_init(&contracts);
+	zen_contract_delta_init(&delta);
 	zen_block_release(block);
 	zen_block_init(block);
 	if ((rc = zen_store_begin(chain->store, NULL, 0, &r, err)))
@@ -189,9 +191,14 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 		zen_qsort(cands, n, sizeof(*cands), cand_cmp);
 	sel = zen_xcalloc(n + 1, sizeof(*sel));
 	chain_view_init(&view, &cv, r, &ovl, 0);
+	chain_acs_init(&acs, &ca, chain, r, &contracts, 0);
+	/* contracts see the header's timestamp (1.7), so fix it first */
+	earliest = zen_ema_earliest(&tip.ema);
 	ctx.params = p;
 	ctx.block_number = tip.header.block_number + 1;
-	ctx.timestamp = now;
+	ctx.timestamp = now > earliest + 1 ? now : earliest + 1;
+	ctx.acs = &acs;
+	ctx.delta = &delta;
 	do {
 		changed = 0;
 		for (size_t i = 0; i < n; i++) {
@@ -227,6 +234,7 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 			if (vr)
 				continue;
 			chain_ovl_apply(&ovl, &k->tx);
+			chain_contracts_merge(&contracts, &delta);
 			cum += k->weight;
 			sel[n_sel++] = i;
 			changed = 1;
@@ -239,11 +247,14 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	} while (changed);
 
 	/* 6, 7: coinbase first, then the selection in order. */
+	if ((rc = chain_contracts_sacrifice(p, r, &contracts, &sacrifice,
+					    err)))
+		goto out;
 	block->txs = zen_xcalloc(n_sel + 1, sizeof(*block->txs));
 	block->n_txs = n_sel + 1;
 	zen_tx_init(&block->txs[0]);
 	build_coinbase(&block->txs[0], p, tip.header.block_number + 1, pk_hash,
-		       fees, n_fees, &tip.cgp);
+		       fees, n_fees, &tip.cgp, sacrifice);
 	fees = NULL;
 	for (size_t i = 0; i < n_sel; i++) {
 		block->txs[i + 1] = cands[sel[i]].tx;
@@ -257,15 +268,17 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	if ((rc = zen_block_tx_roots(block->commitments[0],
 				     block->commitments[1], block, err)))
 		goto out;
-	zen_acs_root(acs_root, NULL, 0);
+	if ((rc = chain_contracts_connect(r, &contracts,
+					  tip.header.block_number + 1, NULL,
+					  acs_root, err)))
+		goto out;
 	memcpy(block->commitments[2], acs_root, ZEN_HASH_LEN);
 	block->header.version = 1;
 	memcpy(block->header.parent, tip.hash, ZEN_HASH_LEN);
 	block->header.block_number = tip.header.block_number + 1;
 	zen_commitments_root(block->header.commitments, block->commitments[0],
 			     block->commitments[1], acs_root, NULL, 0);
-	earliest = zen_ema_earliest(&tip.ema);
-	block->header.timestamp = now > earliest + 1 ? now : earliest + 1;
+	block->header.timestamp = ctx.timestamp;
 	block->header.difficulty = tip.ema.difficulty;
 	block->header.nonce[0] = block->header.nonce[1] = 0;
 out:
@@ -275,6 +288,8 @@ out:
 	free(sel);
 	free(fees);
 	chain_ovl_release(&ovl);
+	zen_contract_delta_release(&contracts);
+	zen_contract_delta_release(&delta);
 	zen_store_abort(r);
 	if (rc) {
 		zen_block_release(block);

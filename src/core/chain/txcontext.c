@@ -4,11 +4,11 @@
  * coinbase maturity (4.6) and PK witnesses (3.8, 7), then contract
  * activation and extension (8.6).
  *
- * Contracts: the walk reaches contract_witness_run() for every contract
- * input or mint once the stateless parts of the witness (shape, optional
- * signature) are checked; that is where the contract engine will execute
- * the contract.  Until it exists it refuses.  Activation and extension
- * likewise refuse after their stateless checks.
+ * Contracts: the walk reaches zen_walk_contract() (txcontract.c) for
+ * every contract input or mint once the stateless parts of the witness
+ * (shape, optional signature) are checked; activation and extension run
+ * after the walk (zen_walk_activation).  Without a contract view in the
+ * context (ctx->acs NULL) both refuse after their stateless checks.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,20 +19,6 @@
 #include "core/wallet/keys.h"
 
 #define NOT_SUPPORTED "contracts are not supported yet: "
-
-struct walk {
-	const struct zen_tx *tx;
-	const struct zen_output *resolved;
-	const struct zen_tx_context *ctx;
-	struct zen_sig_batch *batch;
-	size_t i, j;		/* next input, next witness */
-	struct zen_err *err;
-
-	/* FollowingWitnesses: the witnesses written once, with offsets. */
-	struct zen_buf wits;
-	size_t *off;		/* off[k]: where witness k starts; off[n] = end */
-	size_t *pad;		/* pad[k]: List nodes of witnesses k..n-1 */
-};
 
 /* ---- 1: resolution ---- */
 
@@ -135,7 +121,7 @@ static size_t body_list_nodes(const struct zen_witness *w)
 	return zen_data_list_nodes(w->body);
 }
 
-static void following_prepare(struct walk *wk)
+static void following_prepare(struct zen_walk *wk)
 {
 	const struct zen_tx *tx = wk->tx;
 	size_t n = tx->n_witnesses;
@@ -157,7 +143,7 @@ static void following_prepare(struct walk *wk)
  * varint count, the written witnesses, then one zero per List node of
  * their contract bodies (zen_witnesses_serialize's bytes).
  */
-static void following_message(uint8_t out[ZEN_HASH_LEN], struct walk *wk,
+static void following_message(uint8_t out[ZEN_HASH_LEN], struct zen_walk *wk,
 			      size_t j)
 {
 	static const uint8_t zeros[64];
@@ -185,7 +171,7 @@ static void following_message(uint8_t out[ZEN_HASH_LEN], struct walk *wk,
 	zen_buf_release(&count);
 }
 
-static int pk_witness(struct walk *wk, const uint8_t pk_hash[ZEN_HASH_LEN])
+static int pk_witness(struct zen_walk *wk, const uint8_t pk_hash[ZEN_HASH_LEN])
 {
 	const struct zen_witness *w;
 	uint8_t h[ZEN_HASH_LEN], msg[ZEN_HASH_LEN];
@@ -214,7 +200,7 @@ static int pk_witness(struct walk *wk, const uint8_t pk_hash[ZEN_HASH_LEN])
 	return 0;
 }
 
-static int coinbase_input(struct walk *wk, const struct zen_lock *lock)
+static int coinbase_input(struct zen_walk *wk, const struct zen_lock *lock)
 {
 	uint32_t b = wk->ctx->block_number;
 
@@ -225,19 +211,7 @@ static int coinbase_input(struct walk *wk, const struct zen_lock *lock)
 	return pk_witness(wk, lock->pk_hash);
 }
 
-/*
- * The contract witness procedure from step 3 on (8.3): the contract must
- * be active, then the mask, wallet, state, cost and execution steps, the
- * consumption of inputsLength inputs and the chained witnesses.  This is
- * where the contract engine plugs in.
- */
-static int contract_witness_run(struct walk *wk, const struct zen_witness *w)
-{
-	(void)w;
-	return zen_validate_general(wk->err, NOT_SUPPORTED "contract execution");
-}
-
-static int contract_signature_ok(const struct walk *wk,
+static int contract_signature_ok(const struct zen_walk *wk,
 				 const struct zen_witness *w)
 {
 	struct zen_buf m = ZEN_BUF_INIT;
@@ -253,7 +227,7 @@ static int contract_signature_ok(const struct walk *wk,
 }
 
 /* An input locked Contract(cid), or a Mint of an asset of cid. */
-static int contract_input(struct walk *wk, const struct zen_contract_id *cid)
+static int contract_input(struct zen_walk *wk, const struct zen_contract_id *cid)
 {
 	const struct zen_witness *w;
 
@@ -268,10 +242,13 @@ static int contract_input(struct walk *wk, const struct zen_contract_id *cid)
 	if (w->has_cw_signature && !contract_signature_ok(wk, w))
 		return zen_validate_general(wk->err,
 				"invalid contract witness signature");
-	return contract_witness_run(wk, w);
+	if (!wk->ctx->acs)
+		return zen_validate_general(wk->err,
+				NOT_SUPPORTED "contract execution");
+	return zen_walk_contract(wk, w->has_cw_signature ? w->cw_pubkey : NULL);
 }
 
-static int walk_input(struct walk *wk)
+static int walk_input(struct zen_walk *wk)
 {
 	const struct zen_input *in = &wk->tx->inputs[wk->i];
 	const struct zen_lock *lock = &wk->resolved[wk->i].lock;
@@ -290,7 +267,7 @@ static int walk_input(struct walk *wk)
 	}
 }
 
-static int walk_inputs(struct walk *wk)
+static int walk_inputs(struct zen_walk *wk)
 {
 	int ret;
 
@@ -303,10 +280,14 @@ static int walk_inputs(struct walk *wk)
 
 /* ---- 6: contract activation and extension ---- */
 
-static int check_contracts(const struct zen_tx *tx, struct zen_err *err)
+static int check_contracts(struct zen_walk *wk)
 {
+	const struct zen_tx *tx = wk->tx;
+	struct zen_err *err = wk->err;
 	int extension = 0;
 
+	if (wk->ctx->acs)
+		return zen_walk_activation(wk);
 	if (tx->has_contract) {
 		if (tx->contract.version != 0)
 			return zen_validate_general(err,
@@ -349,25 +330,29 @@ static void recheck_batch(struct zen_sig_batch *b, size_t start,
 	}
 }
 
-static int validate_walk(const struct zen_tx_context *ctx,
+static int validate_walk(enum zen_tx_verdict *verdict,
+			 const struct zen_tx_context *ctx,
 			 const struct zen_output *resolved,
 			 const struct zen_tx *tx, struct zen_sig_batch *batch,
 			 struct zen_err *err)
 {
-	struct walk wk = { tx, resolved, ctx, batch, 0, 0, err,
-			   ZEN_BUF_INIT, NULL, NULL };
+	struct zen_walk wk = { tx, resolved, ctx, batch, 0, 0, verdict, err,
+			       ZEN_BUF_INIT, NULL, NULL, NULL };
 	size_t start = batch ? batch->n : 0;
-	int ret = walk_inputs(&wk);
+	int ret;
 
+	if (ctx->delta)
+		zen_contract_delta_reset(ctx->delta);
+	ret = walk_inputs(&wk);
 	if (!ret)
-		ret = check_contracts(tx, err);
+		ret = check_contracts(&wk);
 	if (ret && batch) {
 		recheck_batch(batch, start, err);
 		batch->n = start;
 	}
-	zen_buf_release(&wk.wits);
-	free(wk.off);
-	free(wk.pad);
+	if (ret && ctx->delta)
+		zen_contract_delta_reset(ctx->delta);
+	zen_walk_release(&wk);
 	return ret;
 }
 
@@ -404,7 +389,7 @@ int zen_tx_validate_context_weight(enum zen_tx_verdict *verdict,
 				"high version inputs are invalid");
 	if ((ret = check_weight(ctx, tx, resolved, weight, err)) ||
 	    (ret = check_amounts(tx, resolved, err)) ||
-	    (ret = validate_walk(ctx, resolved, tx, batch, err)))
+	    (ret = validate_walk(verdict, ctx, resolved, tx, batch, err)))
 		return ret;
 	*verdict = ZEN_TX_VALID;
 	return 0;

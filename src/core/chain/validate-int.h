@@ -39,6 +39,42 @@ int zen_totals_merge(struct zen_totals *t, int wrap);
 int zen_totals_equal(const struct zen_totals *a, const struct zen_totals *b);
 
 /*
+ * The input/witness walk of 8.3 (txcontext.c), and its contract part
+ * (txcontract.c).
+ */
+struct zen_skel;
+
+struct zen_walk {
+	const struct zen_tx *tx;
+	const struct zen_output *resolved;
+	const struct zen_tx_context *ctx;
+	struct zen_sig_batch *batch;
+	size_t i, j;		/* next input, next witness */
+	enum zen_tx_verdict *verdict;
+	struct zen_err *err;
+
+	/* FollowingWitnesses: the witnesses written once, with offsets. */
+	struct zen_buf wits;
+	size_t *off;		/* off[k]: where witness k starts; off[n] = end */
+	size_t *pad;		/* pad[k]: List nodes of witnesses k..n-1 */
+
+	/* Contracts: the transaction as a skeleton, built on first use. */
+	struct zen_skel *skel;
+};
+
+/*
+ * The contract witness procedure for the input at wk->i, from step 3 on
+ * (8.3; contracts.md 1.7): w is wk->tx->witnesses[wk->j], its shape and
+ * signature checked; sender_pk is NULL (Anonymous) or the key that signed
+ * it.  Runs cf and main, consumes the inputs and witnesses (chained ones
+ * too) and records state updates in wk->ctx->delta.
+ */
+int zen_walk_contract(struct zen_walk *wk, const uint8_t *sender_pk);
+/* Step 6 of 8.3: activation and extension, into wk->ctx->delta. */
+int zen_walk_activation(struct zen_walk *wk);
+void zen_walk_release(struct zen_walk *wk);
+
+/*
  * zen_tx_validate_context that also gives, on success, the transaction's
  * weight (zen_tx_weight over tx and resolved), which it computes anyway.
  */

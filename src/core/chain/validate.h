@@ -14,10 +14,19 @@
  *     "proof of work failed", "commitments mismatch",
  *     "transaction <hash> failed validation due to <reason>".
  *
- * Contracts: until the contract engine exists, anything that needs it (a
- * contract activation or extension, a contract-locked or mint input, a
- * ContractWitness reached by the input walk) is refused with
+ * Contracts: executed through the contract view of the context
+ * (struct zen_acs_view, below; contracts.md 1.2-1.7).  A context without
+ * one refuses whatever needs it (an activation or extension, a
+ * contract-locked or mint input reached by the walk) with
  * General "contracts are not supported yet: <what>".
+ *
+ * Activation policy (contracts.md 1.10, 6): the reference accepts a
+ * contract when F* and Z3 verify it with its hints; we cannot run them.
+ * A contract is accepted here when the hints database is well formed
+ * with at least one usable hint and the declared queries, and the code
+ * parses, resolves and defines main and cf (zen_contract_load).  This
+ * admits code F* would reject, a consensus divergence from the
+ * reference that matters on public networks only.
  */
 #ifndef ZEN_VALIDATE_H
 #define ZEN_VALIDATE_H
@@ -54,11 +63,74 @@ struct zen_utxo_view {
 	void *ctx;
 };
 
+/*
+ * The contract side of a view (contracts.md 1.4, 1.5): the active
+ * contract set and the contract states as a transaction sees them, i.e.
+ * the store plus whatever overlay the caller keeps.
+ */
+struct zc_contract;
+struct zen_data;
+
+/* An active contract: its loaded code lives as long as the chain handle. */
+struct zen_acs_ref {
+	const struct zc_contract *c;
+	struct zen_contract_id cid;
+	const char *code;
+	size_t code_len;
+	uint32_t expiry;
+};
+
+struct zen_acs_view {
+	/* 0 and *out; ZEN_ENOTFOUND (not active); another code: a store or
+	 * engine failure (message in err). */
+	int (*lookup)(void *ctx, const uint8_t hash[ZEN_HASH_LEN],
+		      struct zen_acs_ref *out, struct zen_err *err);
+	/* 0 and *out: a copy of the state (NULL: none) the caller frees
+	 * with zen_data_free; another code: a store failure. */
+	int (*state)(void *ctx, const struct zen_contract_id *cid,
+		     struct zen_data **out, struct zen_err *err);
+	/* Load code (bytes as on the wire) whose contract hash is hash:
+	 * 0 and out->c, out->code; ZEN_EINVAL when it is not a contract we
+	 * accept (the reason in err). */
+	int (*compile)(void *ctx, const uint8_t hash[ZEN_HASH_LEN],
+		       const char *code, size_t len, struct zen_acs_ref *out,
+		       struct zen_err *err);
+	void *ctx;
+};
+
+/*
+ * What a valid transaction does to the contracts, in order: ACS entries
+ * set (activation, extension) and states replaced or deleted.  The
+ * caller applies it to its overlay once the transaction is accepted.
+ */
+struct zen_state_change {
+	struct zen_contract_id cid;
+	struct zen_data *state;		/* owned; NULL: deleted */
+};
+
+struct zen_contract_delta {
+	struct zen_acs_ref *acs;	/* each the entry's new value */
+	size_t n_acs, cap_acs;
+	struct zen_state_change *states;
+	size_t n_states, cap_states;
+};
+
+void zen_contract_delta_init(struct zen_contract_delta *d);
+void zen_contract_delta_release(struct zen_contract_delta *d);
+/* Empty it (keeps the allocations). */
+void zen_contract_delta_reset(struct zen_contract_delta *d);
+
 /* Where a transaction is validated: the block it would go in. */
 struct zen_tx_context {
 	const struct zen_chain_params *params;
 	uint32_t block_number;
 	uint64_t timestamp;		/* ms */
+	/* The contracts (NULL: no contract engine; contract transactions
+	 * are refused with General "contracts are not supported yet: ...").
+	 * With acs, delta receives the effects of a valid transaction (it
+	 * is reset first). */
+	const struct zen_acs_view *acs;
+	struct zen_contract_delta *delta;
 };
 
 /*
@@ -152,11 +224,20 @@ int zen_tx_is_cgp_payout(const struct zen_chain_params *params,
  *    id) carrying the minted spend;
  *  - ContractWitnesses left over when the inputs are exhausted are weighed
  *    but not executed (9.7), so they need no contract engine;
- *  - a contract input or mint reached by the walk is checked up to its
- *    witness's shape and signature, then refused with General "contracts
- *    are not supported yet: contract execution"; a transaction carrying a
- *    contract or ExtensionSacrifice outputs is refused at step 6 ("...:
- *    contract activation" / "...: contract extension") after the
+ *  - a contract input or mint reached by the walk runs the contract
+ *    witness procedure of 8.3 (cf against the committed cost, main,
+ *    the prefix and window checks, chained witnesses), texts as there;
+ *    a contract that is not active gives verdict
+ *    ZEN_TX_CONTRACT_NOT_ACTIVE ("ContractNotActive"), code that does not
+ *    load at activation ZEN_TX_BAD_CONTRACT ("BadContract"); an engine
+ *    failure (a limit, a runtime error) is General "<its message>";
+ *  - step 6 activates and extends (8.6) into ctx->delta: the ACS seen is
+ *    the one before the transaction plus its own activation;
+ *  - without ctx->acs, a contract input or mint is refused with General
+ *    "contracts are not supported yet: contract execution" after its
+ *    witness's shape and signature are checked, and a transaction
+ *    carrying a contract or ExtensionSacrifice outputs with "...:
+ *    contract activation" / "...: contract extension" after the
  *    stateless checks of 8.6 ("High version contracts not supported",
  *    "Sacrifice must be paid in Zen");
  *  - coinbase maturity: an output locked Coinbase(bn, _) is spendable in

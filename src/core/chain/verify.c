@@ -329,6 +329,7 @@ static int check_mempool(struct zen_chainstate *chain, struct zen_store_txn *t,
 	struct zen_store_cursor *c;
 	struct zen_slice k, v, e;
 	struct chain_ovl ovl;
+	struct zen_contract_delta contracts, delta;
 	struct zen_buf ob = ZEN_BUF_INIT;
 	uint64_t spent = 0, outs = 0, bytes = 0, n;
 	int rc = zen_store_cursor_open(t, ZEN_DB_MEMPOOL, &c, err);
@@ -336,10 +337,16 @@ static int check_mempool(struct zen_chainstate *chain, struct zen_store_txn *t,
 	if (rc)
 		return rc;
 	chain_ovl_init(&ovl);
+	/* the mempool's contract effects, rebuilt as its transactions are
+	 * replayed (the mempool databases hold them all at once) */
+	zen_contract_delta_init(&contracts);
+	zen_contract_delta_init(&delta);
 	rc = zen_store_cursor_seek(c, ZEN_SEEK_FIRST, NULL, 0, &k, &v, err);
 	while (!rc) {
 		struct zen_utxo_view view;
 		struct chain_view cv;
+		struct zen_acs_view acs;
+		struct chain_acs ca;
 		struct zen_err te = ZEN_ERR_INIT;
 		struct zen_tx tx;
 		char hx[17];
@@ -364,10 +371,13 @@ static int check_mempool(struct zen_chainstate *chain, struct zen_store_txn *t,
 			break;
 		}
 		chain_view_init(&view, &cv, t, &ovl, 0);
+		chain_acs_init(&acs, &ca, chain, t, &contracts, 0);
 		rc = zen_tx_validate_basic(&tx, &te);
 		if (!rc)
-			rc = chain_mempool_check(chain, t, tip, &view, &tx,
-						 NULL, &te);
+			rc = chain_mempool_check(chain, t, tip, &view, &acs,
+						 &tx, NULL, &delta, &te);
+		if (!rc)
+			chain_contracts_merge(&contracts, &delta);
 		if (rc) {
 			zen_tx_release(&tx);
 			rc = cv.failed ? zen_fail(err, te.code, "%s", te.msg) :
@@ -418,6 +428,8 @@ static int check_mempool(struct zen_chainstate *chain, struct zen_store_txn *t,
 	}
 	zen_store_cursor_close(c);
 	chain_ovl_release(&ovl);
+	zen_contract_delta_release(&contracts);
+	zen_contract_delta_release(&delta);
 	zen_buf_release(&ob);
 	if (rc != ZEN_ENOTFOUND)
 		return rc;
