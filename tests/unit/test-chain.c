@@ -16,6 +16,7 @@
 #include "core/chain/store.h"
 #include "core/chain/validate.h"
 #include "core/consensus.h"
+#include "core/hash.h"
 #include "core/hex.h"
 #include "core/wallet/bip32.h"
 #include "core/wallet/bip39.h"
@@ -973,11 +974,12 @@ static int refused_with(struct zen_chainstate *c, const struct zen_tx *tx,
 }
 
 /* Run the contract on a skeleton spending (prev, index) of key0 with a
- * 1-kalapa fee, as a wallet does (1.6), and sign it. */
+ * 1-kalapa fee, as a wallet does (1.6), let tamper (may be NULL) change
+ * the result, and sign it. */
 static int execute_signed(struct zen_chainstate *c, struct zen_tx *tx,
 			  const uint8_t cid_hash[ZEN_HASH_LEN],
 			  const uint8_t prev[ZEN_HASH_LEN], uint32_t index,
-			  uint64_t have, uint64_t cost_delta,
+			  uint64_t have, void (*tamper)(struct zen_tx *),
 			  struct zen_err *err)
 {
 	struct zen_execute_request rq;
@@ -1007,11 +1009,17 @@ static int execute_signed(struct zen_chainstate *c, struct zen_tx *tx,
 	zen_tx_init(tx);
 	if ((rc = zen_chain_execute(c, &rq, tx, err)))
 		return rc;
-	tx->witnesses[0].cost += cost_delta;
+	if (tamper)
+		tamper(tx);
 	rc = zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])key0,
 				    1, ZEN_SIGHASH_FOLLOWING, err);
 	zen_tx_finalize(tx);
 	return rc;
+}
+
+static void cost_plus_one(struct zen_tx *tx)
+{
+	tx->witnesses[0].cost++;
 }
 
 static uint64_t coinbase_zp(struct zen_chainstate *c, uint32_t n)
@@ -1144,13 +1152,13 @@ static void test_contracts(void)
 
 	/* a wallet-style execution: a mint of 1000 locked to the contract */
 	tap_ok(execute_signed(c, &exec, cid_hash, act.tx_hash, 1,
-			      have - len * 10, 1, &err) == 0,
+			      have - len * 10, cost_plus_one, &err) == 0,
 	       "execute (cost + 1): %s", err.msg);
 	tap_ok(refused_with(c, &exec, "General \"execution cost commitment "
 			    "mismatch\""), "a wrong cost commitment is refused");
 	zen_tx_release(&exec);
 	tap_ok(execute_signed(c, &exec, cid_hash, act.tx_hash, 1,
-			      have - len * 10, 0, &err) == 0,
+			      have - len * 10, NULL, &err) == 0,
 	       "execute: %s", err.msg);
 	tap_ok(submit_tx(c, &exec, NULL, &err) == 0, "execution admitted: %s",
 	       err.msg);
@@ -1190,7 +1198,7 @@ static void test_contracts(void)
 	       "block 16 owes no sacrifice");
 	zen_tx_release(&exec);
 	tap_ok(execute_signed(c, &exec, cid_hash, ext.tx_hash, 1,
-			      have - len * 15 - 1, 0, &err) == ZEN_EREFUSED &&
+			      have - len * 15 - 1, NULL, &err) == ZEN_EREFUSED &&
 	       !strcmp(err.msg, "Contract not active"),
 	       "executing an expired contract: %s", err.msg);
 	verify_ok(c, "after contracts");
@@ -1251,7 +1259,7 @@ static uint64_t count_once(struct zen_chainstate *c,
 {
 	struct zen_err err = ZEN_ERR_INIT;
 
-	if (execute_signed(c, tx, cid, prev, index, have, 0, &err) ||
+	if (execute_signed(c, tx, cid, prev, index, have, NULL, &err) ||
 	    submit_tx(c, tx, NULL, &err)) {
 		tap_diag("counter: %s", err.msg);
 		return 0;
@@ -1350,6 +1358,151 @@ static void test_hints(void)
 	}
 }
 
+/*
+ * Two contracts that each mint 1 of their asset: the caller sends a
+ * message to the callee, which accepts only calls from a contract.
+ * Both add an input, so validation runs both witnesses (1.7 step 11).
+ */
+#define MINT_ONE \
+	"  let! asset = Asset.getDefault contractId in\n" \
+	"  let spend = { asset = asset; amount = 1UL } in\n" \
+	"  let! txSkel = Tx.addInput (Mint spend) txSkel >>= " \
+	"Tx.lockToContract asset 1UL contractId in\n"
+#define PREAMBLE \
+	"open Zen.Types\nopen Zen.Base\nopen Zen.Cost\n" \
+	"module C = Zen.Cost\nmodule RT = Zen.ResultT\n" \
+	"module Tx = Zen.TxSkeleton\nmodule Asset = Zen.Asset\n" \
+	"module CId = Zen.ContractId\n" \
+	"let main txSkel context contractId command sender messageBody " \
+	"wallet state =\n"
+
+static const char callee_code[] = PREAMBLE
+	"  match sender with\n"
+	"  | Contract _ -> begin\n" MINT_ONE
+	"    RT.ok @ { tx = txSkel; message = None; state = NoChange } end\n"
+	"  | _ -> RT.autoFailw \"only contracts\"\n"
+	"let cf _ _ _ _ _ _ _ = C.ret (200 <: nat)\n";
+
+static void caller_code(struct zen_buf *out, const uint8_t callee[ZEN_HASH_LEN])
+{
+	char hx[65];
+
+	zen_hex_encode_to(hx, callee, 32);
+	zen_buf_addf(out, PREAMBLE MINT_ONE
+		"  let! target = CId.parse \"00000000%s\" in\n"
+		"  match target with\n"
+		"  | Some r ->\n"
+		"    let msg = { recipient = r; command = \"hello\"; "
+		"body = None } in\n"
+		"    RT.ok @ { tx = txSkel; message = Some msg; "
+		"state = NoChange }\n"
+		"  | None -> RT.autoFailw \"bad id\"\n"
+		"let cf _ _ _ _ _ _ _ = C.ret (300 <: nat)\n", hx);
+}
+
+static void code_hash(uint8_t out[ZEN_HASH_LEN], const char *code)
+{
+	struct zen_buf b = ZEN_BUF_INIT;
+
+	zen_buf_add(&b, (const uint8_t[4]){ 0 }, 4);
+	zen_buf_add(&b, code, strlen(code));
+	zen_sha3(out, b.data, b.len);
+	zen_buf_release(&b);
+}
+
+static void chained_command(struct zen_tx *tx)
+{
+	free(tx->witnesses[1].command);
+	tx->witnesses[1].command = zen_xstrdup("hellO");
+}
+
+static void sign_first(struct zen_tx *tx)
+{
+	zen_tx_finalize(tx);
+	if (zen_wallet_sign_contract_witness(tx, key1, NULL))
+		die("sign witness", NULL);
+}
+
+static void sign_first_badly(struct zen_tx *tx)
+{
+	sign_first(tx);
+	tx->witnesses[0].cw_signature[7] ^= 1;
+}
+
+static void test_contract_messages(void)
+{
+	char *dir = new_dir();
+	struct zen_chainstate *c = open_chain(dir);
+	struct zen_buf caller = ZEN_BUF_INIT;
+	uint8_t genesis[ZEN_HASH_LEN], callee_h[ZEN_HASH_LEN];
+	uint8_t caller_h[ZEN_HASH_LEN];
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_execute_request rq;
+	struct zen_tx a1, a2, t, bad;
+	uint64_t n1, n2, have;
+	const struct zen_witness *w;
+
+	if (zen_hex_decode_fixed(genesis, 32, GENESIS_TX, NULL))
+		die("hex", NULL);
+	code_hash(callee_h, callee_code);
+	caller_code(&caller, callee_h);
+	code_hash(caller_h, zen_buf_str(&caller));
+	n1 = strlen(callee_code) * 5;
+	n2 = caller.len * 5;
+	activation_tx(&a1, genesis, 0, ZP(1000), callee_code, n1, 1);
+	activation_tx(&a2, a1.tx_hash, 1, ZP(1000) - n1, zen_buf_str(&caller),
+		      n2, 1);
+	have = ZP(1000) - n1 - n2;
+	tap_ok(submit_tx(c, &a1, NULL, &err) == 0 &&
+	       submit_tx(c, &a2, NULL, &err) == 0 &&
+	       mine_next(c, miner, NULL) && counts_of(c).contracts == 2,
+	       "caller and callee active: %s", err.msg);
+
+	memset(&rq, 0, sizeof(rq));
+	memcpy(rq.cid.hash, callee_h, ZEN_HASH_LEN);
+	zen_tx_init(&t);
+	tap_ok(zen_chain_execute(c, &rq, &t, &err) == ZEN_EREFUSED &&
+	       !strcmp(err.msg, "only contracts"),
+	       "the callee refuses an anonymous call: %s", err.msg);
+
+	tap_ok(execute_signed(c, &bad, caller_h, a2.tx_hash, 1, have,
+			      chained_command, &err) == 0 &&
+	       refused_with(c, &bad, "General \"expecting chained contract "
+			    "witness\""), "a chained witness must repeat the "
+	       "message's command");
+	zen_tx_release(&bad);
+	tap_ok(execute_signed(c, &bad, caller_h, a2.tx_hash, 1, have,
+			      sign_first_badly, &err) == 0 &&
+	       refused_with(c, &bad, "General \"invalid contract witness "
+			    "signature\""), "a bad witness signature is refused");
+	zen_tx_release(&bad);
+
+	zen_tx_release(&t);
+	tap_ok(execute_signed(c, &t, caller_h, a2.tx_hash, 1, have,
+			      sign_first, &err) == 0,
+	       "the caller runs, then the callee: %s", err.msg);
+	w = t.witnesses;	/* the PK witness, then the two runs */
+	tap_ok(t.n_witnesses == 3 && t.n_inputs == 3 &&
+	       w[1].begin_inputs == 1 && w[1].inputs_length == 1 &&
+	       w[1].cost == 300 && w[1].has_cw_signature &&
+	       w[2].begin_inputs == 2 && w[2].inputs_length == 1 &&
+	       w[2].begin_outputs == 3 && w[2].outputs_length == 1 &&
+	       w[2].cost == 200 && !w[2].has_cw_signature &&
+	       !strcmp(w[2].command, "hello") &&
+	       !memcmp(w[2].cid.hash, callee_h, ZEN_HASH_LEN),
+	       "witnesses: caller [1, 2) cost 300, callee [2, 3) cost 200");
+	tap_ok(submit_tx(c, &t, NULL, &err) == 0 &&
+	       mine_next(c, miner, NULL) && counts_of(c).mempool == 0,
+	       "the chained execution is mined: %s", err.msg);
+	verify_ok(c, "after a message chain");
+	zen_tx_release(&a1);
+	zen_tx_release(&a2);
+	zen_tx_release(&t);
+	zen_buf_release(&caller);
+	zen_chain_close(c);
+	drop_dir(dir);
+}
+
 int main(void)
 {
 	char *dir;
@@ -1378,5 +1531,6 @@ int main(void)
 	test_hints();
 	test_contracts();
 	test_contract_state();
+	test_contract_messages();
 	return tap_done();
 }
