@@ -258,9 +258,11 @@ static int load_files(struct cli_cmd *cmd)
 		for (size_t i = 0; i < content.len; i++)
 			if (content.data[i] >= 0x80 || !content.data[i])
 				content.data[i] = '?';
+		/* an empty file has no buffer: json_stringn(NULL, 0) fails */
 		json_object_set_new(cmd->raw, p->name,
-				    json_stringn((const char *)content.data,
-						 content.len));
+				    json_stringn(content.len ?
+						 (const char *)content.data :
+						 "", content.len));
 		zen_buf_release(&content);
 	}
 	return 0;

@@ -1,6 +1,9 @@
 /*
  * op_contract.c - `zen contract check | cost | run`: the offline contract
- * tools (contracts.md 1.6-1.8, 2) over src/core/contract/contract.h.
+ * tools (contracts.md 1.6-1.8, 2) over src/core/contract/contract.h; the
+ * active contract set (GET /contract/active) and the unsigned execution
+ * of POST /blockchain/contract/execute (api.md 4.1, 5.14).  The wallet's
+ * contract operations are in op_contract_wallet.c.
  *
  * JSON forms of the inputs (also accepted as hex where noted):
  *   data (--body, --state): hex of the serialized data, or the tagged JSON
@@ -24,9 +27,12 @@
 #include "core/address.h"
 #include "core/contract/contract.h"
 #include "core/hex.h"
+#include "core/wallet/txskel.h"
 #include "ops/handlers.h"
 #include "ops/json_tx.h"
+#include "ops/node.h"
 #include "ops/op.h"
+#include "ops/op_contract.h"
 
 struct cin {
 	struct zen_contract_args a;
@@ -623,5 +629,178 @@ out:
 	zen_contract_return_release(&r);
 	zen_contract_free(c);
 	cin_release(&in, in.a.wallet_n);
+	return rc;
+}
+
+/* ---- execution inputs shared with the wallet --------------------------- */
+
+void op_contract_body_free(struct zen_data *body)
+{
+	if (body) {
+		zen_data_release(body);
+		free(body);
+	}
+}
+
+int op_contract_body(struct zen_call *call, const char *text,
+		     struct zen_data **body)
+{
+	struct zen_buf b = ZEN_BUF_INIT;
+	struct zen_data *d;
+	size_t used = 0;
+	int rc;
+
+	*body = NULL;
+	if (!text || !*text)
+		return 0;
+	d = zen_xmalloc(sizeof(*d));
+	zen_data_init(d);
+	if (*text == '{') {
+		json_t *j = json_loads(text, 0, NULL);
+
+		rc = j ? parse_data(j, call->node->chain, d, 0, &call->err) :
+		     zen_fail(&call->err, ZEN_EINVAL, "decoding");
+		json_decref(j);
+		if (rc)
+			rc = zen_err_prefix(&call->err, "Invalid data");
+	} else if (zen_hex_decode(&b, text, strlen(text), NULL)) {
+		rc = zen_fail(&call->err, ZEN_EINVAL, "Invalid data: decoding");
+	} else if (zen_data_decode(d, b.data, b.len, &used, NULL) ||
+		   used != b.len) {
+		rc = zen_fail(&call->err, ZEN_EINVAL,
+			      "Invalid data: deserializing");
+	} else {
+		rc = 0;
+	}
+	zen_buf_release(&b);
+	if (rc) {
+		op_contract_body_free(d);
+		return rc;
+	}
+	*body = d;
+	return 0;
+}
+
+/* ---- GET /contract/active ----------------------------------------------- */
+
+int op_contract_active(struct zen_call *call)
+{
+	struct zen_chain_read *r;
+	struct zen_active_contract *a = NULL;
+	size_t n = 0;
+	int rc = zen_node_read(call->node, &r, &call->err);
+
+	if (rc)
+		return rc;
+	rc = zen_chain_read_active(r, &a, &n, &call->err);
+	zen_chain_read_end(r);
+	if (rc)
+		return rc;
+	call->result = json_array();
+	for (size_t i = 0; i < n; i++) {
+		char id[ZEN_CONTRACT_ID_TEXT_LEN + 1];
+		struct zen_buf addr = ZEN_BUF_INIT;
+
+		zen_contract_id_text(id, &a[i].cid);
+		zen_address_contract(&addr, call->node->chain, &a[i].cid);
+		json_array_append_new(call->result, json_pack(
+			"{s:s, s:s, s:s, s:I, s:s%}",
+			"contractId", id,
+			"contractHash", id + 8,		/* the hash part */
+			"address", zen_buf_str(&addr),
+			"expire", (json_int_t)a[i].expiry,
+			"code", a[i].code, a[i].code_len));
+		zen_buf_release(&addr);
+	}
+	zen_active_contracts_free(a, n);
+	return 0;
+}
+
+/* ---- POST /blockchain/contract/execute ---------------------------------- */
+
+/* options.sender, else the top-level sender: "" anonymous, else 66 hex. */
+static int exec_sender(struct zen_call *call, struct zen_execute_request *rq)
+{
+	json_t *opts = json_object_get(call->args, "options");
+	json_t *s = json_object_get(opts, "sender");
+	const char *text;
+
+	if (s && !json_is_string(s) && !json_is_null(s))
+		return zen_fail(&call->err, ZEN_EINVAL, "Invalid sender: decoding");
+	text = json_is_string(s) ? json_string_value(s) :
+	       zen_args_str(call->args, "sender");
+	if (!text || !*text)
+		return 0;
+	if (strlen(text) % 2 || strspn(text, "0123456789abcdefABCDEF") !=
+	    strlen(text))
+		return zen_fail(&call->err, ZEN_EINVAL, "Invalid sender: decoding");
+	if (strlen(text) != 2 * ZEN_PUBKEY_LEN ||
+	    zen_hex_decode_fixed(rq->sender_pk, ZEN_PUBKEY_LEN, text, NULL) ||
+	    !zen_pubkey_valid(rq->sender_pk))
+		return zen_fail(&call->err, ZEN_EINVAL,
+				"Invalid sender: deserializing");
+	rq->sender_is_pk = 1;
+	return 0;
+}
+
+static int exec_skeleton(struct zen_call *call, struct zen_txskel *skel)
+{
+	const char *hex = zen_args_str(call->args, "tx");
+	struct zen_buf b = ZEN_BUF_INIT;
+	int rc;
+
+	if (zen_hex_decode(&b, hex, strlen(hex), NULL))
+		rc = zen_fail(&call->err, ZEN_EINVAL, "Invalid tx: decoding");
+	else if (zen_txskel_decode(skel, b.data, b.len, NULL))
+		rc = zen_fail(&call->err, ZEN_EINVAL, "Invalid tx: deserializing");
+	else
+		rc = 0;
+	zen_buf_release(&b);
+	return rc;
+}
+
+int op_blockchain_contractexecute(struct zen_call *call)
+{
+	struct zen_execute_request rq;
+	struct zen_txskel skel;
+	struct zen_data *body = NULL;
+	struct zen_chainstate *chain;
+	struct zen_tx tx;
+	const char *command = zen_args_str(call->args, "command");
+	int rc;
+
+	memset(&rq, 0, sizeof(rq));
+	zen_txskel_init(&skel);
+	zen_tx_init(&tx);
+	rc = zen_address_decode_contract(&rq.cid, call->node->chain,
+					 zen_args_str(call->args, "address"),
+					 &call->err) ?:
+	     op_contract_body(call, zen_args_str(call->args, "messageBody"),
+			      &body) ?:
+	     exec_sender(call, &rq) ?: exec_skeleton(call, &skel) ?:
+	     zen_node_chain(call->node, &chain, &call->err);
+	if (!rc) {
+		rq.command = command ? command : "";
+		rq.command_len = strlen(rq.command);
+		rq.body = body;
+		rq.in_outpoints = skel.in_outpoints;
+		rq.in_outputs = skel.in_outputs;
+		rq.in_mints = skel.in_mints;
+		rq.n_in = skel.n_in;
+		rq.outputs = skel.outputs;
+		rq.n_outputs = skel.n_outputs;
+		rc = zen_chain_execute(chain, &rq, &tx, &call->err);
+	}
+	if (!rc) {
+		struct zen_buf raw = ZEN_BUF_INIT, hex = ZEN_BUF_INIT;
+
+		zen_tx_encode(&raw, &tx, ZEN_TX_FULL);
+		zen_hex_encode(&hex, raw.data, raw.len);
+		call->text = (char *)zen_buf_detach(&hex, NULL);
+		zen_buf_release(&raw);
+	}
+	zen_tx_release(&tx);
+	zen_txskel_release(&skel);
+	op_contract_body_free(body);
 	return rc;
 }

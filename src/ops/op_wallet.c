@@ -6,7 +6,7 @@
  * chain (zen_wallet_view), on one chain snapshot.  Passwords: an empty one
  * is "Password is empty" before anything else; a wrong one is
  * ZEN_EPASSWORD "Bad password" (HTTP 403), and every wrong password makes
- * the next attempt in this process wait longer (pw_wait): 50 ms doubling
+ * the next attempt in this process wait longer (op_pw_wait): 50 ms doubling
  * per failure up to 5 s, reset by a right one.
  */
 #include <pthread.h>
@@ -26,13 +26,14 @@
 #include "ops/handlers.h"
 #include "ops/json_tx.h"
 #include "ops/node.h"
+#include "ops/op_wallet.h"
 
 /* ---- password throttle ------------------------------------------------ */
 
 static pthread_mutex_t pw_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned pw_failures;
 
-static void pw_wait(void)
+void op_pw_wait(void)
 {
 	unsigned f;
 	uint64_t ms;
@@ -52,7 +53,7 @@ static void pw_wait(void)
 		;
 }
 
-static void pw_note(int rc)
+void op_pw_note(int rc)
 {
 	pthread_mutex_lock(&pw_lock);
 	if (rc == ZEN_EPASSWORD)
@@ -71,7 +72,7 @@ static void *secure_alloc(size_t n)
 	return sodium_malloc(n);
 }
 
-static const char *arg_str(struct zen_call *call, const char *name)
+const char *op_arg_str(struct zen_call *call, const char *name)
 {
 	const char *s = zen_args_str(call->args, name);
 
@@ -87,23 +88,23 @@ static int wallet_of(struct zen_call *call, struct zen_wallet **w)
 	       zen_node_wallet(call->node, w, &call->err);
 }
 
-static int password_of(struct zen_call *call, const char *name,
-		       const char **pw)
+int op_password_of(struct zen_call *call, const char *name,
+		   const char **pw)
 {
-	*pw = arg_str(call, name);
+	*pw = op_arg_str(call, name);
 	if (!**pw)
 		return zen_fail(&call->err, ZEN_EINVAL, "Password is empty");
 	return 0;
 }
 
-static int unlock(struct zen_call *call, struct zen_wallet *w, const char *pw,
-		  struct zen_wallet_secret **s)
+int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
+		     const char *pw, struct zen_wallet_secret **s)
 {
 	int rc;
 
-	pw_wait();
+	op_pw_wait();
 	rc = zen_wallet_unlock(w, pw, s, &call->err);
-	pw_note(rc);
+	op_pw_note(rc);
 	return rc;
 }
 
@@ -114,8 +115,8 @@ static int open_unlock(struct zen_call *call, struct zen_wallet **w,
 	const char *pw;
 
 	*s = NULL;
-	return password_of(call, "password", &pw) ?: wallet_of(call, w) ?:
-	       unlock(call, *w, pw, s);
+	return op_password_of(call, "password", &pw) ?: wallet_of(call, w) ?:
+	       op_wallet_unlock(call, *w, pw, s);
 }
 
 /* A view of the wallet on a fresh chain snapshot (r stays open). */
@@ -193,7 +194,7 @@ static int import_sentence(struct zen_call *call, const char *sentence)
 	struct zen_kdf kdf;
 	const char *pw;
 
-	return password_of(call, "password", &pw) ?:
+	return op_password_of(call, "password", &pw) ?:
 	       zen_wallet_kdf_default(&kdf, &call->err) ?:
 	       wallet_of(call, &w) ?:
 	       zen_wallet_import(w, sentence, pw, &kdf, &call->err);
@@ -253,7 +254,7 @@ int op_wallet_import(struct zen_call *call)
 	char *sentence;
 	int rc;
 
-	if ((rc = password_of(call, "password", &pw)))
+	if ((rc = op_password_of(call, "password", &pw)))
 		return rc;
 	sentence = join_words(json_object_get(call->args, "words"));
 	if (!sentence)
@@ -276,7 +277,7 @@ int op_wallet_importzenpublickey(struct zen_call *call)
 {
 	struct zen_wallet *w;
 	int rc = wallet_of(call, &w) ?:
-		 zen_wallet_import_xpub(w, arg_str(call, "publicKey"), &call->err);
+		 zen_wallet_import_xpub(w, op_arg_str(call, "publicKey"), &call->err);
 
 	if (!rc)
 		set_text(call, "zenKey imported");
@@ -287,12 +288,12 @@ int op_wallet_remove(struct zen_call *call)
 {
 	struct zen_wallet *w;
 	const char *pw;
-	int rc = password_of(call, "password", &pw) ?: wallet_of(call, &w);
+	int rc = op_password_of(call, "password", &pw) ?: wallet_of(call, &w);
 
 	if (!rc) {
-		pw_wait();
+		op_pw_wait();
 		rc = zen_wallet_remove(w, pw, &call->err);
-		pw_note(rc);
+		op_pw_note(rc);
 	}
 	if (!rc)
 		set_text(call, "wallet removed");
@@ -315,7 +316,7 @@ int op_wallet_checkpassword(struct zen_call *call)
 
 int op_wallet_changepassword(struct zen_call *call)
 {
-	const char *old_pw = arg_str(call, "old"), *new_pw = arg_str(call, "new");
+	const char *old_pw = op_arg_str(call, "old"), *new_pw = op_arg_str(call, "new");
 	struct zen_wallet *w;
 	struct zen_kdf kdf;
 	int rc;
@@ -324,10 +325,10 @@ int op_wallet_changepassword(struct zen_call *call)
 		return zen_fail(&call->err, ZEN_EINVAL, "Password are empty");
 	rc = zen_wallet_kdf_default(&kdf, &call->err) ?: wallet_of(call, &w);
 	if (!rc) {
-		pw_wait();
+		op_pw_wait();
 		rc = zen_wallet_change_password(w, old_pw, new_pw, &kdf,
 						&call->err);
-		pw_note(rc);
+		op_pw_note(rc);
 	}
 	if (!rc)
 		call->result = json_string("Password changed");
@@ -391,7 +392,7 @@ int op_wallet_importwatchonlyaddress(struct zen_call *call)
 	struct zen_wallet *w;
 	uint8_t pkh[ZEN_HASH_LEN];
 	int rc = zen_address_decode_pk(pkh, call->node->chain,
-				       arg_str(call, "address"), &call->err) ?:
+				       op_arg_str(call, "address"), &call->err) ?:
 		 wallet_of(call, &w) ?: zen_wallet_add_watch(w, pkh, &call->err) ?:
 		 zen_wallet_reset(w, &call->err);	/* find its past outputs */
 
@@ -453,7 +454,7 @@ int op_wallet_keys(struct zen_call *call)
 static int derive_path(struct zen_call *call, struct zen_wallet_secret *s,
 		       struct zen_xprv *k)
 {
-	const char *path = arg_str(call, "path");
+	const char *path = op_arg_str(call, "path");
 
 	if (!*path)
 		return zen_fail(&call->err, ZEN_EINVAL, "Path is empty");
@@ -473,7 +474,7 @@ int op_wallet_publickey(struct zen_call *call)
 
 	if (!k)
 		return zen_fail(&call->err, ZEN_EINTERNAL, "out of secure memory");
-	rc = *arg_str(call, "path") ? 0 :
+	rc = *op_arg_str(call, "path") ? 0 :
 	     zen_fail(&call->err, ZEN_EINVAL, "Path is empty");
 	if (!rc)
 		rc = open_unlock(call, &w, &s) ?: derive_path(call, s, k) ?:
@@ -491,14 +492,14 @@ int op_wallet_sign(struct zen_call *call)
 	struct zen_wallet_secret *s = NULL;
 	struct zen_xprv *k = secure_alloc(sizeof(*k));
 	uint8_t msg[ZEN_HASH_LEN], sig[ZEN_SIGNATURE_LEN];
-	const char *m = arg_str(call, "message");
+	const char *m = op_arg_str(call, "message");
 	int rc;
 
 	if (!k)
 		return zen_fail(&call->err, ZEN_EINTERNAL, "out of secure memory");
 	rc = zen_hex_decode_fixed(msg, ZEN_HASH_LEN, m, NULL) ?
 	     zen_fail(&call->err, ZEN_EINVAL, "invalid message") : 0;
-	if (!rc && !*arg_str(call, "path"))
+	if (!rc && !*op_arg_str(call, "path"))
 		rc = zen_fail(&call->err, ZEN_EINVAL, "Path is empty");
 	if (!rc)
 		rc = open_unlock(call, &w, &s) ?: derive_path(call, s, k) ?:
@@ -591,7 +592,7 @@ int op_wallet_addressbalance(struct zen_call *call)
 {
 	uint8_t pkh[ZEN_HASH_LEN];
 	int rc = zen_address_decode_pk(pkh, call->node->chain,
-				       arg_str(call, "address"), &call->err);
+				       op_arg_str(call, "address"), &call->err);
 
 	return rc ? rc : balance_of(call, pkh);
 }
@@ -885,9 +886,9 @@ static int parse_outputs(struct zen_call *call, struct outputs *os, int pk_only)
 		json_t *amount = json_object_get(call->args, "amount");
 
 		one = json_pack("[{s:s, s:s, s:O}]", "address",
-				arg_str(call, "address"), "asset",
+				op_arg_str(call, "address"), "asset",
 				zen_args_str(call->args, "asset") ?
-				arg_str(call, "asset") : "00",
+				op_arg_str(call, "asset") : "00",
 				"amount", amount ? amount : json_string(""));
 		list = one;
 	}
@@ -970,8 +971,8 @@ static int signed_send(struct zen_call *call, struct zen_tx *tx)
 	struct zen_coin_selection sel = ZEN_COIN_SELECTION_INIT;
 	struct outputs os = { NULL, 0 };
 	const char *pw;
-	int rc = password_of(call, "password", &pw) ?: parse_outputs(call, &os, 0) ?:
-		 wallet_of(call, &w) ?: unlock(call, w, pw, &s) ?:
+	int rc = op_password_of(call, "password", &pw) ?: parse_outputs(call, &os, 0) ?:
+		 wallet_of(call, &w) ?: op_wallet_unlock(call, w, pw, &s) ?:
 		 view_of(call, w, &r, &v) ?: build(call, &v, &os, tx, &coins, &sel) ?:
 		 sign_tx(call, &v, s, tx, coins, &sel);
 
@@ -1090,7 +1091,7 @@ int op_rawtx_create(struct zen_call *call)
 static int raw_param(struct zen_call *call, struct zen_rawtx *rt)
 {
 	struct zen_buf b = ZEN_BUF_INIT;
-	const char *hex = arg_str(call, "tx");
+	const char *hex = op_arg_str(call, "tx");
 	int rc = zen_hex_decode(&b, hex, strlen(hex), NULL) ?
 		 zen_fail(&call->err, ZEN_EINVAL, "Invalid tx: decoding") :
 		 zen_rawtx_decode(rt, b.data, b.len, &call->err);
@@ -1109,8 +1110,8 @@ int op_rawtx_sign(struct zen_call *call)
 	int rc;
 
 	zen_rawtx_init(&rt);
-	rc = password_of(call, "password", &pw) ?: raw_param(call, &rt) ?:
-	     wallet_of(call, &w) ?: unlock(call, w, pw, &s) ?:
+	rc = op_password_of(call, "password", &pw) ?: raw_param(call, &rt) ?:
+	     wallet_of(call, &w) ?: op_wallet_unlock(call, w, pw, &s) ?:
 	     zen_rawtx_sign(&rt, &s->master, &n, &call->err);
 	if (!rc)
 		raw_reply(call, &rt);

@@ -84,6 +84,24 @@ const struct zen_op zen_ops[] = {
 	  "Answers the transaction hash; a transaction already in a block is "
 	  "refused with HTTP 302, as the reference node does.",
 	  { { "tx", ZEN_PT_HEX, REQ | POS, "HEX", "full serialization" } } },
+	{ "blockchain", "contractexecute", "POST",
+	  "/blockchain/contract/execute", ZEN_OPF_STORE | ZEN_OPF_TEXT,
+	  op_blockchain_contractexecute,
+	  "run a contract on a given skeleton; answers the unsigned tx (hex)",
+	  "For wallets that sign themselves: nothing is signed, stored or "
+	  "published.  tx is a serialized TxSkeleton (a list of inputs, each "
+	  "a pointed output or a mint, then a list of outputs; 0000 is the "
+	  "empty one).  The answer is text: the full serialization of the "
+	  "transaction with the contract witnesses and no PK witnesses.  "
+	  "options is {\"sender\": \"66 hex\"}; without options, sender "
+	  "is read at the top level; absent or empty: anonymous.",
+	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "contract address" },
+	    { "command", ZEN_PT_STRING, 0, "COMMAND", "the command (default \"\")" },
+	    { "messageBody", ZEN_PT_STRING, 0, "DATA",
+	      "hex of serialized data, or tagged JSON (default: none)" },
+	    { "options", ZEN_PT_JSON, 0, "JSON", "{\"sender\"}" },
+	    { "sender", ZEN_PT_STRING, 0, "PUBKEY", "compressed public key, 66 hex" },
+	    { "tx", ZEN_PT_STRING, REQ, "HEX", "serialized TxSkeleton" } } },
 	{ "blockchain", "blocktemplate", "GET", "/blockchain/blocktemplate",
 	  ZEN_OPF_STORE | ZEN_OPF_ALSO_POST, op_blockchain_blocktemplate,
 	  "a block to mine on the tip, paying ADDRESS",
@@ -161,6 +179,80 @@ const struct zen_op zen_ops[] = {
 	    { "blockNumber", ZEN_PT_U32, 0, "N", "context block number (default 0)" },
 	    { "timestamp", ZEN_PT_U64, 0, "T", "context timestamp in ms (default 0)" },
 	    { NULL, 0, 0, NULL, NULL } } },
+	{ "contract", "active", "GET", "/contract/active", ZEN_OPF_STORE,
+	  op_contract_active,
+	  "the active contract set, mempool activations included",
+	  "Each entry is {\"contractId\", \"contractHash\", \"address\", "
+	  "\"expire\", \"code\"}, ordered by contract hash; expire is the "
+	  "last block in which the contract can run (it is removed after "
+	  "that block).  contractHash is the 64-hex hash part of contractId "
+	  "(the seed's name for it).",
+	  { { NULL, 0, 0, NULL, NULL } } },
+	{ "contract", "activate", "POST", "/wallet/contract/activate",
+	  ZEN_OPF_WALLET, op_contract_activate,
+	  "activate a contract, paid from the wallet",
+	  "Pays an ActivationSacrifice of code length x numberOfBlocks "
+	  "kalapas and a Fee of queries x rlimit / 100 kalapas (32-bit "
+	  "arithmetic, as the reference), plus change; the contract is "
+	  "active from the block that includes it for numberOfBlocks blocks "
+	  "(activating an active contract adds numberOfBlocks to its expiry).  "
+	  "The code must be accepted by `zen contract check` (without a "
+	  "module line).  This node cannot run F*: without hints it writes "
+	  "synthetic hints with one query (a well-formed database, "
+	  "contracts.md 1.9).  Zen nodes accept such activations, but the "
+	  "reference node would not replay those hints and refuses them, so "
+	  "use them on local and test chains of zen nodes only; --hints gives "
+	  "hints recorded by F* (their queries count is computed from them).  "
+	  "Answers {\"address\", \"contractId\", \"txHash\", "
+	  "\"numberOfBlocks\"} once the mempool took the transaction.",
+	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" },
+	    { "numberOfBlocks", ZEN_PT_U32, REQ | POS, "N",
+	      "blocks to pay for, 1 to 4294967295" },
+	    { "rlimit", ZEN_PT_U32, 0, "N",
+	      "Z3 resource limit (default and 0: 2723280)" },
+	    { "hints", ZEN_PT_FILE, 0, "FILE",
+	      "F* hints database of the code (default: synthetic hints)" },
+	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	{ "contract", "extend", "POST", "/wallet/contract/extend",
+	  ZEN_OPF_WALLET, op_contract_extend,
+	  "pay for more blocks of an active contract",
+	  "Pays code length x numberOfBlocks kalapas into an "
+	  "ExtensionSacrifice output, plus change.  Consensus adds "
+	  "numberOfBlocks - 1 to the expiry (a reference rule).  The "
+	  "contract is named by its address or its contractId.  Answers as "
+	  "activate.",
+	  { { "address", ZEN_PT_STRING, POS, "ADDRESS", "contract address" },
+	    { "numberOfBlocks", ZEN_PT_U32, REQ | POS, "N",
+	      "blocks to pay for, 1 to 4294967295" },
+	    { "contractId", ZEN_PT_STRING, 0, "ID",
+	      "contract id (72 hex), instead of the address" },
+	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	{ "contract", "execute", "POST", "/wallet/contract/execute",
+	  ZEN_OPF_WALLET, op_contract_execute,
+	  "run a contract in a transaction paid and signed by the wallet",
+	  "The wallet funds the spends (left unlocked for the contract; "
+	  "without spends it pays a Fee of 1 kalapa), the node runs the "
+	  "contract and any contracts it messages, then the wallet signs and "
+	  "the transaction goes to the mempool.  options is "
+	  "{\"returnAddress\": BOOL, \"sign\": \"PATH\"}; without "
+	  "options, returnAddress and sign are read at the top level.  "
+	  "returnAddress adds the wallet's address (m/44'/258'/0'/0/0) to "
+	  "the message body (absent or a dict) as key returnAddress; sign "
+	  "makes the key at PATH the sender and signs the contract witness.  "
+	  "Spends of the same asset are summed.  Answers the transaction hash.",
+	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "contract address" },
+	    { "command", ZEN_PT_STRING, POS, "COMMAND", "the command (default \"\")" },
+	    { "messageBody", ZEN_PT_STRING, 0, "DATA",
+	      "hex of serialized data, or tagged JSON as in contract run "
+	      "(default: none)" },
+	    { "options", ZEN_PT_JSON, 0, "JSON", "{\"returnAddress\", \"sign\"}" },
+	    { "returnAddress", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: put the wallet's address in the body" },
+	    { "sign", ZEN_PT_STRING, 0, "PATH", "key path of the sender, e.g. m/44'/258'/0'/0/0" },
+	    { "spends", ZEN_PT_JSON, 0, "JSON", "assets for the contract [{\"asset\",\"amount\"}]" },
+	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one spend: asset (default 00, ZP)" },
+	    { "amount", ZEN_PT_STRING, 0, "N", "one spend: kalapas" },
+	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	{ "tx", "decode", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
 	  op_tx_decode,
 	  "decode a serialized transaction",

@@ -1,0 +1,24 @@
+/*
+ * op_contract.h - what the contract operations share (op_contract.c,
+ * op_contract_wallet.c): the message body of an execution.
+ */
+#ifndef ZEN_OPS_OP_CONTRACT_H
+#define ZEN_OPS_OP_CONTRACT_H
+
+#include "core/data.h"
+#include "ops/op.h"
+
+/*
+ * A messageBody parameter (api.md 3.6, 4.4): "" is None; otherwise the
+ * hex of serialized data, or (a superset for the command line) the tagged
+ * JSON of `zen contract run --body`.  Trailing bytes are refused.
+ * Returns: 0, ZEN_EINVAL "Invalid data: decoding" (neither hex nor JSON),
+ *          "Invalid data: deserializing" (hex that is not one data value),
+ *          "Invalid data: <why>" (JSON that is not tagged data).
+ * Out: *body, NULL for None, else malloc'ed (op_contract_body_free).
+ */
+int op_contract_body(struct zen_call *call, const char *text,
+		     struct zen_data **body) ZEN_WARN_UNUSED;
+void op_contract_body_free(struct zen_data *body);
+
+#endif
