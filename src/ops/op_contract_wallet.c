@@ -344,56 +344,6 @@ int op_contract_extend(struct zen_call *call)
 
 /* ---- POST /wallet/contract/execute -------------------------------------- */
 
-/* "00", 72 hex (contract id) or 136 hex (contract id and subtype). */
-static int parse_asset(struct zen_asset *a, const char *s)
-{
-	size_t n = strlen(s);
-	char cid[ZEN_CONTRACT_ID_TEXT_LEN + 1];
-
-	memset(a, 0, sizeof(*a));
-	if (!strcmp(s, "00"))
-		return 0;
-	if (n != 72 && n != 136)
-		return -1;
-	memcpy(cid, s, 72);
-	cid[72] = 0;
-	if (zen_contract_id_parse(&a->cid, cid, NULL))
-		return -1;
-	if (n == 136 && zen_hex_decode_fixed(a->subtype, 32, s + 72, NULL))
-		return -1;
-	return 0;
-}
-
-/* A strict positive decimal amount (string or JSON integer). */
-static int parse_amount(uint64_t *out, json_t *v)
-{
-	const char *s;
-	char tmp[32];
-	uint64_t x = 0;
-
-	if (json_is_integer(v)) {
-		snprintf(tmp, sizeof(tmp), "%" JSON_INTEGER_FORMAT,
-			 json_integer_value(v));
-		s = tmp;
-	} else if (json_is_string(v)) {
-		s = json_string_value(v);
-	} else {
-		return -1;
-	}
-	if (!*s || strlen(s) > 20)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' ||
-		    x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
-			return -1;
-		x = x * 10 + (uint64_t)(*s - '0');
-	}
-	if (!x)
-		return -1;
-	*out = x;
-	return 0;
-}
-
 /* spends, or one spend from asset (default 00) and amount; duplicate
  * assets are summed (api.md F7).  Out: *out (free()), *n. */
 static int spends_of(struct zen_call *call, struct zen_spend **out, size_t *n)
@@ -424,9 +374,9 @@ static int spends_of(struct zen_call *call, struct zen_spend **out, size_t *n)
 		if (!json_is_object(item))
 			rc = zen_fail(&call->err, ZEN_EINVAL, "Json is invalid: a "
 				      "spend is not an object");
-		else if (!asset || parse_asset(&sp[i].asset, asset))
+		else if (!asset || op_parse_asset(&sp[i].asset, asset))
 			rc = zen_fail(&call->err, ZEN_EINVAL, "invalid asset");
-		else if (parse_amount(&sp[i].amount, json_object_get(item, "amount")))
+		else if (op_parse_amount(&sp[i].amount, json_object_get(item, "amount")))
 			rc = zen_fail(&call->err, ZEN_EINVAL, "invalid amount (a "
 				      "whole number of kalapas, 1 to "
 				      "18446744073709551615)");

@@ -776,7 +776,7 @@ int op_wallet_transactioncount(struct zen_call *call)
 /* ---- building transactions ------------------------------------------------ */
 
 /* "00", 72 hex (contract id) or 136 hex (contract id and subtype). */
-static int parse_asset(struct zen_asset *a, const char *s)
+int op_parse_asset(struct zen_asset *a, const char *s)
 {
 	size_t n = strlen(s);
 	char cid[73];
@@ -796,7 +796,7 @@ static int parse_asset(struct zen_asset *a, const char *s)
 }
 
 /* A strict positive decimal amount (string or JSON integer). */
-static int parse_amount(uint64_t *out, json_t *v)
+int op_parse_amount(uint64_t *out, json_t *v)
 {
 	const char *s;
 	char tmp[32];
@@ -858,9 +858,9 @@ static int parse_output(struct zen_call *call, struct zen_output *o,
 				e.msg);
 	if (pk_only)
 		a.is_contract = 0;
-	if (!asset || parse_asset(&o->spend.asset, asset))
+	if (!asset || op_parse_asset(&o->spend.asset, asset))
 		return zen_fail(&call->err, ZEN_EINVAL, "invalid asset");
-	if (parse_amount(&o->spend.amount, json_object_get(item, "amount")))
+	if (op_parse_amount(&o->spend.amount, json_object_get(item, "amount")))
 		return zen_fail(&call->err, ZEN_EINVAL, "invalid amount (a whole "
 				"number of kalapas, 1 to 18446744073709551615)");
 	if (a.is_contract) {

@@ -6,6 +6,8 @@
 #ifndef ZEN_OP_WALLET_H
 #define ZEN_OP_WALLET_H
 
+#include <jansson.h>
+
 #include "core/wallet/wallet.h"
 #include "ops/op.h"
 
@@ -23,5 +25,12 @@ int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
 		     const char *pw, struct zen_wallet_secret **s);
 void op_pw_wait(void);
 void op_pw_note(int rc);
+
+/* An asset: "00", 72 hex (contract id) or 136 hex (contract id and
+ * subtype).  Returns 0 or -1. */
+int op_parse_asset(struct zen_asset *a, const char *s);
+/* A strict positive decimal amount, string or JSON integer, below 2^64.
+ * Returns 0 or -1. */
+int op_parse_amount(uint64_t *out, json_t *v);
 
 #endif

@@ -676,23 +676,32 @@ static void test_invalid(struct zen_chainstate *c)
 }
 
 /* Copy main-chain blocks from..to of src into dst. */
+/* The raw bytes of block n of c's main chain. */
+static void main_block_raw(struct zen_chainstate *c, uint32_t n,
+			   struct zen_buf *raw)
+{
+	struct zen_chain_read *r;
+	struct zen_block_info info;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (zen_chain_read_begin(c, &r, &err) ||
+	    zen_chain_read_main(r, &info, n, &err) ||
+	    zen_chain_read_block(r, raw, NULL, info.hash, &err))
+		die("copy", &err);
+	zen_chain_read_end(r);
+}
+
 static int copy_blocks(struct zen_chainstate *dst, struct zen_chainstate *src,
 		       uint32_t from, uint32_t to)
 {
 	int ok = 1;
 
 	for (uint32_t n = from; ok && n <= to; n++) {
-		struct zen_chain_read *r;
-		struct zen_block_info info;
 		struct zen_block_result res;
 		struct zen_buf raw = ZEN_BUF_INIT;
 		struct zen_err err = ZEN_ERR_INIT;
 
-		if (zen_chain_read_begin(src, &r, &err) ||
-		    zen_chain_read_main(r, &info, n, &err) ||
-		    zen_chain_read_block(r, &raw, NULL, info.hash, &err))
-			die("copy", &err);
-		zen_chain_read_end(r);
+		main_block_raw(src, n, &raw);
 		ok = !zen_chain_submit_block(dst, &res, raw.data, raw.len,
 					     &err) &&
 		     (res.outcome == ZEN_BLOCK_ON_MAIN ||
@@ -1099,17 +1108,11 @@ static void test_execute_vector(struct zen_chainstate *c,
 static void copy_side_block(struct zen_chainstate *dst,
 			    struct zen_chainstate *src, uint32_t n)
 {
-	struct zen_chain_read *r;
-	struct zen_block_info info;
 	struct zen_block_result res;
 	struct zen_buf raw = ZEN_BUF_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
 
-	if (zen_chain_read_begin(src, &r, &err) ||
-	    zen_chain_read_main(r, &info, n, &err) ||
-	    zen_chain_read_block(r, &raw, NULL, info.hash, &err))
-		die("copy", &err);
-	zen_chain_read_end(r);
+	main_block_raw(src, n, &raw);
 	if (zen_chain_submit_block(dst, &res, raw.data, raw.len, &err) ||
 	    res.outcome == ZEN_BLOCK_REJECTED)
 		tap_diag("block %u: %s %s", n, err.msg, res.reason);
