@@ -105,15 +105,18 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   leaves 3 + 1 + max(incSome 2 + record 3 + U64.v 1, incNone 1)) 13
 //   = 36; Zulib tryFind 3 * 64 + tryHash 2 + tryList 4 + tryMapT
 //   tryHash (L * (2 + 20) + 20) + tryU64 2 + incSome 10 = 230 + 22 L.
-// leafOf: |> 2 + >>= 2 + updatePublicKey 2 args = 6; Zulib 384 + 20.
+//   That is 266 + 22 L <= 400 for L <= 6, and parseProof's type says
+//   400: autoInc pads it to 400 (the type checker makes it so).
+// leafOf: |> 2 + >>= 2 + updatePublicKey 2 args = 6; Zulib 384 + 20:
+//   410 <= 600, padded to its declared 600 the same way.
 // runOpt: |> 2 + maybe 3 + incNone 1 + inc 1 = 7; Zulib: f x (Some) +
-//   5, here liftCost of lockToPublicKey 610, + 5.
+//   5, here liftCost of lockToPublicKey 610, + 5.  (Its declared index
+//   n + 5 names the implicit n: no padding.)
 // Zulib of redeem itself: verify 420 L + 4, fromWallet 128 s + 192,
 //   ofOptionTxSkel 3.
-// Total: 16 + 4 + 57 + (36 + 230 + 22 L) + (6 + 404) + (420 L + 4) +
-//   (128 s + 192) + (7 + 615) + 3 = 1574 + 442 L + 128 s; L = 2:
-//   2458 + 128 s.
+// Total: 16 + 4 + 57 + 400 + 600 + (420 L + 4) + (128 s + 192) +
+//   (7 + 615) + 3 = 1898 + 420 L + 128 s; L = 2: 2738 + 128 s.
 let cf _ _ _ _ _ wallet _ =
-  2458 + 128 * Wallet.size wallet
+  2738 + 128 * Wallet.size wallet
   |> cast nat
   |> C.ret

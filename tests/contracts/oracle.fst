@@ -54,10 +54,10 @@ let isOwner (sender: sender) : bool `cost` 142 =
 
 let commit txSkel contractId sender dict =
   let! owner = isOwner sender in
-  if not owner then RT.incFailw 2000 "only the oracle may commit" else begin
+  if not owner then RT.incFailw 653 "only the oracle may commit" else begin
     let! cm = parseCommit dict in
     match cm with
-    | None -> RT.incFailw 1800 "could not parse commit"
+    | None -> RT.incFailw 496 "could not parse commit"
     | Some cm -> begin
       let! cmHash = hashCommit cm in
       let! asset = Asset.fromSubtypeString contractId "commit" in
@@ -119,6 +119,11 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   = 29) = 36; Zulib isOwner 142 + parseCommit 157 + hashCommit 298
 //   + fromSubtypeString 64 + mint 64 + lockToContract 64 + ofTxSkel 3 +
 //   setStateUpdate 3 = 795.  "Commit": 23 + 36 + 795 = 854.
+//   Both branches of an if / a match have one type, so the ERR
+//   branches charge what the OK branch does: incFailw 496 = hashCommit
+//   298 + fromSubtypeString 64 + mint 64 + lockToContract 64 + ofTxSkel
+//   3 + setStateUpdate 3 (the Some branch); incFailw 653 = parseCommit
+//   157 + 496 (the else branch).  Every "Commit" path costs 854.
 // attest: let! cm 3; let! pk 3; match: tuple 2 + leaves 2 + 1 + max(
 //   let! cmHash 3; let! (parity, x) = compress pk 1 + 2 leaves + 1 =
 //   4; let! attestHash = empty |> updateHash h (2 + 1) >>= updateU64
@@ -130,7 +135,9 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   305 + updateHash 192 + updateU64 48 + updateCPK 205 + finalize 20 +
 //   fromSubtypeString 64 + mint 64 + lockToContract 64 = 1537.
 //   "Attest": 23 + 64 + 1537 = 1624.
-// other commands: 23 (autoFailw: 0).
+// other commands: 23 (autoFailw: 0).  Without a body, main's own count
+// is 19 (>!= skips tryDict) and main's type, contractResult `cost`
+// (cf ..), makes it cf all the same.
 let cf _ _ command _ _ _ _ =
   match command with
   | "Commit" -> C.ret (854 <: nat)

@@ -53,6 +53,12 @@ test_expect_success 'run counter: no state -> U32 10' '
 	out=$(z contract run "$C/counter.fst" --command "") &&
 	case "$out" in *"\"state\":{\"update\":{\"u32\":10}}"*"\"cost\":21"*) ;; *) false ;; esac
 '
+# main's own count there is 19 (>!= skips tryU32 on None), but its type
+# (MainFunc: contractResult `cost` (cf ..)) makes it cf = 21
+test_expect_success 'run counter: no state, main costs cf = 21 (zulibCost)' '
+	out=$(z contract run "$C/counter.fst" --command "") &&
+	case "$out" in *"\"cost\":21,\"zulibCost\":21,"*) ;; *) false ;; esac
+'
 test_expect_success 'run counter: state {"u32": 10} -> 11' '
 	out=$(z contract run "$C/counter.fst" --command "" --state "{\"u32\": 10}") &&
 	case "$out" in *"\"state\":{\"update\":{\"u32\":11}}"*) ;; *) false ;; esac
@@ -70,6 +76,13 @@ test_expect_success 'run token buy: 10 ZP -> 10000 tokens to the return address'
 	id=$(z contract id "$C/token.fst" | sed "s/.*\"contractId\":\"\([0-9a-f]*\)\".*/\1/") &&
 	out=$(z contract run "$C/token.fst" --command buy --body "$BODY" --tx "$TX") &&
 	case "$out" in *"{\"mint\":{\"asset\":\"$id\",\"amount\":\"10000\"}}"*"\"spend\":{\"asset\":\"00\",\"amount\":\"10\"}"*"\"spend\":{\"asset\":\"$id\",\"amount\":\"10000\"}"*"\"cost\":448"*) ;; *) false ;; esac
+'
+# payout-list at a payout block (200 = 2 * 100) with one output: pays it;
+# cf = 42334 + 12800 * 0, and autoInc makes main cost cf
+test_expect_success 'run payout-list: pays the Outputs list, costs cf' '
+	b="{\"dict\": {\"Outputs\": {\"list\": [{\"list\": [{\"lock\": {\"PK\": \"$PKH\"}}, {\"list\": [{\"string\": \"00\"}, {\"u64\": 5}]}]}]}}}" &&
+	out=$(z contract run "$C/payout-list.fst" --command "" --body "$b" --block-number 200) &&
+	case "$out" in *"\"outputs\":[{\"lock\":{\"PK\":{\"hash\":\"$PKH\""*"\"spend\":{\"asset\":\"00\",\"amount\":\"5\"}}]}"*"\"cost\":42334,\"zulibCost\":42334,"*) ;; *) false ;; esac
 '
 test_expect_success 'run messenger: message to the target with the same command' '
 	out=$(z contract run "$C/messenger.fst" --command hi --body "{\"u64\": 5}") &&

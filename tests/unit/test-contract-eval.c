@@ -111,9 +111,11 @@ static void args_init(struct zen_contract_args *a, const char *cmd)
 /*
  * The witness check (contracts.md 1.7 step 6, 1.8): for the same
  * arguments, main's accumulated cost (Zulib costs of section 4 plus the
- * elaboration increments of 1.10) must equal cf's value.  want is the
- * hand-derived number (the derivation is next to the contract's cf).
- * main must return OK here, with an exact cost.
+ * elaboration increments of 1.10, declared cost indexes applied) must
+ * equal cf's value.  want is the hand-derived number (the derivation is
+ * next to the contract's cf).  main must return OK here, with an exact
+ * cost, and reach want by its own count: cost_body, before the padding
+ * to cf that MainFunc's type implies (contract.h), is want too.
  */
 static void cost_is(struct zc_contract *c, const struct zen_contract_args *a,
 		    uint64_t want, const char *what)
@@ -129,10 +131,49 @@ static void cost_is(struct zc_contract *c, const struct zen_contract_args *a,
 	rc = c ? zen_contract_run(c, a, &r, &st, &err) : -1;
 	if (rc)
 		tap_diag("main: %s", err.msg);
-	tap_ok(!rc && r.ok && st.cost_exact && st.cost == want && cf == want,
-	       "%s: main's cost %llu = cf %llu = %llu (OK %d, exact %d)",
-	       what, (unsigned long long)st.cost, (unsigned long long)cf,
+	tap_ok(!rc && r.ok && st.cost_exact && st.cost == want &&
+	       st.cost_body == want && cf == want,
+	       "%s: main's cost %llu (own count %llu) = cf %llu = %llu "
+	       "(OK %d, exact %d)", what, (unsigned long long)st.cost,
+	       (unsigned long long)st.cost_body, (unsigned long long)cf,
 	       (unsigned long long)want, !rc && r.ok, st.cost_exact);
+	zen_contract_return_release(&r);
+}
+
+/*
+ * The same on a path where main returns ERR msg (err_msg != NULL) or OK
+ * (err_msg NULL) and its own count may stop short of cf: a short-circuit
+ * (OptT/RT bind on None/ERR, `>!=` on None) or autoFailw/autoInc charge
+ * in the reference what their type says, which only the padding to cf
+ * (MainFunc) supplies.  body is main's own count, hand-derived (equal
+ * to cf where the contract pads the path itself, incFailw k); cost must
+ * be cf = want, exact.
+ */
+static void cost_short_is(struct zc_contract *c,
+			  const struct zen_contract_args *a, uint64_t want,
+			  uint64_t body, const char *err_msg, const char *what)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_contract_return r;
+	struct zen_contract_stats st;
+	uint64_t cf = cf_of(c, a);
+	int rc, result_ok;
+
+	memset(&st, 0, sizeof(st));
+	zen_contract_return_init(&r);
+	rc = c ? zen_contract_run(c, a, &r, &st, &err) : -1;
+	if (rc)
+		tap_diag("main: %s", err.msg);
+	result_ok = !rc && (err_msg ? !r.ok && r.err_msg &&
+			    !strcmp(r.err_msg, err_msg) : r.ok);
+	tap_ok(result_ok && st.cost_exact && st.cost == want && cf == want &&
+	       st.cost_body == body,
+	       "%s: main's cost %llu = cf %llu = %llu, own count %llu = %llu "
+	       "(%s, exact %d)", what, (unsigned long long)st.cost,
+	       (unsigned long long)cf, (unsigned long long)want,
+	       (unsigned long long)st.cost_body, (unsigned long long)body,
+	       !rc && r.ok ? "OK" : r.err_msg ? r.err_msg : "failed",
+	       st.cost_exact);
 	zen_contract_return_release(&r);
 }
 
@@ -456,20 +497,12 @@ static void test_counter(void)
 	args_init(&a, "");
 	tap_u64(cf_of(c, &a), 2 + 3 + 3 + 13, "counter cf = 21");
 	/* With no state, `state >!= tryU32` is None: the reference's >!=
-	 * charges the callback's cost index n = 2 anyway (incNone n), but
-	 * the engine cannot know n without types and charges 0: main's
-	 * accumulated cost is 19 = 21 - 2 (a known limitation of the
-	 * engine's cost tracking on None/ERR short-circuits). */
-	{
-		struct zen_contract_stats cs;
-		struct zen_err err = ZEN_ERR_INIT;
-
-		zen_contract_return_init(&r);
-		tap_ok(!zen_contract_run(c, &a, &r, &cs, &err) && r.ok &&
-		       cs.cost == 21 - 2, "counter, no state: engine "
-		       "charges 19 (skipped tryU32 2)");
-		zen_contract_return_release(&r);
-	}
+	 * charges the callback's cost index n = 2 anyway (incNone n).  The
+	 * engine's own count cannot know n and charges 0: 21 - 2 = 19.
+	 * main's type (MainFunc: contractResult `cost` (cf ...)) pads it
+	 * to cf = 21, as the reference charges. */
+	cost_short_is(c, &a, 21, 21 - 2, NULL, "counter, no state (>!= on "
+		      "None)");
 	/* c3 style: no state -> 10ul */
 	tap_ok(!run(c, &a, &r) && r.ok && r.state == ZEN_STATE_UPDATE &&
 	       r.state_data.kind == ZEN_DATA_U32 && r.state_data.u.u32 == 10,
@@ -604,17 +637,36 @@ static void test_token(void)
 	       !strcmp(r.err_msg, "contract does not have enough zens"),
 	       "token redeem, empty wallet: ERR");
 	zen_contract_return_release(&r);
+	/* ERR paths (derivations in token.fst).  redeem, s = 0, None from
+	 * fromWallet: prefix 100 + redeem's increment 29 + getDefault 64 +
+	 * getAvailableTokens 64 + destroy 64 + fromWallet 192 + incFailw
+	 * 67 = 580 = cf: the contract pads this ERR itself */
+	cost_short_is(c, &a, 580, 580, "contract does not have enough zens",
+		      "token redeem, empty wallet");
 	a.command = "sell";
 	a.command_len = 4;
 	tap_ok(!run(c, &a, &r) && !r.ok &&
 	       !strcmp(r.err_msg, "unsupported command"),
 	       "token: unknown command is ERR");
 	zen_contract_return_release(&r);
+	/* the prefix, 100 (autoFailw's n is 0 here) */
+	cost_short_is(c, &a, 100, 100, "unsupported command",
+		      "token: unknown command");
 	a.body = NULL;
 	tap_ok(!run(c, &a, &r) && !r.ok &&
 	       !strcmp(r.err_msg, "returnAddress is required"),
 	       "token: no body is ERR");
 	zen_contract_return_release(&r);
+	/* no body: `>!= tryDict` and getReturnAddress's >!= / >?= skip
+	 * tryDict 4, tryFind 64 and tryLock 2; what runs is main's
+	 * increment 25 and getReturnAddress's 5: 30.  autoFailw's type
+	 * (main's: cost cf) charges cf: 100 for "sell", 448 for "buy" */
+	cost_short_is(c, &a, 100, 30, "returnAddress is required",
+		      "token: no body, sell");
+	a.command = "buy";
+	a.command_len = 3;
+	cost_short_is(c, &a, 448, 30, "returnAddress is required",
+		      "token: no body, buy");
 	zen_lock_release(&in.output.lock);
 	zen_lock_release(&wout[0].lock);
 	zen_lock_release(&wout[1].lock);
@@ -690,11 +742,22 @@ static void test_faucet(void)
 	       !strcmp(r.err_msg, "not enough funds in the faucet"),
 	       "faucet get with 50 kalapas: ERR (let open RT >>=)");
 	zen_contract_return_release(&r);
+	/* ERR paths, s = 1, cf = 373 + 128 = 501 (faucet.fst).  Not
+	 * enough funds: main 11 + get 18 + the `let open RT` body 8 +
+	 * tryDict 4 + tryFind 64 + tryLock 2 + fromWallet (128 + 192);
+	 * RT's >>= stops at the ERR of ofOption: neither fun (5 + 5) nor
+	 * lockToAddress 64 runs: 427 = 501 - 74 */
+	cost_short_is(c, &a, 501, 427, "not enough funds in the faucet",
+		      "faucet get, not enough funds");
 	a.body = NULL;
 	tap_ok(!run(c, &a, &r) && !r.ok &&
 	       !strcmp(r.err_msg, "returnAddress is missing"),
 	       "faucet get without a body: ERR");
 	zen_contract_return_release(&r);
+	/* no body: >!= and both >?= skip their callbacks: main 11 + get 18
+	 * = 29 */
+	cost_short_is(c, &a, 501, 29, "returnAddress is missing",
+		      "faucet get without a body");
 	zen_lock_release(&in.output.lock);
 	zen_lock_release(&wout.lock);
 	d_free(body);
@@ -749,6 +812,9 @@ static void test_receiver(void)
 	       !strcmp(r.err_msg, "only contracts may call"),
 	       "receiver: Anonymous is refused");
 	zen_contract_return_release(&r);
+	/* increment 14 + incFailw 249 = 263 (receiver.fst) */
+	cost_short_is(c, &a, 263, 263, "only contracts may call",
+		      "receiver, Anonymous");
 	/* sender Contract (7, 0x5a..): state = Hash SHA3(BE32 7 || 0x5a..)
 	 * (updateContractId, 4.11) */
 	a.sender = ZEN_SENDER_CONTRACT;
@@ -787,6 +853,11 @@ static void test_dict_parser(void)
 	       !strcmp(r.err_msg, "body must be a dictionary"),
 	       "dict-parser: no body is ERR");
 	zen_contract_return_release(&r);
+	/* main's `let open RT` body 5 + parseRequest's increment 44 +
+	 * incFailw 300 (>!= skips tryDict; RT's >>= skips fun req) = 349
+	 * (dict-parser.fst) */
+	cost_short_is(c, &a, 479, 349, "body must be a dictionary",
+		      "dict-parser, no body");
 	v[0] = d_lock_pk(0xaa);
 	v[1] = d_u64(7);
 	v[2] = d_str("gold");
@@ -811,6 +882,10 @@ static void test_dict_parser(void)
 	       !strcmp(r.err_msg, "amount must be positive"),
 	       "dict-parser: amount 0 is ERR (RT >>= under let open)");
 	zen_contract_return_release(&r);
+	/* main 5 + parseRequest as on the minting path 252 + fun req's
+	 * increment 30; failw runs none of the three let! (192) */
+	cost_short_is(c, &a, 479, 5 + 252 + 30, "amount must be positive",
+		      "dict-parser, amount 0");
 	d_free(body);
 	v[0] = d_lock_pk(0xaa);
 	v[1] = d_str("gold");
@@ -820,6 +895,11 @@ static void test_dict_parser(void)
 	       !strcmp(r.err_msg, "amount is missing"),
 	       "dict-parser: missing amount is ERR (tuple pattern order)");
 	zen_contract_return_release(&r);
+	/* parseRequest: 44 + tryDict 4 + field 66 + tryLock 2 + field 66
+	 * (None: >?= skips tryU64) + field 66 + tryString 2 = 250; main 5:
+	 * 255 */
+	cost_short_is(c, &a, 479, 255, "amount is missing",
+		      "dict-parser, missing amount");
 	d_free(body);
 	zen_contract_free(c);
 }
@@ -864,6 +944,16 @@ static void test_oracle(void)
 	       !strcmp(r.err_msg, "only the oracle may commit"),
 	       "oracle Commit from Anonymous: ERR");
 	zen_contract_return_release(&r);
+	/* prefix 23 + commit's increment 36 + isOwner 142 + incFailw 653
+	 * = 854: the contract charges the OK branch's cost (oracle.fst) */
+	cost_short_is(c, &a, 854, 854, "only the oracle may commit",
+		      "oracle Commit from Anonymous");
+	/* another command with a body: the prefix, 23 */
+	a.command = "Other";
+	a.command_len = 5;
+	cost_short_is(c, &a, 23, 23, "unknown command", "oracle Other");
+	a.command = "Commit";
+	a.command_len = 6;
 	/* Commit from the oracle's key: cmHash = SHA3(h || BE64 1000);
 	 * mint 1 of (self, "commit") locked to self, state Hash cmHash */
 	a.sender = ZEN_SENDER_PK;
@@ -911,6 +1001,9 @@ static void test_oracle(void)
 	       !strcmp(r.err_msg, "message body must be a dictionary"),
 	       "oracle without a body: ERR");
 	zen_contract_return_release(&r);
+	/* main's increment 19 (>!= skips tryDict); cf "Attest" 1624 */
+	cost_short_is(c, &a, 1624, 19, "message body must be a dictionary",
+		      "oracle Attest without a body");
 	d_free(body);
 	zen_contract_free(c);
 }
@@ -962,6 +1055,10 @@ static void test_orderbook(void)
 	       !strcmp(r.err_msg, "sender must be a public key"),
 	       "orderbook: Anonymous is refused");
 	zen_contract_return_release(&r);
+	/* no body: main's increment 27 only (orderbook.fst; the Zulib 72
+	 * of the prefix is skipped by >!= and >?=); cf 99 */
+	cost_short_is(c, &a, 99, 27, "sender must be a public key",
+		      "orderbook, Anonymous, no body");
 	a.sender = ZEN_SENDER_PK;
 	tap_ok(!zen_hex_decode_fixed(pk, 33, ORACLE_PK, &err), "key");
 	memcpy(a.sender_pk, pk, 33);
@@ -1004,6 +1101,9 @@ static void test_orderbook(void)
 	       !strcmp(r.err_msg, "not enough tokens locked"),
 	       "orderbook Make with 999: ERR (U64.lt in backticks)");
 	zen_contract_return_release(&r);
+	/* prefix 99 + make's increment 33 + getAvailableTokens 64 = 196 */
+	cost_short_is(c, &a, 330, 196, "not enough tokens locked",
+		      "orderbook Make with 999");
 	/* Take 10: dmul64 10 500 = (0, 5000) <= 1000 * 500; fromWallet 10
 	 * of the 30 UTXO, change 20; order 990 / 490 -> Update */
 	a.command = "Take";
@@ -1075,8 +1175,10 @@ static void merkle_success(struct zc_contract *c, struct zen_contract_args *a)
 	a->wallet_outpoints = &wop;
 	a->wallet_outputs = &wout;
 	a->wallet_n = 1;
-	/* derivation in merkle-payout.fst: 2458 + 128 s, s = 1 */
-	cost_is(c, a, 2458 + 128, "merkle-payout Redeem, path of 2, s=1");
+	/* derivation in merkle-payout.fst: 2738 + 128 s, s = 1; it counts
+	 * parseProof (266 + 22 * 2 = 310) and leafOf (410) at their
+	 * declared 400 and 600, as the type checker makes autoInc pad them */
+	cost_is(c, a, 2738 + 128, "merkle-payout Redeem, path of 2, s=1");
 	tap_ok(!run(c, a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       !r.tx.inputs[0].is_mint &&
 	       r.tx.inputs[0].outpoint.tx_hash[0] == 0x66 &&
@@ -1093,6 +1195,11 @@ static void merkle_success(struct zc_contract *c, struct zen_contract_args *a)
 	tap_ok(!run(c, a, &r) && !r.ok && !strcmp(r.err_msg, "invalid proof"),
 	       "merkle-payout: proof for another index: invalid proof");
 	zen_contract_return_release(&r);
+	/* main 16 + tryDict 4 + redeem's increment 57 + parseProof 400 +
+	 * leafOf 600 + verify (420 * 2 + 4) = 1921; `ok &&` stops the
+	 * condition, autoFailw; cf, s = 1: 2866 */
+	cost_short_is(c, a, 2738 + 128, 1921, "invalid proof",
+		      "merkle-payout, invalid proof");
 	a->body = NULL;
 	a->wallet_n = 0;
 	zen_lock_release(&wout.lock);
@@ -1110,22 +1217,33 @@ static void test_merkle_payout(void)
 	if (!c)
 		return;
 	args_init(&a, "Redeem");
-	tap_u64(cf_of(c, &a), 2458, "merkle-payout cf, s=0 = 2458");
+	tap_u64(cf_of(c, &a), 2738, "merkle-payout cf, s=0 = 2738");
 	tap_ok(!run(c, &a, &r) && !r.ok && !strcmp(r.err_msg, "unknown command"),
 	       "merkle-payout without a body: ERR");
 	zen_contract_return_release(&r);
+	/* main's increment 16 only (merkle-payout.fst) */
+	cost_short_is(c, &a, 2738, 16, "unknown command",
+		      "merkle-payout without a body");
 	body = body_return_address(0xaa);
 	a.body = body;
 	tap_ok(!run(c, &a, &r) && !r.ok &&
 	       !strcmp(r.err_msg, "sender must be a public key"),
 	       "merkle-payout: or-pattern Contract _ | Anonymous");
 	zen_contract_return_release(&r);
+	/* 16 + tryDict 4 + redeem's increment 57 = 77 */
+	cost_short_is(c, &a, 2738, 77, "sender must be a public key",
+		      "merkle-payout, Anonymous");
 	a.sender = ZEN_SENDER_PK;
 	tap_ok(!zen_hex_decode_fixed(a.sender_pk, 33, ORACLE_PK, &err), "key");
 	tap_ok(!run(c, &a, &r) && !r.ok &&
 	       !strcmp(r.err_msg, "could not parse the proof"),
 	       "merkle-payout: body without a proof: ERR");
 	zen_contract_return_release(&r);
+	/* 77 + parseProof + leafOf at their declared 400 and 600 (its own
+	 * count: 36 + 3 tryFind 192 + incNone 10 = 238, the >?= skip
+	 * tryHash, tryList, tryMapT and tryU64; leafOf 410) = 1077 */
+	cost_short_is(c, &a, 2738, 1077, "could not parse the proof",
+		      "merkle-payout, no proof");
 	d_free(body);
 	merkle_success(c, &a);
 	zen_contract_free(c);
@@ -1136,7 +1254,10 @@ static void test_payout_list(void)
 	struct zc_contract *c = load_file("payout-list.fst");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
-	struct zen_data *body, *pair[2], *inner[2], *out, *outs;
+	struct zen_data *body, *pair[2], *inner[2], *out[2], *outs;
+	struct zen_asset zen = zp();
+	uint8_t aa[32], bb[32];
+	int i;
 
 	if (!c)
 		return;
@@ -1147,23 +1268,49 @@ static void test_payout_list(void)
 	       !strcmp(r.err_msg, "not a payout block"),
 	       "payout-list at block 101: not a payout block (U32.rem)");
 	zen_contract_return_release(&r);
+	/* main's own count there: its increment 45 (payout-list.fst) and
+	 * nothing else; autoFailw's type makes it cf */
+	cost_short_is(c, &a, 42334, 45, "not a payout block",
+		      "payout-list at block 101");
 	a.block_number = 200;
 	tap_ok(!run(c, &a, &r) && !r.ok && !strcmp(r.err_msg, "bad outputs"),
 	       "payout-list at block 200 without outputs: bad outputs");
 	zen_contract_return_release(&r);
-	/* Outputs = [[Lock l; [String "00"; U64 5]]]: parses (nested list
-	 * patterns), so the match reaches Some (_ :: _) */
-	inner[0] = d_str("00");
-	inner[1] = d_u64(5);
-	pair[0] = d_lock_pk(0xaa);
-	pair[1] = d_list(2, inner);
-	out = d_list(2, pair);
-	outs = d_list(1, &out);
+	/* no body: >!= and >?= skip tryDict, tryFind, tryList; tryMapT
+	 * parseOutput [] = 20: 45 + 20 = 65 */
+	cost_short_is(c, &a, 42334, 65, "bad outputs",
+		      "payout-list without outputs");
+	/*
+	 * OK path.  Outputs = [[Lock (PK aa); [String "00"; U64 5]];
+	 * [Lock (PK bb); [String "00"; U64 7]]]: both parse (nested list
+	 * patterns; "00" is the ZP asset), tryFold addOutput appends
+	 * {PK aa, ZP, 5} then {PK bb, ZP, 7} to the (empty) skeleton.
+	 * main's own count, N = 2 (payout-list.fst): 161 + 206 N = 573 =
+	 * 45 (main) + 72 (tryDict 4, tryFind 64, tryList 4) + 260 (tryMapT
+	 * 20 + 2 * (20 + parseOutput padded to 100)) + 193 (tryFold:
+	 * 2 * (9 + addOutput 72 + 5) + 9 + incSome 12) + 3 (ofTxSkel);
+	 * autoInc makes it cf = 42334.
+	 */
+	for (i = 0; i < 2; i++) {
+		inner[0] = d_str("00");
+		inner[1] = d_u64(i ? 7 : 5);
+		pair[0] = d_lock_pk(i ? 0xbb : 0xaa);
+		pair[1] = d_list(2, inner);
+		out[i] = d_list(2, pair);
+	}
+	outs = d_list(2, out);
 	body = d_dict(1, (const char *[]){ "Outputs" }, &outs);
 	a.body = body;
-	tap_ok(!run(c, &a, &r) && !r.ok && !strcmp(r.err_msg, "unreachable"),
-	       "payout-list parses a CGP-style Outputs list");
+	hash_fill(aa, 0xaa);
+	hash_fill(bb, 0xbb);
+	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 0 &&
+	       r.tx.n_outputs == 2 &&
+	       is_output(&r.tx.outputs[0], ZEN_LOCK_PK, aa, &zen, 5) &&
+	       is_output(&r.tx.outputs[1], ZEN_LOCK_PK, bb, &zen, 7) &&
+	       !r.has_message && r.state == ZEN_STATE_NOCHANGE,
+	       "payout-list pays a CGP-style Outputs list (tryFold)");
 	zen_contract_return_release(&r);
+	cost_short_is(c, &a, 42334, 573, NULL, "payout-list OK, 2 outputs");
 	d_free(body);
 	zen_contract_free(c);
 }
@@ -1317,6 +1464,180 @@ static void test_scoping(void)
 	cf_fails("let f x = match x with | 1 -> 2\n", "ret (f 3)",
 		 ZEN_EREFUSED, "no match case", "incomplete match fails");
 	cf_fails("", "ret (-1)", ZEN_EREFUSED, "", "negative cf fails");
+}
+
+/*
+ * main's stats for HEAD + defs + `let main txSkel .. = mainbody` + `let
+ * cf .. = cfexpr`, run with empty arguments.  0, or the error (err).
+ */
+static int main_stats(const char *defs, const char *mainbody,
+		      const char *cfexpr, struct zen_contract_stats *st,
+		      struct zen_err *err)
+{
+	char src[8192];
+	struct zc_contract *c;
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	snprintf(src, sizeof(src), "%s%s\nlet main txSkel context contractId "
+		 "command sender messageBody wallet state =\n%s\n"
+		 "let cf _ _ _ _ _ _ _ = %s\n", HEAD, defs, mainbody, cfexpr);
+	if ((rc = load_src(src, &c, err)))
+		return rc;
+	args_init(&a, "");
+	zen_contract_return_init(&r);
+	rc = zen_contract_run(c, &a, &r, st, err);
+	if (!rc && !r.ok)
+		rc = zen_fail(err, ZEN_EREFUSED, "ERR %s", r.err_msg);
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+	return rc;
+}
+
+/* main's own count is body, its cost cost, with cost_exact exact */
+static void main_cost_is(const char *defs, const char *mainbody,
+			 const char *cfexpr, uint64_t body, uint64_t cost,
+			 int exact, const char *what)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_contract_stats st;
+	int rc = main_stats(defs, mainbody, cfexpr, &st, &err);
+
+	if (rc)
+		tap_diag("%s", err.msg);
+	tap_ok(!rc && st.cost_body == body && st.cost == cost &&
+	       st.cost_exact == exact, "%s: own count %llu = %llu, cost "
+	       "%llu = %llu, exact %d = %d", what,
+	       (unsigned long long)st.cost_body, (unsigned long long)body,
+	       (unsigned long long)st.cost, (unsigned long long)cost,
+	       st.cost_exact, exact);
+}
+
+#define OKSKEL "CR.ofTxSkel txSkel"
+
+/*
+ * Declared cost indexes (eval.h COST INDEXES).  In every case below,
+ * main is `let! r = X in CR.ofTxSkel txSkel` (unless written out): its
+ * increment is let! 1 + leaf 1 + X's count + ofTxSkel 1, its Zulib cost
+ * X's + ofTxSkel 3; cf is 1000, and main's cost is padded to it.
+ */
+static void test_cost_indexes(void)
+{
+	/* val binders stand for the arguments by position: f 3 4 is
+	 * padded to x * 10 + y = 34 (not 43: the let calls them a b).
+	 * f's own count: inc 2 (incSome 2 args) + incSome 1 = 3.  main:
+	 * 1 + 1 + 2 + 1 = 5, + 34 + 3 = 42 */
+	main_cost_is("val f : x:nat -> y:nat -> option nat `cost` (x * 10 + y)\n"
+		     "let f a b = OptT.incSome 1 a\n",
+		     "let! r = f 3 4 in " OKSKEL, "C.ret 1000", 42, 1000, 1,
+		     "val signature: binders by position");
+	/* an implicit binder in the index is the erased token: n + x is
+	 * not a number, no padding; g 5 = 3; main 1 + 1 + 1 + 1 = 4: 10 */
+	main_cost_is("val g : #n:nat -> x:nat -> option nat `cost` (n + x)\n"
+		     "let g #n x = OptT.incSome 1 x\n",
+		     "let! r = g 5 in " OKSKEL, "C.ret 1000", 4 + 3 + 3, 1000, 1,
+		     "val signature: implicit binder in the index");
+	/* (#a:Type) -> is an implicit domain: h has 1 explicit binder, as
+	 * its let, so x + 7 = 12 applies; main 4: 4 + 12 + 3 = 19 */
+	main_cost_is("val h : (#a:Type) -> x:nat -> Tot (option nat `cost` (x + 7))\n"
+		     "let h #a x = OptT.incSome 1 x\n",
+		     "let! r = h 5 in " OKSKEL, "C.ret 1000", 19, 1000, 1,
+		     "val signature: (#a:Type) is implicit, Tot");
+	/* return type: k 5 padded to x + 20 = 25; 4 + 25 + 3 = 32 */
+	main_cost_is("let k (x: nat) : option nat `cost` (x + 20) = "
+		     "OptT.incSome 1 x\n",
+		     "let! r = k 5 in " OKSKEL, "C.ret 1000", 32, 1000, 1,
+		     "return type");
+	/* ascriptions, with the OptT.t and RT.t aliases: incSome 1 5 to
+	 * 9, RT.ok 2 (0) to 11; main: let! 1 + 1 + incSome 2 + (let! 1 +
+	 * 1 + RT.ok 1 + ofTxSkel 1) = 8; 8 + 9 + 11 + 3 = 31 */
+	main_cost_is("",
+		     "let! r = (OptT.incSome 1 5 <: OptT.t nat 9) in\n"
+		     "let! q = (RT.ok 2 : RT.t nat 11) in " OKSKEL,
+		     "C.ret 1000", 31, 1000, 1, "ascriptions, OptT.t, RT.t");
+	/* an ascribed autoInc gets its target: autoInc (incSome 1 5) is
+	 * 1, padded to 30; main 1 + 1 + (autoInc 1 + incSome 2) + 1 = 6:
+	 * 6 + 30 + 3 = 39 */
+	main_cost_is("",
+		     "let! r = (C.autoInc (OptT.incSome 1 5) <: "
+		     "cost (option nat) 30) in " OKSKEL,
+		     "C.ret 1000", 39, 1000, 1, "ascribed autoInc");
+	/* an ascription of a whole body wraps the body's increment: p's
+	 * body is inc 1 (RT.autoFailw "no") <: cost 7, so p costs 7, not
+	 * 1 + 7; main: let! 1 + leaf 1 + p 0 1 + match r: leaves ERR _ 1
+	 * + OK _ 1 + max(ofTxSkel 1, autoFailw 1) = 6: 6 + 7 + 3 = 16 */
+	main_cost_is("let p (x: nat) = RT.autoFailw \"no\" <: "
+		     "CR.t `cost` 7\n",
+		     "let! r = p 0 in match r with | ERR _ -> " OKSKEL
+		     " | OK _ -> RT.autoFailw \"x\"",
+		     "C.ret 1000", 6 + 7 + 3, 1000, 1,
+		     "body ascription wraps the increment");
+	/* a cost above its index is kept and flagged: q 2 is inc 2 +
+	 * incSome 5 = 7 > 1; 4 + 7 + 3 = 14; main is still padded to cf
+	 * but not exact */
+	main_cost_is("let q (x: nat) : option nat `cost` 1 = OptT.incSome 5 x\n",
+		     "let! r = q 2 in " OKSKEL, "C.ret 1000", 14, 1000, 0,
+		     "cost above the declared index");
+	/* an index that fails (1 / 0), runs away (spin) or names nothing
+	 * (nope) pads nothing and does not fail the run: 4 + 3 + 3 */
+	main_cost_is("let z (x: nat) : option nat `cost` (x / 0) = "
+		     "OptT.incSome 1 x\n",
+		     "let! r = z 2 in " OKSKEL, "C.ret 1000", 10, 1000, 1,
+		     "failing index: no padding, main runs");
+	main_cost_is("let rec spin (n: nat) : nat = spin (n + 1)\n"
+		     "let w (x: nat) : option nat `cost` (spin x) = "
+		     "OptT.incSome 1 x\n",
+		     "let! r = w 2 in " OKSKEL, "C.ret 1000", 10, 1000, 1,
+		     "runaway index: no padding, main runs");
+	main_cost_is("let u (x: nat) : option nat `cost` (nope x) = "
+		     "OptT.incSome 1 x\n",
+		     "let! r = u 2 in " OKSKEL, "C.ret 1000", 10, 1000, 1,
+		     "unbound name in an index: loads, no padding");
+	/* tail recursion through a padded body stays a loop: count's
+	 * increment is if 3 + (n = 0) 2 + max(incRet 2, count (n - 1) 3)
+	 * = 8; count 0 = 8 + 20 = 28 = its index; count n = max(8 +
+	 * count (n - 1), 9 n + 28) = 9 n + 28.  10000 levels are past the
+	 * depth limit (3000) if each padding nested.  main 4: 4 + 90028 +
+	 * 3 */
+	main_cost_is("let rec count (n: nat) : cost nat (n * 9 + 28) =\n"
+		     "  if n = 0 then C.incRet 20 0 else count (n - 1)\n",
+		     "let! r = count 10000 in " OKSKEL, "C.ret 100000",
+		     4 + 90028 + 3, 100000, 1, "tail calls through paddings");
+	/* cf not a number (-1): main keeps its own count, ofTxSkel 1 + 3,
+	 * and does not fail */
+	main_cost_is("", OKSKEL, "C.ret (0 - 1)", 1 + 3, 1 + 3, 1,
+		     "cf not a number: no padding of main");
+	/* the index budget is not the run's: the runaway index above
+	 * left main's step count small */
+	{
+		struct zen_err err = ZEN_ERR_INIT;
+		struct zen_contract_stats st;
+		int rc = main_stats("let rec spin (n: nat) : nat = spin (n + 1)\n"
+				    "let w (x: nat) : option nat `cost` (spin x)"
+				    " = OptT.incSome 1 x\n",
+				    "let! r = w 2 in " OKSKEL, "C.ret 1000",
+				    &st, &err);
+
+		tap_ok(!rc && st.steps < 1000,
+		       "a runaway index does not count against the run's "
+		       "steps (%llu)", (unsigned long long)st.steps);
+	}
+}
+
+/*
+ * 1.10: implicit arguments count 1 each in the elaboration, though
+ * evaluation drops them.  main: let! x = C.ret #nat 5 (1 + 1 + 2), let!
+ * y = OptT.none #nat (1 + 1 + 1), CR.ofTxSkel #(option data) txSkel
+ * (2): 9; Zulib ofTxSkel 3: 12 (10 if implicit arguments counted 0).
+ */
+static void test_implicit_args(void)
+{
+	main_cost_is("", "let! x = C.ret #nat 5 in\n"
+		     "let! y = OptT.none #nat in\n"
+		     "CR.ofTxSkel #(option data) txSkel", "C.ret 12", 12, 12, 1,
+		     "implicit arguments count in the elaboration");
 }
 
 static void test_negative(void)
@@ -1565,6 +1886,8 @@ int main(void)
 	test_merkle_payout();
 	test_payout_list();
 	test_scoping();
+	test_cost_indexes();
+	test_implicit_args();
 	test_negative();
 	test_limits();
 	test_coverage();

@@ -344,8 +344,21 @@ static void test_errors(void)
 	    "appear here: wrap it in begin ... end)");
 	ERR("let x = f (fun y -> y\n",
 	    "c.fst:2:1: expected ')', got end of input");
+	/* F* of the ZF* era (parse.mly: simpleTerm: tmIff | FUN ...) has
+	 * no rule for `fun` as an operand or an argument: the reference
+	 * refuses `m >>= fun x -> e` and `f fun x -> e` */
 	ERR("let x = a >>= fun y -> y\n",
-	    "c.fst:1:15: expected expression, got 'fun'");
+	    "c.fst:1:15: expected expression, got 'fun' ('fun' must be "
+	    "parenthesized as an operand or an argument)");
+	ERR("let x = f fun y -> y\n",
+	    "c.fst:1:11: expected expression, got 'fun' ('fun' must be "
+	    "parenthesized as an operand or an argument)");
+	ERR("let x = f a function | _ -> 1\n",
+	    "c.fst:1:13: expected expression, got 'function' ('function' "
+	    "must be parenthesized as an operand or an argument)");
+	ERR("let x = 1 + fun y -> y\n",
+	    "c.fst:1:13: expected expression, got 'fun' ('fun' must be "
+	    "parenthesized as an operand or an argument)");
 	EERR("1 2 )", "t.fst:1:5: expected end of input, got ')'");
 	/* lexical errors */
 	ERR("let x = \"abc\n", "c.fst:1:9: unterminated string literal");
@@ -583,6 +596,96 @@ static void test_api(void)
 	}
 }
 
+static char *pe(const struct zc_expr *e)
+{
+	struct zen_buf b = ZEN_BUF_INIT;
+	size_t n;
+
+	if (e)
+		zc_print_expr(&b, e);
+	else
+		zen_buf_addstr(&b, "NULL");
+	zen_buf_addch(&b, 0);
+	return (char *)zen_buf_detach(&b, &n);
+}
+
+static void expr_is(const struct zc_expr *e, const char *want,
+		    const char *what)
+{
+	char *got = pe(e);
+
+	tap_str(got, want, "%s", what);
+	free(got);
+}
+
+/* The declared types kept for the cost accounting (ast.h), and the
+ * implicit arguments counted (1.10). */
+static void test_declared_types(void)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_module *m;
+	const struct zc_binding *b;
+	const char *src =
+		"val f : x:nat -> #n:nat -> (y:nat) -> (#a:Type) -> "
+		"cost nat (x + y)\n"
+		"val f : nat -> nat\n"
+		"let f a = ret a\n";
+
+	if (!tap_ok(zc_parse(src, strlen(src), "c.fst", 0, &m, &err) == 0,
+		    "declared types parse: %s", err.msg))
+		return;
+	/* f: the latest val before the let (nat -> nat: no binder names) */
+	b = zc_module_find(m, "f");
+	tap_ok(b && b->sig && b->sig->n == 1 && !b->sig->names[0] &&
+	       !b->sig->nimplicits, "f gets the latest val");
+	expr_is(b && b->sig ? b->sig->ret : NULL, "nat", "f: its codomain");
+	zc_module_free(m);
+	src = "val f : x:nat -> #n:nat -> (y:nat) -> (#a:Type) -> "
+	      "cost nat (x + y)\nlet f a b = ret a\n";
+	zc_parse(src, strlen(src), "c.fst", 0, &m, &err);
+	b = zc_module_find(m, "f");
+	tap_ok(b && b->sig && b->sig->n == 2 &&
+	       !strcmp(b->sig->names[0], "x") &&
+	       !strcmp(b->sig->names[1], "y") && b->sig->nimplicits == 2 &&
+	       !strcmp(b->sig->implicits[0], "n") &&
+	       !strcmp(b->sig->implicits[1], "a"),
+	       "val: explicit binders x y, implicit n and (#a:Type)");
+	expr_is(b && b->sig ? b->sig->ret : NULL, "(cost nat (+ x y))",
+		"val: the codomain keeps its cost index");
+	zc_module_free(m);
+	src = "let g (#a #b : Type) (#n:nat) x : option nat `cost` (n + 1) ="
+	      " (OptT.none <: OptT.t nat (n + 1))\n"
+	      "let k (x : nat) = C.ret #nat (x : nat)\n"
+	      "let h x = ret #(option nat) #_ (f #nat)\n"
+	      "let p : (nat -> cost nat 5) = fun x -> ret x\n";
+	zc_parse(src, strlen(src), "c.fst", 0, &m, &err);
+	b = zc_module_find(m, "g");
+	tap_ok(b && !b->sig && b->nparams == 1 && b->nimplicits == 3 &&
+	       !strcmp(b->implicits[0], "a") &&
+	       !strcmp(b->implicits[1], "b") &&
+	       !strcmp(b->implicits[2], "n"), "let: implicit binder names");
+	expr_is(b ? b->ret_type : NULL, "(cost (option nat) (+ n 1))",
+		"let: the return type");
+	expr_is(b ? b->body->ascribed : NULL, "(OptT.t nat (+ n 1))",
+		"e <: T keeps T");
+	b = zc_module_find(m, "k");
+	tap_ok(b && !b->ret_type && b->body->nimplicit == 1 &&
+	       b->body->kind == ZC_E_APP &&
+	       b->body->u.app.args[0]->ascribed &&
+	       b->body->u.app.args[0]->ascribed->kind == ZC_E_VAR,
+	       "(e : T) keeps T; C.ret #nat x has 1 implicit argument");
+	b = zc_module_find(m, "h");
+	tap_ok(b && b->body->nimplicit == 2 &&
+	       b->body->u.app.nargs == 1 &&
+	       b->body->u.app.args[0]->kind == ZC_E_VAR &&
+	       b->body->u.app.args[0]->nimplicit == 1,
+	       "implicit arguments: 2 on ret, 1 on f alone");
+	b = zc_module_find(m, "p");
+	tap_ok(b && b->ret_type && b->ret_type->kind == ZC_E_ERASED,
+	       "an arrow type in parentheses keeps no index");
+	zc_module_free(m);
+}
+
 static void test_contracts(void)
 {
 	static const char *const files[] = {
@@ -633,6 +736,7 @@ int main(void)
 	test_forbidden();
 	test_limits();
 	test_api();
+	test_declared_types();
 	test_contracts();
 	return tap_done();
 }

@@ -307,6 +307,73 @@ static void test_machine(void)
 		    'Q'), "Char.uppercase");
 }
 
+/* forced m: value int want_v, cost want_c, flags exact / over */
+static int adj_is(zv *m, int64_t want_v, uint64_t want_c, int exact, int over)
+{
+	zv *v;
+	uint64_t c;
+
+	return m && !zen_force(rt, m, &v, &c) && is_int(v, want_v) &&
+	       c == want_c && m->u.cost->exact == exact &&
+	       m->u.cost->over == over;
+}
+
+/*
+ * zen_cost_adjust (value.h COST VALUES): c -> c + add, or
+ * max(c + add, floor) when padded; over when c + add > least.
+ */
+static void test_cost_adjust(zv *clo_inc)
+{
+	struct zv_cost_adj add4 = { 4, 0, UINT64_MAX, 0, 0 };
+	struct zv_cost_adj pad10 = { 2, 10, 10, 1, 0 };
+	struct zv_cost_adj pad5 = { 0, 5, 5, 1, 0 };
+	struct zv_cost_adj one = { 1, 0, UINT64_MAX, 0, 0 };
+	zv *m, *over, *b, *inexact;
+	int i;
+
+	/* ret_k 1 at 3, + 4: 7 */
+	tap_ok(adj_is(zen_cost_adjust(rt, zen_cost_ret_k(rt, I(1), 3), &add4),
+		      1, 7, 1, 0), "adjust: add 4 to 3 = 7");
+	/* 3 + 2 = 5 <= 10: padded to 10 */
+	tap_ok(adj_is(zen_cost_adjust(rt, zen_cost_ret_k(rt, I(1), 3), &pad10),
+		      1, 10, 1, 0), "adjust: 3 + 2 padded to 10");
+	/* 9 + 2 = 11 > 10: kept, over */
+	over = zen_cost_adjust(rt, zen_cost_ret_k(rt, I(1), 9), &pad10);
+	tap_ok(adj_is(over, 1, 11, 1, 1), "adjust: 9 + 2 > 10 is kept, over");
+	/* inc with an erased (skipped) amount is not exact: 0 + 0; padded
+	 * to 5 it is exact again (its declared cost) */
+	zen_apply2(rt, nv("Zen.Cost", "inc"), zv_erased(),
+		   zen_cost_ret(rt, I(1)), &inexact);
+	tap_ok(adj_is(inexact, 1, 0, 0, 0), "inc of an erased amount: "
+	       "inexact");
+	zen_apply2(rt, nv("Zen.Cost", "inc"), zv_erased(),
+		   zen_cost_ret(rt, I(1)), &inexact);
+	tap_ok(adj_is(zen_cost_adjust(rt, inexact, &pad5), 1, 5, 1, 0),
+	       "padding makes it exact (5)");
+	/* over is sticky: a Cost bind after it (11 + 3), an OptT bind
+	 * through a native that forces it (zl_force) */
+	b = zen_cost_bind(rt, over, clo_inc);
+	tap_ok(adj_is(b, 2, 14, 1, 1), "over passes through a Cost bind");
+	m = zen_cost_adjust(rt, zen_cost_ret_k(rt, zv_some(rt, I(5)), 9),
+			    &pad10);
+	zen_apply2(rt, nv("Zen.OptionT", ">>="), m, clo(&F_SOME_POS, 1), &b);
+	{
+		zv *v;
+		uint64_t c;
+
+		/* 11 + F_SOME_POS's 2 */
+		tap_ok(b && !zen_force(rt, b, &v, &c) &&
+		       zv_is_con(v, "Some") && c == 13 && b->u.cost->over,
+		       "over passes through OptT >>= (a native forcing it)");
+	}
+	/* nested adjustments are forced in a loop */
+	m = zen_cost_ret(rt, I(3));
+	for (i = 0; i < 100000; i++)
+		m = zen_cost_adjust(rt, m, &one);
+	tap_ok(adj_is(m, 3, 100000, 1, 0) && rt->depth == 0,
+	       "100000 nested adjustments: cost 100000, no recursion");
+}
+
 static void test_cost(void)
 {
 	zv *m, *v, *b, *clo_inc = clo(&F_INC_RET, 1);
@@ -368,6 +435,7 @@ static void test_cost(void)
 	       "Cost.join");
 	tap_ok(failed(call("Zen.Cost", "force", 1, m), "not executable"),
 	       "Cost.force is not executable");
+	test_cost_adjust(clo_inc);
 	/* Base */
 	tap_ok(is_int(call("Zen.Base", "|>", 2, I(3), clo(&F_DOUBLE, 1)), 6),
 	       "x |> f");

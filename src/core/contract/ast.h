@@ -2,9 +2,11 @@
  * ast.h - the abstract syntax tree of a ZF* contract, as produced by the
  * front end (lexer.c, parser.c).  This header is the contract between the
  * front end and the evaluator: everything the evaluator needs is here, and
- * everything the evaluator may ignore (types, proofs, implicit arguments)
- * is already gone.  Reference: contracts.md of the project reference docs
- * section 3 ("the ZF* language subset").
+ * everything evaluation may ignore (types, proofs, implicit arguments)
+ * is already gone from the tree, except the few declared types and counts
+ * kept on the side for the cost accounting (see "Erased things" below).
+ * Reference: contracts.md of the project reference docs section 3 ("the
+ * ZF* language subset").
  *
  * Memory
  * ------
@@ -47,11 +49,23 @@
  *
  * Erased things and type tokens
  * -----------------------------
- * Dropped entirely: `val` declarations, every type annotation ((x : T),
- * e <: T, return types, refinements {phi}), implicit binders (#a, (#n:nat),
- * #_), implicit arguments (f #nat x is APP(f, x)), `begin`/`end` and
- * parentheses, attributes [@...] and qualifiers (unfold, private, noeq,
- * inline_for_extraction, ...).
+ * Dropped from evaluation: `val` declarations, every type annotation
+ * ((x : T), e <: T, return types, refinements {phi}), implicit binders
+ * (#a, (#n:nat), #_), implicit arguments (f #nat x is APP(f, x)),
+ * `begin`/`end` and parentheses, attributes [@...] and qualifiers
+ * (unfold, private, noeq, inline_for_extraction, ...).
+ * Kept on the side for the cost accounting only (contracts.md 1.8, 1.10;
+ * evaluation never looks at them, see eval.h COST INDEXES): the declared
+ * types that may carry a cost index, as type expressions parsed by the
+ * expression grammar (``a `cost` n`` is APP(VAR "cost", [a, n]); a
+ * parenthesized type is its codomain, `(cost a (n + 1))`):
+ *   - zc_expr.ascribed: T of `e <: T` and `(e : T)` (the outermost one);
+ *   - zc_binding.ret_type: T of `let f x : T = ...`;
+ *   - zc_binding.sig: the `val f : x:T1 -> #n:T2 -> ... -> T` that
+ *     precedes a top-level binding of the same name;
+ *   - zc_binding.implicits: the names of the binding's implicit binders;
+ *   - zc_expr.nimplicit: the implicit arguments (`#x`) an application
+ *     had (the elaborator counts them, 1.10).
  * Kept as values: a type passed as an explicit argument, as in
  * `cast nat x` or `retype (option U64.t) y`, is an ordinary expression
  * (VAR "nat", APP(VAR "option", VAR "U64.t")).  The evaluator must bind
@@ -72,7 +86,8 @@
  *   if c then a       IF(c, a, UNIT)
  *   function | ...    FUN([VAR "%function"], MATCH(VAR "%function", ...))
  *   let f x y = e     binding with params [x, y] (= let f = fun x y -> e)
- *   f #i a            APP(f, [a])
+ *   f #i a            APP(f, [a]) with nimplicit 1 (`f #i` alone: the
+ *                     node of f, with nimplicit 1)
  * Left to the evaluator (3.5): `let!` is ZC_E_LETBANG, meaning
  * Zen.Cost.letBang rhs (fun pat -> body) whatever is in scope; `{ r with
  * f = e }` is a RECORD with base r; `let open M in e` is ZC_E_LETOPEN.
@@ -230,6 +245,23 @@ enum zc_expr_kind {
 struct zc_expr;
 
 /*
+ * The signature of a top-level `val f : T`, kept for its cost index.  T is
+ * an arrow type d1 -> ... -> dk -> C.  names[i] is the binder name of the
+ * i-th explicit domain (`x:T` or `(x:T)`; NULL when it has none), n their
+ * count; implicit domains (`#n:nat`, `(#a:Type)`) are not counted, their
+ * names are in implicits.  ret is C (NULL if it could not be kept).
+ * Domains inside a parenthesized codomain are not seen.
+ */
+struct zc_sig {
+	struct zc_pos pos;
+	const char **names;
+	size_t n;
+	const char **implicits;
+	size_t nimplicits;
+	const struct zc_expr *ret;
+};
+
+/*
  * One binding of a let (top level or local).  Functions: nparams >= 1,
  * pat is ZC_P_VAR naming the function (an operator definition
  * `let (>>=) a b = ...` gives the name ">>="), and the bound value is
@@ -243,6 +275,14 @@ struct zc_binding {
 	struct zc_pat **params;
 	size_t nparams;
 	struct zc_expr *body;
+	/* Declared types (cost accounting only, see above): the return type
+	 * written on the binding (NULL if none); for a top-level binding the
+	 * `val` of the same name before it (NULL if none); the names of the
+	 * implicit binders among the params (`#n`, `(#a #b : Type)`). */
+	const struct zc_expr *ret_type;
+	const struct zc_sig *sig;
+	const char **implicits;
+	size_t nimplicits;
 };
 
 struct zc_branch {
@@ -254,6 +294,9 @@ struct zc_expr {
 	enum zc_expr_kind kind;
 	struct zc_pos pos;
 	uint32_t depth;		/* 1 + deepest child (patterns included) */
+	uint32_t nimplicit;	/* implicit arguments `#x` dropped (above) */
+	/* T of `e <: T` or `(e : T)` (cost accounting only), else NULL */
+	const struct zc_expr *ascribed;
 	union {
 		const char *name;
 		struct zc_int lit_int;

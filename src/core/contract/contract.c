@@ -106,6 +106,31 @@ static int build_args(const struct zc_contract *c,
 	return 0;
 }
 
+/*
+ * MainFunc (1.10) gives main the type ``contractResult `cost` (cf txSkel
+ * context command sender messageBody wallet state)``: pad main's forced
+ * cost to cf's value for main's arguments (args: main's 8, cf takes all
+ * but the contract id), as a cost index (eval.h COST INDEXES: it never
+ * fails the run; nothing happens when cf does not give a number).
+ */
+static void pad_to_cf(struct zc_exec *ex, zv *const *args, uint64_t *cost,
+		      int *exact, int *over)
+{
+	zv *cf, *cfargs[7] = { args[0], args[1], args[3], args[4], args[5],
+			       args[6], args[7] };
+	uint64_t target;
+
+	if (zc_exec_global(ex, "cf", &cf) ||
+	    !zc_exec_index_call(ex, cf, 7, cfargs, &target))
+		return;
+	if (*cost > target) {
+		*over = 1;
+		return;
+	}
+	*cost = target;
+	*exact = 1;
+}
+
 /* Evaluate entry point `name` on the arguments and force it. */
 static int call_entry(const struct zc_contract *c,
 		      const struct zen_contract_args *a, struct zen_rt *rt,
@@ -141,8 +166,12 @@ static int call_entry(const struct zc_contract *c,
 	}
 	rc = zen_force(rt, r, val, &cost);
 	if (st && !rc) {
-		st->cost = cost;
-		st->cost_exact = r->u.cost->exact;
+		int exact = r->u.cost->exact, over = r->u.cost->over;
+
+		st->cost = st->cost_body = cost;
+		if (with_cid)
+			pad_to_cf(ex, args, &st->cost, &exact, &over);
+		st->cost_exact = exact && !over;
 	}
 out:
 	if (st) {

@@ -62,13 +62,27 @@ struct zen_contract_args {
 	const struct zc_limits *limits;	/* NULL: zc_limits_default */
 };
 
-/* What a run used. */
+/*
+ * What a run used.
+ *
+ * cost is main's cost as the reference charges it: the Zulib costs and
+ * elaboration increments of main's value (cost_body), padded up to cf's
+ * value for the same arguments, since MainFunc declares main's type as
+ * ``contractResult `cost` (cf ...)`` (eval.h COST INDEXES).  So cost =
+ * cf on every path, ERR and None short-circuits included, unless the
+ * engine's own count exceeds cf (then cost = cost_body, cost_exact = 0)
+ * or cf could not be evaluated (then cost = cost_body).
+ */
 struct zen_contract_stats {
-	uint64_t cost;		/* the cost main's value carried when forced
-				 * (Zulib's declared costs; see value.h) */
-	int cost_exact;		/* 0 if some cost-only argument was skipped */
+	uint64_t cost;		/* main's cost, padded to cf (above) */
+	/* 1 if cost is the reference's: padded to a declared index, or
+	 * every cost-only argument counted; 0 if some was skipped or a
+	 * cost exceeded its declared index */
+	int cost_exact;
 	uint64_t steps;
 	size_t mem;		/* arena bytes */
+	uint64_t cost_body;	/* main's own count before the padding to cf
+				 * (declared indexes inside main applied) */
 };
 
 /*

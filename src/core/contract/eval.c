@@ -24,7 +24,7 @@
 enum nkind {
 	N_LOCAL, N_GLOBAL, N_CONST, N_APP, N_SHORT, N_TUPLE, N_LIST, N_CONS,
 	N_RECORD, N_PROJ, N_FUN, N_LET, N_LETREC, N_LETBANG, N_IF, N_MATCH,
-	N_INC,
+	N_INC, N_PAD,
 };
 
 enum pkind { P_WILD, P_VAR, P_CONST, P_CON, P_TUPLE, P_LIST, P_CONS,
@@ -49,10 +49,16 @@ struct rpat {
 
 struct node;
 
+/*
+ * A function.  nraw (0 or nparams): the arguments themselves are pushed
+ * on the environment before the parameter patterns bind theirs, so that
+ * the cost index of a `val` signature can name them (see N_PAD).
+ */
 struct lam {
 	size_t nparams;
 	struct rpat **params;
 	struct node *body;
+	size_t nraw;
 };
 
 struct node {
@@ -117,6 +123,13 @@ struct node {
 			uint64_t k;
 			struct node *e;
 		} inc;
+		struct {	/* e padded up to the value of idx, a
+				 * declared cost index (eval.h) evaluated
+				 * in the environment minus skip entries */
+			struct node *idx;
+			size_t skip;
+			struct node *e;
+		} pad;
 	} u;
 };
 
@@ -139,11 +152,12 @@ struct init {
 
 struct zc_program {
 	struct zc_arena *a;
-	const struct zen_native *inc;	/* Zen.Cost.inc */
 	struct gslot *g;
 	size_t ng, gcap;
 	struct init *init;
 	size_t ninit, initcap;
+	size_t erased_g;	/* a G_ERASED slot (dropped implicit binders
+				 * in cost indexes), 0 until made */
 };
 
 /* ------------------------------------------------------------------ */
@@ -171,6 +185,9 @@ struct res {
 	struct alias *al;
 	size_t nal, alcap;
 	int failed;
+	/* resolving a cost index: errors only set quiet_failed (the index
+	 * is then dropped; a type never makes loading fail) */
+	int quiet, quiet_failed;
 };
 
 static void *alloc(struct res *r, size_t n)
@@ -191,6 +208,10 @@ static int rfail(struct res *r, struct zc_pos pos, const char *fmt, ...)
 	char msg[200];
 	va_list ap;
 
+	if (r->quiet) {
+		r->quiet_failed = 1;
+		return ZEN_EINVAL;
+	}
 	if (r->failed)
 		return ZEN_EINVAL;
 	va_start(ap, fmt);
@@ -573,7 +594,8 @@ static int res_exprs(struct res *r, struct zc_expr *const *es, size_t n,
  * let body, lambda body, local function body and `let open` body is
  * wrapped as `Zen.Cost.inc k body` when k > 0, with k a syntactic count
  * of the body: 0 for names and constants, 1 per argument of an
- * application, operator or constructor, 1 per projection, 1 per record
+ * application, operator or constructor (implicit arguments `#x`
+ * included, though evaluation drops them), 1 per projection, 1 per record
  * field, if = 3 + condition + the larger branch, match = scrutinee + one
  * per pattern leaf + the largest branch, let! = 1 + pattern leaves + both
  * sides.  Lambdas and `let open` bodies count 0 where they occur (they
@@ -618,7 +640,16 @@ static uint64_t pat_leaves(const struct zc_pat *p)
 	}
 }
 
+static uint64_t elab_count_bare(const struct zc_expr *e);
+
+/* Implicit arguments are arguments of the application (1 each), though
+ * the front end dropped them (ast.h: nimplicit). */
 static uint64_t elab_count(const struct zc_expr *e)
+{
+	return sat_add(e->nimplicit, elab_count_bare(e));
+}
+
+static uint64_t elab_count_bare(const struct zc_expr *e)
 {
 	uint64_t n = 0, m, best;
 	size_t i;
@@ -692,27 +723,249 @@ static struct node *with_inc(struct res *r, const struct zc_expr *e,
 	return n;
 }
 
-static struct lam *res_lam_k(struct res *r, struct zc_pat *const *params,
-			     size_t n, const struct zc_expr *body,
-			     const struct scope *s, int elab)
+/*
+ * Declared cost indexes (eval.h COST INDEXES).  A type carries one when
+ * it is `cost T E` (``T `cost` E``, C.cost, Zen.Cost.cost), `optionT T E`
+ * or `resultT T E` (OptT.t, RT.t: option / result inside `cost E`),
+ * possibly under Tot/GTot.  CR.t has none (contracts write
+ * ``CR.t `cost` E``).  Names are matched after module aliases; `cost` is
+ * reserved (1.10), so it always means Zen.Cost's.
+ */
+static int is_cost_type(struct res *r, const struct scope *s,
+			const char *name)
+{
+	const char *dot = strrchr(name, '.'), *last, *mod;
+	char buf[256];
+	size_t ml;
+	int kind;
+	size_t val;
+
+	if (!dot) {
+		if (!strcmp(name, "cost"))
+			return 1;
+		if (strcmp(name, "optionT") && strcmp(name, "resultT"))
+			return 0;
+		if (lookup(r, s, name, &kind, &val) || kind != S_GLOBAL ||
+		    r->p->g[val].kind != G_NATIVE)
+			return 0;
+		return r->p->g[val].nat ==
+			       zen_zulib_get("Zen.OptionT", "optionT") ||
+		       r->p->g[val].nat ==
+			       zen_zulib_get("Zen.ResultT", "resultT");
+	}
+	ml = (size_t)(dot - name);
+	if (ml >= sizeof(buf))
+		return 0;
+	memcpy(buf, name, ml);
+	buf[ml] = 0;
+	mod = unalias(r, buf);
+	last = dot + 1;
+	if (!strcmp(last, "cost"))
+		return !strcmp(mod, "Zen.Cost") ||
+		       !strncmp(mod, "Zen.Cost.", 9);
+	if (!strcmp(mod, "Zen.OptionT"))
+		return !strcmp(last, "t") || !strcmp(last, "optionT");
+	if (!strcmp(mod, "Zen.ResultT"))
+		return !strcmp(last, "t") || !strcmp(last, "resultT");
+	return 0;
+}
+
+/* The cost index E of type t, or NULL. */
+static const struct zc_expr *cost_index_of(struct res *r,
+					   const struct scope *s,
+					   const struct zc_expr *t)
+{
+	const struct zc_expr *fn;
+	int i;
+
+	for (i = 0; t && i < 8; i++) {
+		if (t->kind != ZC_E_APP)
+			return NULL;
+		fn = t->u.app.fn;
+		if (fn->kind == ZC_E_CON && t->u.app.nargs == 1 &&
+		    (!strcmp(fn->u.name, "Tot") ||
+		     !strcmp(fn->u.name, "GTot"))) {
+			t = t->u.app.args[0];
+			continue;
+		}
+		if (fn->kind == ZC_E_VAR && t->u.app.nargs == 2 &&
+		    is_cost_type(r, s, fn->u.name))
+			return t->u.app.args[1];
+		return NULL;
+	}
+	return NULL;
+}
+
+/* Resolve a cost index (quietly: NULL if it does not resolve). */
+static struct node *res_index(struct res *r, const struct zc_expr *ix,
+			      const struct scope *s)
+{
+	int q = r->quiet, qf = r->quiet_failed;
+	struct node *n;
+
+	r->quiet = 1;
+	r->quiet_failed = 0;
+	n = res_expr(r, ix, s);
+	if (r->quiet_failed)
+		n = NULL;
+	r->quiet = q;
+	r->quiet_failed = qf;
+	return n;
+}
+
+/* s with each of names[0..n) bound to the erased token. */
+static const struct scope *push_erased(struct res *r, const struct scope *s,
+				       const char *const *names, size_t n)
+{
+	size_t i;
+
+	if (n && !r->p->erased_g)
+		r->p->erased_g = new_slot(r, G_ERASED, NULL, "%erased");
+	for (i = 0; i < n; i++) {
+		struct scope *g;
+
+		if (!names[i])
+			continue;
+		g = (struct scope *)push(r, s, S_GLOBAL, sdup(r, names[i]));
+		g->g = r->p->erased_g;
+		s = g;
+	}
+	return s;
+}
+
+/* e padded up to the value of idx (skip: see N_PAD); e if idx is NULL. */
+static struct node *pad_node(struct res *r, struct zc_pos pos,
+			     struct node *idx, size_t skip, struct node *e)
+{
+	struct node *n;
+
+	if (!e || !idx)
+		return e;
+	n = mknode(r, N_PAD, pos);
+	n->u.pad.idx = idx;
+	n->u.pad.skip = skip;
+	n->u.pad.e = e;
+	return n;
+}
+
+/* n, padded to the cost index of e's ascription (`e <: T`, `(e : T)`). */
+static struct node *with_ascription(struct res *r, const struct zc_expr *e,
+				    const struct scope *s, struct node *n)
+{
+	const struct zc_expr *ix;
+
+	if (!n || !e->ascribed || !(ix = cost_index_of(r, s, e->ascribed)))
+		return n;
+	return pad_node(r, e->pos, res_index(r, ix, s), 0, n);
+}
+
+static struct node *res_expr_bare(struct res *r, const struct zc_expr *e,
+				  const struct scope *s);
+
+static struct node *res_expr(struct res *r, const struct zc_expr *e,
+			     const struct scope *s)
+{
+	return with_ascription(r, e, s, res_expr_bare(r, e, s));
+}
+
+/*
+ * A body that the elaborator wraps (1.10): `inc k body`.  An ascription
+ * of the whole body stays outside: the reference type-checks
+ * `(inc k body) <: T` (empty.fst needs it), so the padding wraps the
+ * increment, never the other way round.
+ */
+static struct node *res_body(struct res *r, const struct zc_expr *e,
+			     const struct scope *s)
+{
+	return with_ascription(r, e, s, with_inc(r, e, res_expr_bare(r, e,
+								       s)));
+}
+
+/* A source lambda: its body carries its increment. */
+static struct lam *res_lam(struct res *r, struct zc_pat *const *params,
+			   size_t n, const struct zc_expr *body,
+			   const struct scope *s)
 {
 	struct lam *l = alloc(r, sizeof(*l));
 
 	l->nparams = n;
 	if (res_pats(r, params, n, &l->params, &s))
 		return NULL;
-	l->body = res_expr(r, body, s);
-	if (elab)
-		l->body = with_inc(r, body, l->body);
+	l->body = res_body(r, body, s);
 	return l->body ? l : NULL;
 }
 
-/* A source lambda or function: its body carries its increment. */
-static struct lam *res_lam(struct res *r, struct zc_pat *const *params,
-			   size_t n, const struct zc_expr *body,
-			   const struct scope *s)
+/* The continuation of let! (no increment of its own). */
+static struct lam *res_cont(struct res *r, struct zc_pat *pat,
+			    const struct zc_expr *body, const struct scope *s)
 {
-	return res_lam_k(r, params, n, body, s, 1);
+	struct lam *l = alloc(r, sizeof(*l));
+
+	l->nparams = 1;
+	if (res_pats(r, &pat, 1, &l->params, &s))
+		return NULL;
+	l->body = res_expr(r, body, s);
+	return l->body ? l : NULL;
+}
+
+/* Number of local variables pushed between top and base. */
+static size_t nlocals(const struct scope *top, const struct scope *base)
+{
+	size_t n = 0;
+
+	for (; top && top != base; top = top->up)
+		if (top->kind == S_LOCAL)
+			n++;
+	return n;
+}
+
+/*
+ * A function binding `let f p1 .. pn = body`: a lambda whose body carries
+ * its increment, padded to the cost index of its return type
+ * (`let f x : cost T E = ...`, E may name the parameters) and of its `val`
+ * (`val f : x:T -> cost U E`, E names the val's binders, which stand for
+ * the arguments by position).  Dropped implicit binders in E are the
+ * erased token.  The val padding wraps the return-type one.
+ */
+static struct lam *res_fun_binding(struct res *r, const struct zc_binding *b,
+				   const struct scope *s)
+{
+	struct lam *l = alloc(r, sizeof(*l));
+	const struct zc_expr *sig_ix = NULL, *ret_ix;
+	const struct scope *raw = s, *t;
+	size_t i, n = b->nparams;
+
+	l->nparams = n;
+	if (b->sig && b->sig->ret && b->sig->n == n)
+		sig_ix = cost_index_of(r, s, b->sig->ret);
+	if (sig_ix) {
+		l->nraw = n;
+		for (i = 0; i < n; i++)
+			raw = push(r, raw, S_LOCAL, "%arg");
+	}
+	t = raw;
+	if (res_pats(r, b->params, n, &l->params, &t))
+		return NULL;
+	if (!(l->body = res_body(r, b->body, t)))
+		return NULL;
+	if (b->ret_type && (ret_ix = cost_index_of(r, t, b->ret_type)))
+		l->body = pad_node(r, b->pos,
+				   res_index(r, ret_ix,
+					     push_erased(r, t, b->implicits,
+							 b->nimplicits)),
+				   0, l->body);
+	if (sig_ix) {
+		const struct scope *ts = s;
+
+		for (i = 0; i < n; i++)
+			ts = push(r, ts, S_LOCAL, b->sig->names[i]
+				  ? sdup(r, b->sig->names[i]) : "%arg");
+		ts = push_erased(r, ts, b->sig->implicits,
+				 b->sig->nimplicits);
+		l->body = pad_node(r, b->sig->pos, res_index(r, sig_ix, ts),
+				   nlocals(t, raw), l->body);
+	}
+	return l;
 }
 
 static struct node *fun_node(struct res *r, struct zc_pos pos,
@@ -727,15 +980,24 @@ static struct node *fun_node(struct res *r, struct zc_pos pos,
 	return n;
 }
 
-/* The value of a binding: its body, or fun params -> body. */
+/*
+ * The value of a binding: fun params -> body (res_fun_binding), or its
+ * body, padded to the cost index of its type (`let x : cost T E = e`).
+ * A top-level value's body carries its increment (1.10).
+ */
 static struct node *res_binding_value(struct res *r,
 				      const struct zc_binding *b,
-				      const struct scope *s)
+				      const struct scope *s, int top)
 {
+	const struct zc_expr *ix;
+	struct node *v;
+
 	if (b->nparams)
-		return fun_node(r, b->pos, res_lam(r, b->params, b->nparams,
-						   b->body, s));
-	return res_expr(r, b->body, s);
+		return fun_node(r, b->pos, res_fun_binding(r, b, s));
+	v = top ? res_body(r, b->body, s) : res_expr(r, b->body, s);
+	if (v && b->ret_type && (ix = cost_index_of(r, s, b->ret_type)))
+		v = pad_node(r, b->pos, res_index(r, ix, s), 0, v);
+	return v;
 }
 
 static struct node *res_name(struct res *r, const struct zc_expr *e,
@@ -763,8 +1025,9 @@ static struct node *res_name(struct res *r, const struct zc_expr *e,
 	return n;
 }
 
-static struct node *res_expr(struct res *r, const struct zc_expr *e,
-			     const struct scope *s)
+/* e without its ascription (res_expr adds the padding) */
+static struct node *res_expr_bare(struct res *r, const struct zc_expr *e,
+				  const struct scope *s)
 {
 	struct node *n;
 	size_t i;
@@ -901,8 +1164,7 @@ static struct node *res_expr(struct res *r, const struct zc_expr *e,
 					&e->u.let.binds[i];
 
 				if (!(n->u.letrec.funs[i] =
-				      res_lam(r, b->params, b->nparams,
-					      b->body, t)))
+				      res_fun_binding(r, b, t)))
 					return NULL;
 			}
 			if (!(n->u.letrec.body = res_expr(r, e->u.let.body,
@@ -920,7 +1182,7 @@ static struct node *res_expr(struct res *r, const struct zc_expr *e,
 					      sizeof(struct rpat *));
 			for (i = 0; i < n->u.let.n; i++)
 				if (!(n->u.let.vals[i] = res_binding_value(
-					      r, &e->u.let.binds[i], s)))
+					      r, &e->u.let.binds[i], s, 0)))
 					return NULL;
 			for (i = 0; i < n->u.let.n; i++)
 				if (!(n->u.let.pats[i] = res_pat(
@@ -935,8 +1197,8 @@ static struct node *res_expr(struct res *r, const struct zc_expr *e,
 
 		n = mknode(r, N_LETBANG, e->pos);
 		if (!(n->u.letbang.rhs = res_expr(r, e->u.letbang.rhs, s)) ||
-		    !(n->u.letbang.k = res_lam_k(r, &pat, 1,
-						 e->u.letbang.body, s, 0)))
+		    !(n->u.letbang.k = res_cont(r, pat, e->u.letbang.body,
+						s)))
 			return NULL;
 		return n;
 	}
@@ -952,8 +1214,7 @@ static struct node *res_expr(struct res *r, const struct zc_expr *e,
 		}
 		t = (struct scope *)push(r, s, S_MODULE, NULL);
 		t->mod = m;
-		return with_inc(r, e->u.letopen.body,
-				res_expr(r, e->u.letopen.body, t));
+		return res_body(r, e->u.letopen.body, t);
 	}
 	case ZC_E_IF:
 		n = mknode(r, N_IF, e->pos);
@@ -1116,7 +1377,7 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 			for (i = 0; i < d->u.let.nbinds; i++) {
 				in0 = &r->p->init[first + i];
 				if (!(in0->val = res_binding_value(
-					      r, &d->u.let.binds[i], *s)))
+					      r, &d->u.let.binds[i], *s, 1)))
 					return ZEN_EINVAL;
 			}
 			return 0;
@@ -1130,9 +1391,7 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 				struct init *in = new_init(r->p);
 				const struct zc_binding *b = &d->u.let.binds[i];
 
-				in->val = res_binding_value(r, b, old);
-				if (!b->nparams)
-					in->val = with_inc(r, b->body, in->val);
+				in->val = res_binding_value(r, b, old, 1);
 				if (!in->val)
 					return ZEN_EINVAL;
 			}
@@ -1163,9 +1422,6 @@ int zc_program_load(const struct zc_module *m, const char *file,
 
 	*out = NULL;
 	p->a = zc_arena_new();
-	p->inc = zen_zulib_get("Zen.Cost", "inc");
-	if (!p->inc)
-		ZEN_BUG("Zen.Cost.inc missing");
 	memset(&r, 0, sizeof(r));
 	r.p = p;
 	r.file = file ? file : "<contract>";
@@ -1223,8 +1479,12 @@ struct zc_exec {
 	const struct zc_program *p;
 	struct zen_rt *rt;
 	zv **g;
-	zv *inc;	/* Zen.Cost.inc, once per run */
 	uint64_t steps, max_steps;
+	/* cost indexes (eval.h COST INDEXES): nesting, and what is left of
+	 * the run's budget for all of them */
+	unsigned in_index;
+	uint64_t index_steps_left;
+	size_t index_mem_left;
 };
 
 static int eval(struct zc_exec *ex, const struct node *n, struct env *env,
@@ -1409,6 +1669,9 @@ static int bind_params(struct zc_exec *ex, const struct lam *l,
 	size_t i;
 	int r;
 
+	for (i = 0; i < l->nraw; i++)
+		if (push_env(ex->rt, env, args[i]))
+			return ZEN_EREFUSED;
 	for (i = 0; i < l->nparams; i++) {
 		r = match(ex, l->params[i], args[i], env);
 		if (r < 0)
@@ -1523,20 +1786,130 @@ static int eval_app(struct zc_exec *ex, const struct node *n,
 	return 0;
 }
 
-static int global_inc(struct zc_exec *ex, zv **out)
+/*
+ * The value of a cost index (eval.h COST INDEXES): 1 and *out when ix
+ * evaluates (forced first if force and it is a cost value) to a
+ * non-negative int, else 0.  Never fails the run: it has its own step
+ * and memory budget, and the run's error, oom flag, step count and
+ * memory limit are as before (the index's memory is added to the limit,
+ * so it does not count against the run).
+ */
+struct index_state {
+	struct zen_err err;
+	int had_err, oom;
+	uint64_t steps, max_steps;
+	size_t mem_limit, mem_used;
+};
+
+/* 0 if the budget for cost indexes is spent. */
+static int index_begin(struct zc_exec *ex, struct index_state *st)
 {
-	if (!ex->inc && zen_native_value(ex->rt, ex->p->inc, &ex->inc))
-		return ZEN_EREFUSED;
-	*out = ex->inc;
-	return 0;
+	struct zen_rt *rt = ex->rt;
+	uint64_t n;
+	size_t m;
+
+	st->had_err = rt->err.code != ZEN_OK;
+	if (st->had_err)
+		st->err = rt->err;
+	st->oom = rt->oom;
+	st->steps = ex->steps;
+	st->max_steps = ex->max_steps;
+	st->mem_limit = rt->mem_limit;
+	st->mem_used = rt->mem_used;
+	if (!ex->in_index) {	/* nested indexes share the outer budget */
+		if (!ex->index_steps_left || !ex->index_mem_left)
+			return 0;
+		n = ex->index_steps_left < ZC_INDEX_MAX_STEPS
+			? ex->index_steps_left : ZC_INDEX_MAX_STEPS;
+		ex->max_steps = st->steps + n < st->steps ? UINT64_MAX
+							  : st->steps + n;
+		m = ex->index_mem_left < ZC_INDEX_MAX_MEM
+			? ex->index_mem_left : ZC_INDEX_MAX_MEM;
+		rt->mem_limit = st->mem_used + m < st->mem_used
+			? SIZE_MAX : st->mem_used + m;
+	}
+	ex->in_index++;
+	return 1;
+}
+
+/* Restore what index_begin saved; returns ok if v is a number (*out). */
+static int index_end(struct zc_exec *ex, struct index_state *st, int ok,
+		     const zv *v, uint64_t *out)
+{
+	struct zen_rt *rt = ex->rt;
+	uint64_t n;
+	size_t m;
+
+	ex->in_index--;
+	if (!ex->in_index) {
+		n = ex->steps - st->steps;
+		ex->index_steps_left -= n < ex->index_steps_left
+			? n : ex->index_steps_left;
+		ex->steps = st->steps;
+		ex->max_steps = st->max_steps;
+		m = rt->mem_used - st->mem_used;
+		ex->index_mem_left -= m < ex->index_mem_left
+			? m : ex->index_mem_left;
+		rt->mem_limit = st->mem_limit + m;
+	}
+	if (st->had_err) {
+		rt->err = st->err;
+	} else {
+		rt->err.code = ZEN_OK;
+		rt->err.msg[0] = 0;
+	}
+	rt->oom = st->oom;
+	if (!ok || !v || v->tag != ZV_INT || v->u.i < 0)
+		return 0;
+	*out = (uint64_t)v->u.i;
+	return 1;
+}
+
+static int eval_index(struct zc_exec *ex, const struct node *ix,
+		      struct env *env, uint64_t *out)
+{
+	struct index_state st;
+	zv *v = NULL;
+	int rc;
+
+	if (!index_begin(ex, &st))
+		return 0;
+	rc = eval(ex, ix, env, &v);
+	return index_end(ex, &st, !rc, v, out);
+}
+
+int zc_exec_index_call(struct zc_exec *ex, zv *fn, size_t n,
+		       zv *const *args, uint64_t *out)
+{
+	struct index_state st;
+	zv *v = NULL;
+	int rc;
+
+	if (!index_begin(ex, &st))
+		return 0;
+	rc = zen_apply_n(ex->rt, fn, n, args, &v);
+	if (!rc && v->tag == ZV_COST)
+		rc = zen_force(ex->rt, v, &v, NULL);
+	return index_end(ex, &st, !rc, v, out);
+}
+
+/* The environment minus its innermost skip entries. */
+static struct env *env_skip(struct env *env, size_t skip)
+{
+	while (skip-- && env)
+		env = env->up;
+	return env;
 }
 
 static int eval(struct zc_exec *ex, const struct node *n, struct env *env,
 		zv **out)
 {
 	struct zen_rt *rt = ex->rt;
-	zv *v, *w, *inc_fn;
-	uint64_t pend = 0;
+	zv *v, *w;
+	/* increments and paddings met in tail position, outermost first,
+	 * composed into one adjustment of the final cost value */
+	struct zv_cost_adj pend = { 0, 0, UINT64_MAX, 0, 0 };
+	uint64_t target, s;
 	size_t i;
 	int rc, r;
 
@@ -1759,20 +2132,39 @@ again:
 		 * position are summed and applied once to the final value,
 		 * so tail calls stay loops.  Only cost values carry a cost.
 		 */
-		pend = pend + n->u.inc.k < pend ? UINT64_MAX
-						 : pend + n->u.inc.k;
+		pend.add = sat_add(pend.add, n->u.inc.k);
 		n = n->u.inc.e;
+		goto again;
+	case N_PAD:
+		/*
+		 * pad T (the cost c of e) = max(c, T).  The index only
+		 * depends on the environment, so it is evaluated first and
+		 * the padding joins the pending adjustment: with the
+		 * increments `a` met so far (outside it), the result is
+		 * max(c + a, T + a), and T + a below an earlier (outer)
+		 * target means that target is exceeded (value.h).
+		 */
+		if (eval_index(ex, n->u.pad.idx, env_skip(env, n->u.pad.skip),
+			       &target)) {
+			s = sat_add(target, pend.add);
+			if (pend.padded && s > pend.least)
+				pend.over = 1;
+			if (!pend.padded || s > pend.floor)
+				pend.floor = s;
+			if (s < pend.least)
+				pend.least = s;
+			pend.padded = 1;
+		}
+		n = n->u.pad.e;
 		goto again;
 	}
 	rc = zen_rt_fail(rt, "unknown node");
 done:
-	if (!rc && pend && (*out)->tag == ZV_COST) {
-		if (pend > INT64_MAX)
+	if (!rc && (pend.add || pend.padded) && (*out)->tag == ZV_COST) {
+		if (pend.add > INT64_MAX)
 			rc = zen_rt_fail(rt, "cost overflow");
-		else if (!(w = zv_int(rt, (int64_t)pend)) ||
-			 (rc = global_inc(ex, &inc_fn)) ||
-			 (rc = zen_apply2(rt, inc_fn, w, *out, out)))
-			rc = rc ? rc : ZEN_EREFUSED;
+		else if (!(*out = zen_cost_adjust(rt, *out, &pend)))
+			rc = ZEN_EREFUSED;
 	}
 	zen_rt_leave(rt);
 	return rc;
@@ -1799,6 +2191,8 @@ int zc_exec_begin(struct zc_exec **out, const struct zc_program *p,
 	ex->p = p;
 	ex->rt = rt;
 	ex->max_steps = lim->max_steps;
+	ex->index_steps_left = lim->max_steps;
+	ex->index_mem_left = lim->mem_limit / 4;
 	zen_rt_set_apply(rt, apply_cb, ex);
 	for (i = 0; i < p->ninit; i++) {
 		const struct init *in = &p->init[i];

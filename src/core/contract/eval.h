@@ -23,6 +23,52 @@
  *   ends in ZEN_EREFUSED with "step limit exceeded", "depth limit
  *   exceeded" or "memory limit exceeded" in the error; the evaluator never
  *   recurses on the C stack past max_depth nested evaluations.
+ *
+ * COST ACCOUNTING (contracts.md 1.8, 1.10; value.h COST VALUES)
+ *   Values never depend on costs.  The cost a cost value carries is the
+ *   Zulib costs of section 4 plus the elaborator's increments (1.10: each
+ *   top-level let body, lambda body, local function body and `let open`
+ *   body is `inc k body`, k a syntactic count in which implicit arguments
+ *   `#x` count as arguments).
+ *
+ * COST INDEXES
+ *   In the reference the type checker makes every declared cost index
+ *   hold; the run-time count alone cannot know what a short-circuit
+ *   charges (OptT/RT bind on None/ERR and `>!=` on None charge the index
+ *   of the skipped callback) or what autoInc/autoFailw pad to.  So the
+ *   front end keeps the cost index E of declared types (ast.h) and the
+ *   evaluator pads the cost of the computation up to E (never down):
+ *     - `val f : x1:T1 -> ... -> xn:Tn -> cost T E` (also ``T `cost` E``,
+ *       `optionT T E`, `resultT T E`, OptT.t, RT.t) before
+ *       `let f p1 .. pn = body`: when f returns, with x1..xn bound to the
+ *       arguments by position;
+ *     - `let f p1 .. pn : cost T E = body`: E sees the parameters;
+ *     - `e <: cost T E` and `(e : cost T E)`: E in e's scope; an
+ *       ascription of a whole body wraps the body's increment (the
+ *       reference type-checks `(inc k body) <: T`), so
+ *       `autoInc m <: cost T E` and `RT.autoFailw msg <: CR.t `cost` E`
+ *       get their target;
+ *     - main, through MainFunc: its type is ``contractResult `cost`
+ *       (cf txSkel context command sender messageBody wallet state)``,
+ *       so contract.c pads main's cost to cf's value for the same
+ *       arguments (zc_exec_index_call).
+ *   Dropped implicit binders (`#n:nat`) in E are the erased token, and E
+ *   only pads when it evaluates to an int >= 0 (`length ls * (n + 12)`
+ *   with n implicit does not).  Names E cannot resolve drop the index,
+ *   never the contract.  E is evaluated when the computation is built
+ *   (it only depends on the arguments), on a budget of its own:
+ *   ZC_INDEX_MAX_STEPS steps and ZC_INDEX_MAX_MEM bytes each, within
+ *   max_steps steps and mem_limit / 4 bytes for all indexes of a run.
+ *   An index that fails or runs out of budget pads nothing: it never
+ *   makes the run fail, and the run's error, steps and memory limit are
+ *   left as they were.  A cost above its index sets the value's `over`
+ *   flag (reported as cost_exact = 0 by contract.h).
+ *
+ * MESSAGE CHAINS
+ *   zc_limits.max_chain is not applied here, nor by contract.c: one
+ *   execution is one contract run.  The chain's message loop bounds the
+ *   runs of one chain with its own constant (src/core/chain/execute.c,
+ *   ZEN_EXECUTE_MAX_CHAIN in src/core/chain/chain.h).
  */
 #ifndef ZEN_CONTRACT_EVAL_H
 #define ZEN_CONTRACT_EVAL_H
@@ -40,8 +86,10 @@
  *   max_depth   nested evaluations, closure calls and forces (the C stack
  *               guard), default 3000
  *   mem_limit   bytes of the execution arena, default 64 MiB
- *   max_chain   contracts in one message chain (for the node's run loop,
- *               1.6 step 9; unused by a single run), default 16
+ *   max_chain   contracts in one message chain (1.6 step 9), default 16.
+ *               Not used by the evaluator or contract.c: the chain's
+ *               message loop applies its own ZEN_EXECUTE_MAX_CHAIN (see
+ *               MESSAGE CHAINS above).
  */
 struct zc_limits {
 	uint64_t max_steps;
@@ -54,6 +102,10 @@ struct zc_limits {
 #define ZC_DEFAULT_MAX_DEPTH 3000u
 #define ZC_DEFAULT_MEM_LIMIT ((size_t)64 << 20)
 #define ZC_DEFAULT_MAX_CHAIN 16u
+
+/* The budget of one cost index evaluation (COST INDEXES). */
+#define ZC_INDEX_MAX_STEPS 50000u
+#define ZC_INDEX_MAX_MEM ((size_t)1 << 20)
 
 void zc_limits_default(struct zc_limits *l);
 
@@ -80,5 +132,13 @@ int zc_exec_begin(struct zc_exec **out, const struct zc_program *p,
 		  struct zen_rt *rt, const struct zc_limits *lim);
 int zc_exec_global(struct zc_exec *ex, const char *name, zv **out);
 uint64_t zc_exec_steps(const struct zc_exec *ex);
+
+/*
+ * fn applied to args[0..n), forced if it is a cost value, as a cost index
+ * (COST INDEXES: own budget, never fails the run, rt->err untouched).
+ * Returns 1 and *out when that is an int >= 0, else 0.
+ */
+int zc_exec_index_call(struct zc_exec *ex, zv *fn, size_t n,
+		       zv *const *args, uint64_t *out);
 
 #endif

@@ -504,28 +504,60 @@ static void skip_balanced(P *p, enum zc_tok open, enum zc_tok close,
 	} while (depth);
 }
 
-/* ---- types: parsed in type mode and thrown away --------------------- */
+/* ---- types: parsed in type mode, kept only for their cost index ------ */
+
+/* What parse_tyarrow saw (every field optional for the caller). */
+struct tyinfo {
+	struct zc_expr *cod;	/* the last operand: the codomain */
+	size_t narrows;		/* arrows, implicit domains included */
+	struct vec names;	/* binder name of each explicit domain */
+	struct vec implicits;	/* binder names of the implicit domains */
+};
 
 /*
  * tmArrow: [#] [x:] operand (-> ...)*, where operands are binary
  * expressions from level min.  Returns the number of explicit domains.
+ * `x:T -> ...` and `(x:T) -> ...` name their domain; `#n:T -> ...` and
+ * `(#a:Type) -> ...` are implicit domains.
  */
-static size_t parse_tyarrow(P *p, int min)
+static size_t parse_tyarrow(P *p, int min, struct tyinfo *ti)
 {
 	size_t n = 0;
 
 	enter(p);
 	for (;;) {
 		int implicit = accept(p, ZC_T_HASH);
+		const char *name = NULL;
+		struct zc_expr *e;
 
 		if ((simple_name(cur(p)) || is(p, ZC_T_UNDERSCORE)) &&
 		    peek(p, 1)->kind == ZC_T_COLON) {
+			if (is(p, ZC_T_IDENT))
+				name = cur(p)->text;
 			advance(p);
 			advance(p);
+		} else if (is(p, ZC_T_LPAREN) &&
+			   peek(p, 1)->kind == ZC_T_HASH) {
+			implicit = 1;
+			if (simple_name(peek(p, 2)))
+				name = peek(p, 2)->text;
+		} else if (is(p, ZC_T_LPAREN) && simple_name(peek(p, 1)) &&
+			   peek(p, 2)->kind == ZC_T_COLON) {
+			name = peek(p, 1)->text;
 		}
-		parse_binop(p, min);
-		if (!accept(p, ZC_T_ARROW))
+		e = parse_binop(p, min);
+		if (!accept(p, ZC_T_ARROW)) {
+			if (ti)
+				ti->cod = e;
 			break;
+		}
+		if (ti) {
+			ti->narrows++;
+			if (implicit && name)
+				vpush(p, &ti->implicits, (void *)name);
+			else if (!implicit)
+				vpush(p, &ti->names, (void *)name);
+		}
 		if (!implicit)
 			n++;
 	}
@@ -533,15 +565,33 @@ static size_t parse_tyarrow(P *p, int min)
 	return n;
 }
 
-static size_t parse_type(P *p, int min)
+static size_t parse_type_info(P *p, int min, struct tyinfo *ti)
 {
 	int saved = p->tymode;
 	size_t n;
 
 	p->tymode = 1;
-	n = parse_tyarrow(p, min);
+	n = parse_tyarrow(p, min, ti);
 	p->tymode = saved;
 	return n;
+}
+
+static size_t parse_type(P *p, int min)
+{
+	return parse_type_info(p, min, NULL);
+}
+
+/*
+ * A type annotation (e <: T, (e : T), let f x : T = ...): T itself when it
+ * is not an arrow (it may carry a cost index), else NULL.
+ */
+static const struct zc_expr *parse_annot(P *p, int min)
+{
+	struct tyinfo ti;
+
+	memset(&ti, 0, sizeof(ti));
+	parse_type_info(p, min, &ti);
+	return ti.narrows ? NULL : ti.cod;
 }
 
 /* ---- expressions ---------------------------------------------------- */
@@ -636,8 +686,12 @@ static struct zc_expr *parse_paren(P *p)
 			"unsupported: dependent pairs (| ... |)");
 	advance(p);
 	e = parse_term(p);
-	if (accept(p, ZC_T_COLON))
-		parse_type(p, L_CONS);
+	if (accept(p, ZC_T_COLON)) {
+		const struct zc_expr *ty = parse_annot(p, L_CONS);
+
+		if (!p->tymode)
+			e->ascribed = ty;
+	}
 	expect(p, ZC_T_RPAREN, "')'");
 	return e;
 }
@@ -766,27 +820,65 @@ static struct zc_expr *parse_atom(P *p)
 	return e;
 }
 
+/*
+ * `fun` and `function` where an operand or an argument is needed.  They
+ * start a term of the noSeqTerm level only: the F* grammar of the ZF* era
+ * (parse.mly, simpleTerm: tmIff | FUN ...) has no rule for them as the
+ * operand of an infix operator or as an argument, so `m >>= fun x -> e`
+ * and `f fun x -> e` are syntax errors in the reference and must be
+ * written `m >>= (fun x -> e)`.  (Later F* versions accept a trailing
+ * `fun`; the reference does not, so neither do we.)
+ */
+static ZEN_NORETURN void fail_fun_operand(P *p)
+{
+	const struct zc_token *t = cur(p);
+
+	fail_at(p, t->line, t->col,
+		"expected expression, got '%s' ('%s' must be parenthesized "
+		"as an operand or an argument)", t->text, t->text);
+}
+
+static int is_fun_kw(const struct zc_token *t)
+{
+	return t->kind == ZC_T_FUN || t->kind == ZC_T_FUNCTION;
+}
+
 static struct zc_expr *parse_app(P *p)
 {
 	const struct zc_token *t = cur(p);
-	struct zc_expr *head = parse_atom(p);
+	struct zc_expr *head = parse_atom(p), *e;
 	struct vec args = { 0 };
+	uint32_t nimplicit = 0;
 
-	if (!head)
+	if (!head) {
+		if (is_fun_kw(cur(p)) && !p->tymode)
+			fail_fun_operand(p);
 		fail_expected(p, "expression");
+	}
 	for (;;) {
 		if (accept(p, ZC_T_HASH)) {
-			if (!parse_atom(p))	/* implicit argument: dropped */
+			/* implicit argument: dropped, but counted (1.10) */
+			if (!parse_atom(p))
 				fail_expected(p, "implicit argument");
+			if (nimplicit < UINT32_MAX)
+				nimplicit++;
 			continue;
 		}
+		if (is_fun_kw(cur(p)) && !p->tymode)
+			fail_fun_operand(p);
 		if (!starts_atom(cur(p)))
 			break;
 		vpush(p, &args, parse_atom(p));
 	}
-	if (!args.n)
-		return head;
-	return mkapp(p, head, (struct zc_expr **)args.v, args.n, t);
+	if (!args.n) {
+		e = head;
+	} else {
+		e = mkapp(p, head, (struct zc_expr **)args.v, args.n, t);
+	}
+	if (nimplicit)
+		e->nimplicit = e->nimplicit + nimplicit < e->nimplicit
+			? UINT32_MAX : e->nimplicit + nimplicit;
+	return e;
 }
 
 static struct zc_expr *parse_record(P *p)
@@ -943,17 +1035,24 @@ static struct zc_expr *parse_tuple(P *p)
 	struct vec items = { 0 };
 
 	if (p->tymode) {
-		parse_tyarrow(p, L_0A);
-		first = mk(p, ZC_E_ERASED, t);
+		struct tyinfo ti;
+
+		/* a type in parentheses keeps its codomain when it is no
+		 * arrow, so that `(cost a (n + 1))` keeps its index */
+		memset(&ti, 0, sizeof(ti));
+		parse_tyarrow(p, L_0A, &ti);
+		first = ti.narrows || !ti.cod ? mk(p, ZC_E_ERASED, t) : ti.cod;
 	} else {
 		first = parse_binop(p, L_0A);
 	}
 	if (!is(p, ZC_T_COMMA))
 		return first;
+	if (p->tymode)
+		first = mk(p, ZC_E_ERASED, t);
 	vpush(p, &items, first);
 	while (accept(p, ZC_T_COMMA)) {
 		if (p->tymode) {
-			parse_tyarrow(p, L_0A);
+			parse_tyarrow(p, L_0A, NULL);
 			vpush(p, &items, mk(p, ZC_E_ERASED, t));
 		} else {
 			vpush(p, &items, parse_binop(p, L_0A));
@@ -980,11 +1079,16 @@ static int starts_param(const struct zc_token *t)
 	}
 }
 
-/* One parameter group: a pattern, an implicit (dropped) or (x y : T). */
-static void parse_param(P *p, struct vec *params)
+/*
+ * One parameter group: a pattern, an implicit (dropped; its name goes to
+ * impl, which may be NULL) or (x y : T).
+ */
+static void parse_param(P *p, struct vec *params, struct vec *impl)
 {
 	struct zc_pat *x;
 
+	if (impl && is(p, ZC_T_HASH) && simple_name(peek(p, 1)))
+		vpush(p, impl, (void *)peek(p, 1)->text);
 	if (is(p, ZC_T_LPAREN)) {
 		size_t k = 1, names = 0;
 
@@ -1005,8 +1109,11 @@ static void parse_param(P *p, struct vec *params)
 				int implicit = accept(p, ZC_T_HASH);
 				const struct zc_token *n = advance(p);
 
-				if (implicit)
+				if (implicit) {
+					if (impl && n->kind == ZC_T_IDENT)
+						vpush(p, impl, (void *)n->text);
 					continue;
+				}
 				if (n->kind == ZC_T_UNDERSCORE) {
 					vpush(p, params,
 					      mkpat(p, ZC_P_WILD, n));
@@ -1056,22 +1163,24 @@ static void parse_binding(P *p, int rec, struct zc_binding *b)
 		advance(p);
 	}
 	if (name) {
-		struct vec params = { 0 };
+		struct vec params = { 0 }, impl = { 0 };
 
 		check_binder(p, name, t);
 		while (starts_param(cur(p)))
-			parse_param(p, &params);
+			parse_param(p, &params, &impl);
 		b->pat = var_pat(p, name, t);
 		seal_pat(p, b->pat);
 		b->params = (struct zc_pat **)params.v;
 		b->nparams = params.n;
+		b->implicits = (const char **)impl.v;
+		b->nimplicits = impl.n;
 	} else {
 		if (rec)
 			fail_expected(p, "function name");
 		b->pat = parse_pattern(p, 0);
 	}
 	if (accept(p, ZC_T_COLON))
-		parse_type(p, L_CONS);
+		b->ret_type = parse_annot(p, L_CONS);
 	expect(p, ZC_T_EQUALS, "'='");
 	b->body = parse_term(p);
 }
@@ -1150,7 +1259,7 @@ static struct zc_expr *parse_fun(P *p)
 	if (!starts_param(cur(p)))
 		fail_expected(p, "pattern");
 	while (starts_param(cur(p)))
-		parse_param(p, &params);
+		parse_param(p, &params, NULL);
 	expect(p, ZC_T_ARROW, "'->'");
 	body = parse_term(p);
 	if (!params.n)
@@ -1216,8 +1325,13 @@ static struct zc_expr *parse_noseq(P *p)
 			"appear here: wrap it in begin ... end)");
 	default:
 		e = parse_tuple(p);
-		if (accept(p, ZC_T_SUBTYPE))
-			parse_type(p, L_CONS);	/* e <: T: erased */
+		if (accept(p, ZC_T_SUBTYPE)) {
+			/* e <: T: erased, T kept for its cost index */
+			const struct zc_expr *ty = parse_annot(p, L_CONS);
+
+			if (!p->tymode)
+				e->ascribed = ty;
+		}
 		break;
 	}
 	leave(p);
@@ -1603,10 +1717,68 @@ static int starts_decl(P *p)
 	}
 }
 
+/* A `val` waiting for its `let`. */
+struct pending_val {
+	const char *name;	/* NULL once used */
+	struct zc_sig *sig;
+};
+
+/* `val name : T` (after `val`): its signature joins the pending ones. */
+static void parse_val(P *p, struct vec *vals)
+{
+	const struct zc_token *t = cur(p);
+	struct pending_val *v = zc_arena_alloc(p->a, sizeof(*v));
+	struct zc_sig *sig = zc_arena_alloc(p->a, sizeof(*sig));
+	struct tyinfo ti;
+
+	if (is(p, ZC_T_LPAREN) && is_opsym(peek(p, 1)) &&
+	    peek(p, 2)->kind == ZC_T_RPAREN) {
+		v->name = opsym_text(peek(p, 1));
+		advance(p);
+		advance(p);
+		advance(p);
+	} else if (simple_name(t)) {
+		v->name = t->text;
+		advance(p);
+	} else {
+		fail_expected(p, "name");
+	}
+	expect(p, ZC_T_COLON, "':'");
+	memset(&ti, 0, sizeof(ti));
+	sig->pos.line = t->line;
+	sig->pos.col = t->col;
+	sig->n = parse_type_info(p, L_CONS, &ti);
+	sig->names = (const char **)ti.names.v;
+	sig->implicits = (const char **)ti.implicits.v;
+	sig->nimplicits = ti.implicits.n;
+	sig->ret = ti.cod;
+	v->sig = sig;
+	vpush(p, vals, v);
+}
+
+/*
+ * F* checks a top-level let against the `val` of its name declared before
+ * it: give b the latest such val not yet used by an earlier let.
+ */
+static void attach_val(struct vec *vals, struct zc_binding *b)
+{
+	if (b->pat->kind != ZC_P_VAR)
+		return;
+	for (size_t i = vals->n; i--;) {
+		struct pending_val *v = vals->v[i];
+
+		if (v->name && !strcmp(v->name, b->pat->u.name)) {
+			b->sig = v->sig;
+			v->name = NULL;
+			return;
+		}
+	}
+}
+
 static struct zc_module *parse_module(P *p)
 {
 	struct zc_module *m = zc_arena_alloc(p->a, sizeof(*m));
-	struct vec decls = { 0 };
+	struct vec decls = { 0 }, vals = { 0 };
 
 	m->arena = p->a;
 	while (!is(p, ZC_T_EOF)) {
@@ -1664,22 +1836,13 @@ static struct zc_module *parse_module(P *p)
 			d->u.let.rec = accept(p, ZC_T_REC);
 			d->u.let.binds = parse_bindings(p, d->u.let.rec,
 							&d->u.let.nbinds);
+			for (size_t i = 0; i < d->u.let.nbinds; i++)
+				attach_val(&vals, &d->u.let.binds[i]);
 			break;
 		case ZC_T_VAL:
 			advance(p);
-			if (is(p, ZC_T_LPAREN) && is_opsym(peek(p, 1)) &&
-			    peek(p, 2)->kind == ZC_T_RPAREN) {
-				advance(p);
-				advance(p);
-				advance(p);
-			} else if (simple_name(cur(p))) {
-				advance(p);
-			} else {
-				fail_expected(p, "name");
-			}
-			expect(p, ZC_T_COLON, "':'");
-			parse_type(p, L_CONS);
-			continue;	/* dropped */
+			parse_val(p, &vals);
+			continue;	/* no declaration of its own */
 		case ZC_T_TYPE: {
 			struct vec v = { 0 };
 

@@ -16,12 +16,16 @@
  * All binary levels are left associative except :: @ ^ and **.
  * `if` branches are noSeq terms: `if c then let! ...` is refused with a
  * hint to use begin ... end, as F* does.  A `fun`, `if`, `match` or `let`
- * is not an operand: write `x >>= (fun y -> ...)`.
+ * is not an operand: write `x >>= (fun y -> ...)`.  `fun` and `function`
+ * there get "expected expression, got 'fun' ('fun' must be parenthesized
+ * as an operand or an argument)": the F* grammar of the ZF* era refuses
+ * `m >>= fun x -> e` too.
  *
  * Types (annotations, `val`, type definitions, refinements) are parsed by
  * the same expression grammar in a type mode (arrows, binders `x:T`,
- * `#a:Type`, refinements `T{phi}` skipped as balanced braces, forall/exists)
- * and thrown away.
+ * `#a:Type`, refinements `T{phi}` skipped as balanced braces, forall/exists).
+ * Evaluation never sees them; the few that may carry a cost index are kept
+ * on the side (ast.h: ascribed, ret_type, sig).
  *
  * Errors: one error, then stop.  The message in err (code ZEN_EINVAL) is
  *   FILE:LINE:COL: expected X, got Y

@@ -8,7 +8,7 @@
 #include "core/contract/value.h"
 
 enum { ZV_COST_NATIVE = 0, ZV_COST_BIND = 1, ZV_COST_DONE = 2,
-       ZV_COST_RUNNING = 3 };
+       ZV_COST_RUNNING = 3, ZV_COST_ADJUST = 4 };
 
 /* ---- arena ---- */
 
@@ -903,15 +903,51 @@ zv *zen_cost_bind(struct zen_rt *rt, zv *m, zv *f)
 	return v;
 }
 
+zv *zen_cost_adjust(struct zen_rt *rt, zv *m, const struct zv_cost_adj *adj)
+{
+	struct zv_cost_adj *a;
+	zv *v;
+
+	if (!m || !(a = zen_rt_alloc(rt, sizeof(*a))) ||
+	    !(v = mkcost(rt, ZV_COST_ADJUST)))
+		return NULL;
+	*a = *adj;
+	v->u.cost->m = m;
+	v->u.cost->adj = a;
+	return v;
+}
+
 int zen_cost_forced(const zv *v)
 {
 	return v && v->tag == ZV_COST && v->u.cost->state == ZV_COST_DONE;
 }
 
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* Apply an adjustment to a forced (cost, exact, over). */
+static void apply_adj(const struct zv_cost_adj *a, uint64_t *cost, int *exact,
+		      int *over)
+{
+	uint64_t c = add_sat(*cost, a->add);
+
+	if (a->padded) {
+		if (a->over || c > a->least)
+			*over = 1;
+		*cost = c > a->floor ? c : a->floor;
+		*exact = 1;
+	} else {
+		*cost = c;
+	}
+}
+
 struct pending {
 	struct zv_cost *c;
 	uint64_t left;
-	int exact;
+	int exact, over;
+	const struct zv_cost_adj *adj;	/* an adjustment level */
 };
 
 int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
@@ -919,9 +955,10 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 	struct pending local[16], *stack = local;
 	size_t sp = 0, cap = ZEN_ARRAY_SIZE(local);
 	struct zv_cost *c;
+	const struct zv_cost_adj *adj;
 	zv *res = NULL;
 	uint64_t total = 0, add;
-	int exact = 1, rc = 0;
+	int exact = 1, over = 0, rc = 0;
 
 	if (!v)
 		return ZEN_EREFUSED;
@@ -939,6 +976,7 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 			res = c->val;
 			total = c->cost;
 			exact = c->exact;
+			over = c->over;
 			break;
 		}
 		if (c->state == ZV_COST_RUNNING) {
@@ -946,20 +984,36 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 			goto out;
 		}
 		add = 0;
-		if (c->state == ZV_COST_BIND) {
+		adj = NULL;
+		if (c->state == ZV_COST_ADJUST) {
+			/* applied to m's cost when unwinding */
+			c->state = ZV_COST_RUNNING;
+			adj = c->adj;
+			next = c->m;
+		} else if (c->state == ZV_COST_BIND) {
 			c->state = ZV_COST_RUNNING;
 			if ((rc = zen_force(rt, c->m, &x, &mc)))
 				goto out;
 			add = mc;
 			if (!c->m->u.cost->exact)
 				exact = 0;
+			if (c->m->u.cost->over)
+				over = 1;
 			if ((rc = zen_apply(rt, c->f, x, &next)))
 				goto out;
 		} else {	/* deferred native */
 			const struct zen_native *nat = c->nat;
+			uint8_t si = rt->sub_inexact, so = rt->sub_over;
 
 			c->state = ZV_COST_RUNNING;
+			rt->sub_inexact = rt->sub_over = 0;
 			rc = nat->fn(rt, nat, c->args, &next, &add);
+			if (rt->sub_inexact)
+				exact = 0;
+			if (rt->sub_over)
+				over = 1;
+			rt->sub_inexact = si;
+			rt->sub_over = so;
 			if (rc && rc != ZEN_NATIVE_TAIL)
 				goto out;
 			if (!next) {
@@ -974,6 +1028,7 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 				c->val = next;
 				c->cost = add;
 				c->exact = (uint8_t)exact;
+				c->over = (uint8_t)over;
 				c->state = ZV_COST_DONE;
 				res = next;
 				total = add;
@@ -1001,17 +1056,26 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 		stack[sp].c = c;
 		stack[sp].left = add;
 		stack[sp].exact = exact;
+		stack[sp].over = over;
+		stack[sp].adj = adj;
 		sp++;
 		exact = 1;
+		over = 0;
 		v = next;
 	}
 	while (sp--) {
 		c = stack[sp].c;
-		total += stack[sp].left;
-		exact &= stack[sp].exact;
+		if (stack[sp].adj) {
+			apply_adj(stack[sp].adj, &total, &exact, &over);
+		} else {
+			total = add_sat(total, stack[sp].left);
+			exact &= stack[sp].exact;
+			over |= stack[sp].over;
+		}
 		c->val = res;
 		c->cost = total;
 		c->exact = (uint8_t)exact;
+		c->over = (uint8_t)over;
 		c->state = ZV_COST_DONE;
 	}
 	*out = res;

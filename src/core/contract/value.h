@@ -108,12 +108,28 @@ enum zv_tag {
 
 struct zv_seq_buf;	/* internal: shared append buffer of txSkeletons */
 
+/*
+ * An adjustment of the cost of a computation (see COST VALUES): the cost
+ * c becomes max(c + add, floor) when padded, else c + add.  over is set
+ * when a padding target is exceeded: c + add > least, or a target that an
+ * inner padding already exceeded (over).
+ */
+struct zv_cost_adj {
+	uint64_t add;		/* increments (elaboration inc) */
+	uint64_t floor;		/* the largest padding target */
+	uint64_t least;		/* the smallest padding target */
+	uint8_t padded;		/* floor and least are valid */
+	uint8_t over;		/* a target is already known exceeded */
+};
+
 struct zv_cost {	/* the cost monad; see COST VALUES below */
 	uint8_t state;	/* internal: ZV_COST_* */
 	uint8_t exact;	/* 0 if some cost-only argument was not evaluated */
+	uint8_t over;	/* 1 if the cost exceeded a declared cost index */
 	uint64_t cost;	/* accumulated cost, valid once forced */
 	zv *val;	/* result, valid once forced */
-	zv *m, *f;	/* bind: m >>= f */
+	zv *m, *f;	/* bind: m >>= f; adjustment: m */
+	const struct zv_cost_adj *adj;	/* adjustment of m's cost */
 	const struct zen_native *nat;	/* deferred native call */
 	zv **args;
 };
@@ -224,6 +240,9 @@ struct zen_rt {
 	void *apply_ctx;
 	/* nesting depth of force/apply/equality (C stack guard) */
 	unsigned depth, max_depth;
+	/* internal: the flags of the cost values a cost native forced
+	 * (zl_force), merged into the native's own (zen_force) */
+	uint8_t sub_inexact, sub_over;
 };
 
 #define ZEN_RT_DEFAULT_MEM_LIMIT ((size_t)256 << 20)
@@ -380,6 +399,16 @@ int zen_next_param_lazy(const zv *fn);
  * `exact` is cleared.  Consensus never uses this number (the committed
  * cost is the value `cf` returns); it is for tooling and tests.
  *
+ * Padding (zen_cost_adjust): where the contract declares a cost index
+ * (eval.h COST INDEXES), the evaluator pads the cost of that computation
+ * up to the declared number, as the reference's type checker makes it
+ * equal: short-circuits (OptT/RT bind on None/ERR, `>!=` on None) and
+ * autoInc/autoFailw charge what their type says, which the run-time
+ * accounting alone cannot know.  Padding never lowers a cost.  A padded
+ * value is `exact` again (its cost is the declared one); a cost above
+ * its target sets `over` instead (sticky: bind and natives pass it on),
+ * the sign of a declared index the engine's own count exceeds.
+ *
  * Long right-nested bind chains (`let! x = a in let! y = b in ...`) and
  * tail-calling natives (OptT/RT bind, inc, ...) are forced in a loop, not
  * by recursion; left nesting recurses under the depth limit.
@@ -388,13 +417,19 @@ int zen_next_param_lazy(const zv *fn);
  *   - `let! p = m in e`  ->  zen_cost_bind(rt, m, <closure \p. e>)
  *     (or zen_apply2 on Zen.Cost's bind native; same thing)
  *   - the top of main / cf: zen_force() the result.
- *   - the elaborator's `inc k e` wrappers can be skipped (identity).
+ *   - the elaborator's `inc k e` wrappers and declared cost indexes only
+ *     change the cost (zen_cost_adjust); an evaluator that does not
+ *     track costs may skip them.
  */
 zv *zen_cost_ret(struct zen_rt *rt, zv *x);
 /* ret with a known cost (incRet k x). */
 zv *zen_cost_ret_k(struct zen_rt *rt, zv *x, uint64_t cost);
 /* An unforced bind thunk: force m, apply f to its value, force that. */
 zv *zen_cost_bind(struct zen_rt *rt, zv *m, zv *f);
+/* An unforced thunk with m's value and m's cost adjusted by *adj (copied):
+ * max(c + add, floor) when adj->padded, else c + add; see above.  Nested
+ * adjustments are forced in the same loop as binds (no C recursion). */
+zv *zen_cost_adjust(struct zen_rt *rt, zv *m, const struct zv_cost_adj *adj);
 /* Force v (must be ZV_COST): *out = value; *cost (may be NULL) = cost. */
 int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost);
 /* 1 if v is a forced cost value. */

@@ -36,7 +36,8 @@
  *      evaluating an argument expression, zen_next_param_lazy(f) says
  *      whether it is cost-only (then pass zv_erased() instead).
  *   4. `let! p = m in e`: zen_cost_bind(rt, m, closure of \p.e).  The
- *      elaborator's `inc` may be skipped.  `&&`/`||` (ZEN_NATIVE_SHORT):
+ *      elaborator's `inc` may be skipped (it only changes the cost; eval.c
+ *      keeps it, see eval.h).  `&&`/`||` (ZEN_NATIVE_SHORT):
  *      short-circuit syntactically.  `::` and `[]` build ZV_LIST with
  *      zv_cons / zv_nil.  Literals: 10 -> zv_int, 10ul -> zv_u32, 10UL ->
  *      zv_u64, 10uy -> zv_u8, 10L -> zv_i64, "s" -> zv_bytes.

@@ -95,6 +95,11 @@ int zl_force(struct zen_rt *rt, zv *m, zv **out, uint64_t *cost)
 
 	TRY(zen_force(rt, m, out, &c));
 	*cost += c;
+	/* the forced value's flags join the calling native's (zen_force) */
+	if (!m->u.cost->exact)
+		rt->sub_inexact = 1;
+	if (m->u.cost->over)
+		rt->sub_over = 1;
 	return 0;
 }
 
@@ -409,7 +414,9 @@ NATIVE(c_inc)	/* inc k m: m with k more cost */
 	TAIL(a[1]);
 }
 
-NATIVE(c_auto)	/* autoInc m: identity */
+/* autoInc m: identity here; its target n comes from the type around it,
+ * which the evaluator pads to where it is declared (eval.h COST INDEXES) */
+NATIVE(c_auto)
 {
 	TRY(zl_want(rt, self, a[0], ZV_COST));
 	RET(a[0]);
