@@ -52,6 +52,7 @@ int op_wallet_publickey(struct zen_call *call);
 int op_wallet_zenpublickey(struct zen_call *call);
 int op_wallet_importzenpublickey(struct zen_call *call);
 int op_wallet_importwatchonlyaddress(struct zen_call *call);
+int op_wallet_restorenewaddresses(struct zen_call *call);
 int op_wallet_sign(struct zen_call *call);
 int op_wallet_resync(struct zen_call *call);
 int op_wallet_send(struct zen_call *call);

@@ -401,6 +401,20 @@ int op_wallet_importwatchonlyaddress(struct zen_call *call)
 	return rc;
 }
 
+int op_wallet_restorenewaddresses(struct zen_call *call)
+{
+	struct zen_wallet *w;
+	uint64_t max = 0;
+	int rc;
+
+	zen_args_u64(call->args, "max", &max);
+	rc = wallet_of(call, &w) ?:
+	     zen_wallet_restore_new_addresses(w, (uint32_t)max, &call->err);
+	if (!rc)
+		set_text(call, "");
+	return rc;
+}
+
 int op_wallet_resync(struct zen_call *call)
 {
 	struct zen_wallet *w;

@@ -392,6 +392,14 @@ const struct zen_op zen_ops[] = {
 	  "track an address that the wallet cannot spend from",
 	  "Its past outputs are found by a rescan.  Answers an empty body.",
 	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "PK address" } } },
+	{ "wallet", "restorenewaddresses", "POST",
+	  "/wallet/restorenewaddresses", ZEN_OPF_WALLET | ZEN_OPF_TEXT,
+	  op_wallet_restorenewaddresses,
+	  "hand out the new addresses up to index MAX, then rescan",
+	  "For a restored wallet: getnewaddress addresses (m/44'/258'/0'/2/i) "
+	  "up to i = MAX become the wallet's, and a rescan finds what was "
+	  "sent to them.  MAX is at most 10000.  Answers an empty body.",
+	  { { "max", ZEN_PT_U32, REQ | POS, "MAX", "last payment index" } } },
 	{ "wallet", "sign", "POST", "/wallet/sign", ZEN_OPF_WALLET,
 	  op_wallet_sign,
 	  "sign a 32-byte message with the key at a path",

@@ -667,6 +667,30 @@ int zen_wallet_new_address(struct zen_wallet *w, uint32_t *index,
 	return zen_store_commit(t, err);
 }
 
+int zen_wallet_restore_new_addresses(struct zen_wallet *w, uint32_t max,
+				     struct zen_err *err)
+{
+	struct zen_wallet_account acc;
+	struct zen_store_txn *t;
+	int rc;
+
+	if ((rc = zen_store_begin(w->store, NULL, 1, &t, err)))
+		return rc;
+	rc = read_account(t, w, &acc, err);
+	if (!rc && max > ZEN_WALLET_MAX_RESTORE)
+		rc = zen_fail(err, ZEN_EINVAL, "max is too large (at most %u)",
+			      ZEN_WALLET_MAX_RESTORE);
+	else if (!rc && acc.payment_counter <= max)
+		acc.payment_counter = max + 1;
+	if (!rc)
+		rc = extend_lookahead(t, &acc, err) ?: write_account(t, w, &acc, err);
+	if (rc) {
+		zen_store_abort(t);
+		return rc;
+	}
+	return zen_store_commit(t, err) ?: zen_wallet_reset(w, err);
+}
+
 int zen_wallet_add_watch(struct zen_wallet *w,
 			 const uint8_t pk_hash[ZEN_HASH_LEN],
 			 struct zen_err *err)

@@ -185,6 +185,20 @@ int zen_wallet_new_address(struct zen_wallet *w, uint32_t *index,
 			   uint8_t pk_hash[ZEN_HASH_LEN], struct zen_err *err)
 	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3);
 
+/*
+ * Hand out the payment addresses .../2/i up to i = max (wallet.md 3.2:
+ * how a restored wallet finds what was sent to its new addresses), then
+ * forget the tracked outputs so that the next sync rescans from genesis.
+ * A counter already past max is kept.  Each address is a key
+ * derivation, so max is bounded (a typo must not keep the node busy).
+ * Returns: 0, "no account", ZEN_EINVAL "max is too large (at most
+ * ZEN_WALLET_MAX_RESTORE)", ZEN_ESTORE.
+ */
+#define ZEN_WALLET_MAX_RESTORE 10000u
+int zen_wallet_restore_new_addresses(struct zen_wallet *w, uint32_t max,
+				     struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1);
+
 /* Watch pk_hash (never spent from).  Past outputs need a resync.
  * Returns: 0, ZEN_EREFUSED "address already exist" / "no account". */
 int zen_wallet_add_watch(struct zen_wallet *w,
