@@ -1506,6 +1506,78 @@ static void test_contract_messages(void)
 	drop_dir(dir);
 }
 
+/* Put key -> val into db of the store in dir (the chain closed). */
+static void store_poke(const char *dir, enum zen_store_db db,
+		       const uint8_t *key, size_t klen, const uint8_t *val,
+		       size_t vlen)
+{
+	struct zen_buf path = ZEN_BUF_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_store *st;
+	struct zen_store_txn *t;
+
+	zen_buf_addf(&path, "%s/chain", dir);
+	if (zen_store_open(&st, zen_buf_str(&path), &err) ||
+	    zen_store_begin(st, NULL, 1, &t, &err) ||
+	    zen_store_put(t, db, key, klen, val, vlen, &err) ||
+	    zen_store_commit(t, &err))
+		die("poke", &err);
+	zen_store_close(st);
+	zen_buf_release(&path);
+}
+
+static int verify_fails(struct zen_chainstate *c, const char *msg)
+{
+	struct zen_chain_verify_report rep;
+	struct zen_err err = ZEN_ERR_INIT;
+	int rc = zen_chain_verify(c, &rep, &err);
+
+	if (rc != ZEN_ESTORE || strcmp(err.msg, msg))
+		tap_diag("verify: %d %s", rc, err.msg);
+	return rc == ZEN_ESTORE && !strcmp(err.msg, msg);
+}
+
+/* zen node verify sees a wrong mempool overlay and a missed expiry. */
+static void test_verify_contracts(void)
+{
+	char *dir = new_dir();
+	struct zen_chainstate *c = open_chain(dir);
+	uint64_t len = strlen(counter_code);
+	uint8_t genesis[ZEN_HASH_LEN], hash[ZEN_HASH_LEN], val[4 + 2048];
+	char hx[17], msg[160];
+	struct zen_tx act;
+
+	if (zen_hex_decode_fixed(genesis, 32, GENESIS_TX, NULL))
+		die("hex", NULL);
+	activation_tx(&act, genesis, 0, ZP(1000), counter_code, len * 3, 1);
+	tap_ok(submit_tx(c, &act, NULL, NULL) == 0, "counter in the mempool");
+	verify_ok(c, "the mempool overlay matches its transaction");
+	code_hash(hash, counter_code);
+	zen_chain_close(c);
+	/* expiry 2 + 3 - 1 = 4 in the overlay; store 5 instead */
+	memset(val, 0, 4);
+	val[3] = 5;
+	memcpy(val + 4, counter_code, len);
+	store_poke(dir, ZEN_DB_MEMPOOL_ACS, hash, 32, val, 4 + len);
+	c = open_chain(dir);
+	tap_ok(verify_fails(c, "store check failed: the mempool's active "
+			    "contract entries differ from its transactions"),
+	       "verify: a wrong expiry in the mempool overlay");
+	tap_ok(mine_next(c, miner, NULL), "block 2 activates it");
+	verify_ok(c, "the rebuilt overlay");
+	zen_chain_close(c);
+	val[3] = 2;	/* expired at the tip, still stored */
+	store_poke(dir, ZEN_DB_ACS, hash, 32, val, 4 + len);
+	c = open_chain(dir);
+	zen_hex_encode_to(hx, hash, 8);
+	snprintf(msg, sizeof(msg), "store check failed: active contract "
+		 "%s... expired at block 2, the tip is 2", hx);
+	tap_ok(verify_fails(c, msg), "verify: a missed expiry");
+	zen_tx_release(&act);
+	zen_chain_close(c);
+	drop_dir(dir);
+}
+
 int main(void)
 {
 	char *dir;
@@ -1535,5 +1607,6 @@ int main(void)
 	test_contracts();
 	test_contract_state();
 	test_contract_messages();
+	test_verify_contracts();
 	return tap_done();
 }

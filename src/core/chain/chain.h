@@ -413,9 +413,11 @@ struct zen_chain_verify_report {
  * equals it exactly, that every main-chain index and transaction entry
  * matches (and no other exists), that chain work and EMA state are the
  * sums and pushes of their blocks, that the tip is the last main block,
- * that every stored block's status agrees with the main index, and that
- * every mempool transaction is valid on the tip (in order, signatures
- * included) with the mempool indexes matching.
+ * that every stored block's status agrees with the main index, that
+ * every active contract is stored under its code's hash and expires after
+ * the tip, and that every mempool transaction is valid on the tip (in
+ * order, signatures included) with the mempool indexes and the mempool's
+ * contract overlay matching.
  * Returns: 0, ZEN_ESTORE "<what differs>", ZEN_ESTORE store errors.
  * Out: report (counts so far on failure).
  */

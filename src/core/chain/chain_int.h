@@ -188,6 +188,11 @@ int chain_mempool_contracts_add(struct zen_store_txn *t,
 				struct zen_err *err);
 int chain_mempool_contracts_clear(struct zen_store_txn *t,
 				  struct zen_err *err);
+/* `zen node verify`: does the overlay hold exactly d (the mempool's
+ * transactions replayed)?  *what names the part that differs, or NULL. */
+int chain_mempool_contracts_check(struct zen_store_txn *t,
+				  const struct zen_contract_delta *d,
+				  const char **what, struct zen_err *err);
 
 /* Canonical output bytes. */
 void chain_output_bytes(struct zen_buf *out, const struct zen_output *o);

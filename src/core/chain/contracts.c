@@ -604,6 +604,54 @@ int chain_mempool_contracts_add(struct zen_store_txn *t,
 	return rc;
 }
 
+/* Is db's value at key exactly val (vlen bytes)? */
+static int stored_is(struct zen_store_txn *t, enum zen_store_db db,
+		     const uint8_t *key, size_t klen, const struct zen_buf *val,
+		     int *same, struct zen_err *err)
+{
+	struct zen_slice v;
+	int rc = zen_store_get(t, db, key, klen, &v, err);
+
+	*same = !rc && v.len == val->len && !memcmp(v.p, val->data, v.len);
+	return rc == ZEN_ENOTFOUND ? 0 : rc;
+}
+
+int chain_mempool_contracts_check(struct zen_store_txn *t,
+				  const struct zen_contract_delta *d,
+				  const char **what, struct zen_err *err)
+{
+	struct zen_buf val = ZEN_BUF_INIT;
+	uint8_t key[CHAIN_CID_KEY_LEN];
+	uint64_t n_acs, n_states;
+	int rc, same = 1;
+
+	*what = NULL;
+	rc = zen_store_count(t, ZEN_DB_MEMPOOL_ACS, &n_acs, err) ?:
+	     zen_store_count(t, ZEN_DB_MEMPOOL_STATES, &n_states, err);
+	for (size_t i = 0; !rc && same && i < d->n_acs; i++) {
+		acs_encode(&val, &d->acs[i]);
+		rc = stored_is(t, ZEN_DB_MEMPOOL_ACS, d->acs[i].cid.hash,
+			       ZEN_HASH_LEN, &val, &same, err);
+	}
+	if (!rc && (!same || n_acs != d->n_acs))
+		*what = "the mempool's active contract entries";
+	for (size_t i = 0; !rc && same && i < d->n_states; i++) {
+		uint8_t present = d->states[i].state != NULL;
+
+		zen_buf_reset(&val);
+		zen_buf_add(&val, &present, 1);
+		if (present)
+			zen_data_write(&val, d->states[i].state);
+		cid_key(key, &d->states[i].cid);
+		rc = stored_is(t, ZEN_DB_MEMPOOL_STATES, key, sizeof(key),
+			       &val, &same, err);
+	}
+	if (!rc && !*what && (!same || n_states != d->n_states))
+		*what = "the mempool's contract states";
+	zen_buf_release(&val);
+	return rc;
+}
+
 int chain_mempool_contracts_clear(struct zen_store_txn *t, struct zen_err *err)
 {
 	int rc = zen_store_clear(t, ZEN_DB_MEMPOOL_ACS, err);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/chain/chain_int.h"
+#include "core/hash.h"
 #include "core/hex.h"
 
 static int differs(struct zen_err *err, const char *fmt, ...) ZEN_PRINTF(2, 3);
@@ -331,6 +332,7 @@ static int check_mempool(struct zen_chainstate *chain, struct zen_store_txn *t,
 	struct chain_ovl ovl;
 	struct zen_contract_delta contracts, delta;
 	struct zen_buf ob = ZEN_BUF_INIT;
+	const char *what;
 	uint64_t spent = 0, outs = 0, bytes = 0, n;
 	int rc = zen_store_cursor_open(t, ZEN_DB_MEMPOOL, &c, err);
 
@@ -428,6 +430,14 @@ static int check_mempool(struct zen_chainstate *chain, struct zen_store_txn *t,
 	}
 	zen_store_cursor_close(c);
 	chain_ovl_release(&ovl);
+	if (rc == ZEN_ENOTFOUND) {
+		rc = chain_mempool_contracts_check(t, &contracts, &what, err);
+		if (!rc && what)
+			rc = differs(err, "%s differ from its transactions",
+				     what);
+		if (!rc)
+			rc = ZEN_ENOTFOUND;
+	}
 	zen_contract_delta_release(&contracts);
 	zen_contract_delta_release(&delta);
 	zen_buf_release(&ob);
@@ -460,6 +470,49 @@ static int check_mempool(struct zen_chainstate *chain, struct zen_store_txn *t,
 	return 0;
 }
 
+/* Every active contract is stored under the hash of its code and runs
+ * after the tip (an entry at or below it missed its expiry). */
+static int check_acs(struct zen_store_txn *t, uint32_t tip_number,
+		     struct zen_err *err)
+{
+	struct zen_store_cursor *c;
+	struct zen_slice k, v;
+	uint8_t h[ZEN_HASH_LEN];
+	struct zen_sha3_ctx *sha;
+	char hx[17];
+	int rc = zen_store_cursor_open(t, ZEN_DB_ACS, &c, err);
+
+	if (rc)
+		return rc;
+	rc = zen_store_cursor_seek(c, ZEN_SEEK_FIRST, NULL, 0, &k, &v, err);
+	while (!rc) {
+		if (k.len != ZEN_HASH_LEN || v.len < 4) {
+			rc = differs(err, "bad active contract entry");
+			break;
+		}
+		short_hex(hx, k.p);
+		sha = zen_sha3_begin();
+		zen_sha3_update(sha, (const uint8_t[4]){ 0 }, 4);
+		zen_sha3_update(sha, v.p + 4, v.len - 4);
+		zen_sha3_end(sha, h);
+		if (memcmp(h, k.p, ZEN_HASH_LEN)) {
+			rc = differs(err, "active contract %s... is not the "
+				     "hash of its code", hx);
+			break;
+		}
+		if (chain_get32(v.p) <= tip_number) {
+			rc = differs(err, "active contract %s... expired at "
+				     "block %u, the tip is %u", hx,
+				     chain_get32(v.p), tip_number);
+			break;
+		}
+		rc = zen_store_cursor_seek(c, ZEN_SEEK_NEXT, NULL, 0, &k, &v,
+					   err);
+	}
+	zen_store_cursor_close(c);
+	return rc == ZEN_ENOTFOUND ? 0 : rc;
+}
+
 int zen_chain_verify(struct zen_chainstate *chain,
 		     struct zen_chain_verify_report *report,
 		     struct zen_err *err)
@@ -486,6 +539,8 @@ int zen_chain_verify(struct zen_chainstate *chain,
 		rc = check_utxos(t, &scratch, unspent, report, err);
 	if (!rc)
 		rc = check_index(t, tip.header.block_number, report, err);
+	if (!rc)
+		rc = check_acs(t, tip.header.block_number, err);
 	if (!rc && tip.header.block_number)
 		rc = check_mempool(chain, t, &tip, report, err);
 	else if (!rc)
