@@ -41,11 +41,38 @@ struct cin {
 	struct zen_output *wouts;
 	struct zen_data body, state;
 	char *command;
+	struct zc_limits limits;
 };
 
 static int bad(struct zen_err *err, const char *what)
 {
 	return zen_fail(err, ZEN_EINVAL, "invalid %s", what);
+}
+
+/* maxSteps, maxDepth, memLimit over the defaults (0 is refused: a run
+ * could not even start). */
+static int limits_parse(json_t *args, struct zc_limits *l,
+			struct zen_err *err)
+{
+	uint64_t u;
+
+	zc_limits_default(l);
+	if (zen_args_u64(args, "maxSteps", &u)) {
+		if (!u)
+			return bad(err, "maxSteps");
+		l->max_steps = u;
+	}
+	if (zen_args_u64(args, "maxDepth", &u)) {
+		if (!u)
+			return bad(err, "maxDepth");
+		l->max_depth = (unsigned)u;
+	}
+	if (zen_args_u64(args, "memLimit", &u)) {
+		if (!u || u > SIZE_MAX)
+			return bad(err, "memLimit");
+		l->mem_limit = (size_t)u;
+	}
+	return 0;
 }
 
 static int parse_asset(const char *s, struct zen_asset *a,
@@ -436,6 +463,9 @@ static int cin_parse(struct zen_call *call, struct cin *c)
 	zen_skel_init(&c->skel);
 	zen_data_init(&c->body);
 	zen_data_init(&c->state);
+	if ((rc = limits_parse(args, &c->limits, err)))
+		return rc;
+	c->a.limits = &c->limits;
 	s = zen_args_str(args, "command");
 	c->command = zen_xstrdup(s ? s : "");
 	c->a.command = c->command;

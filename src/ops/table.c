@@ -8,6 +8,15 @@
 #define REQ ZEN_PF_REQUIRED
 #define POS ZEN_PF_POSITIONAL
 
+/* The evaluator's limits (eval.h), for the offline contract tools. */
+#define LIMIT_PARAMS \
+	{ "maxSteps", ZEN_PT_U64, 0, "N", \
+	  "evaluation steps before the run is stopped (default 2000000)" }, \
+	{ "maxDepth", ZEN_PT_U32, 0, "N", \
+	  "nested evaluations before the run is stopped (default 3000)" }, \
+	{ "memLimit", ZEN_PT_U64, 0, "BYTES", \
+	  "memory of one run (default 67108864, 64 MiB)" }
+
 const struct zen_op zen_ops[] = {
 	{ "blockchain", "info", "GET", "/blockchain/info", ZEN_OPF_STORE,
 	  op_blockchain_info,
@@ -161,6 +170,7 @@ const struct zen_op zen_ops[] = {
 	    { "state", ZEN_PT_STRING, 0, "DATA", "current state, as --body (default: none)" },
 	    { "blockNumber", ZEN_PT_U32, 0, "N", "context block number (default 0)" },
 	    { "timestamp", ZEN_PT_U64, 0, "T", "context timestamp in ms (default 0)" },
+	    LIMIT_PARAMS,
 	    { NULL, 0, 0, NULL, NULL } } },
 	{ "contract", "run", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
 	  op_contract_run,
@@ -178,6 +188,7 @@ const struct zen_op zen_ops[] = {
 	    { "state", ZEN_PT_STRING, 0, "DATA", "current state, as --body (default: none)" },
 	    { "blockNumber", ZEN_PT_U32, 0, "N", "context block number (default 0)" },
 	    { "timestamp", ZEN_PT_U64, 0, "T", "context timestamp in ms (default 0)" },
+	    LIMIT_PARAMS,
 	    { NULL, 0, 0, NULL, NULL } } },
 	{ "contract", "active", "GET", "/contract/active", ZEN_OPF_STORE,
 	  op_contract_active,

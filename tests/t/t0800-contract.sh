@@ -140,4 +140,16 @@ err_is 'cost: deep recursion ends at the depth limit' 1 'nested too deeply' \
 err_is 'cost: int overflow fails the run' 1 'zen: cf:' \
 	contract cost "$TRASH/overflow.fst" --command ""
 
+# The limits are options of the offline tools (eval.h defaults otherwise).
+err_is 'run: --max-steps 10 stops the token' 1 'step limit exceeded (10)' \
+	contract run "$C/token.fst" --command buy --max-steps 10
+err_is 'run: --max-depth 5 stops the token' 1 'nested too deeply' \
+	contract run "$C/token.fst" --command buy --max-depth 5
+err_is 'cost: --mem-limit 2000 bytes stops cf' 1 'memory limit exceeded' \
+	contract cost "$C/token.fst" --command buy --mem-limit 2000
+err_is 'run: a zero limit is refused' 2 'zen: invalid maxSteps' \
+	contract run "$C/token.fst" --command buy --max-steps 0
+err_is 'cost: the default limits let the loop run to the step limit' 1 \
+	'step limit exceeded (2000000)' contract cost "$TRASH/loop.fst" --command ""
+
 test_done
