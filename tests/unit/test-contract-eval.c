@@ -101,6 +101,17 @@ static int run(struct zc_contract *c, const struct zen_contract_args *a,
 	return rc;
 }
 
+/* main returns ERR msg. */
+static void main_err_is(struct zc_contract *c, const struct zen_contract_args *a,
+			const char *msg, const char *what)
+{
+	struct zen_contract_return r;
+
+	tap_ok(!run(c, a, &r) && !r.ok && r.err_msg &&
+	       !strcmp(r.err_msg, msg), "%s", what);
+	zen_contract_return_release(&r);
+}
+
 static void args_init(struct zen_contract_args *a, const char *cmd)
 {
 	memset(a, 0, sizeof(*a));
@@ -633,10 +644,8 @@ static void test_token(void)
 	       "token redeem: destroy 5000, pay 5 ZP from the wallet");
 	zen_contract_return_release(&r);
 	a.wallet_n = 0;
-	tap_ok(!run(c, &a, &r) && !r.ok && r.err_msg &&
-	       !strcmp(r.err_msg, "contract does not have enough zens"),
-	       "token redeem, empty wallet: ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "contract does not have enough zens",
+		    "token redeem, empty wallet: ERR");
 	/* ERR paths (derivations in token.fst).  redeem, s = 0, None from
 	 * fromWallet: prefix 100 + redeem's increment 29 + getDefault 64 +
 	 * getAvailableTokens 64 + destroy 64 + fromWallet 192 + incFailw
@@ -645,18 +654,14 @@ static void test_token(void)
 		      "token redeem, empty wallet");
 	a.command = "sell";
 	a.command_len = 4;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "unsupported command"),
-	       "token: unknown command is ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "unsupported command",
+		    "token: unknown command is ERR");
 	/* the prefix, 100 (autoFailw's n is 0 here) */
 	cost_short_is(c, &a, 100, 100, "unsupported command",
 		      "token: unknown command");
 	a.body = NULL;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "returnAddress is required"),
-	       "token: no body is ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "returnAddress is required",
+		    "token: no body is ERR");
 	/* no body: `>!= tryDict` and getReturnAddress's >!= / >?= skip
 	 * tryDict 4, tryFind 64 and tryLock 2; what runs is main's
 	 * increment 25 and getReturnAddress's 5: 30.  autoFailw's type
@@ -738,10 +743,8 @@ static void test_faucet(void)
 	       "faucet get pays 100000 with change 150000");
 	zen_contract_return_release(&r);
 	wout.spend.amount = 50;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "not enough funds in the faucet"),
-	       "faucet get with 50 kalapas: ERR (let open RT >>=)");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "not enough funds in the faucet",
+		    "faucet get with 50 kalapas: ERR (let open RT >>=)");
 	/* ERR paths, s = 1, cf = 373 + 128 = 501 (faucet.fst).  Not
 	 * enough funds: main 11 + get 18 + the `let open RT` body 8 +
 	 * tryDict 4 + tryFind 64 + tryLock 2 + fromWallet (128 + 192);
@@ -750,10 +753,8 @@ static void test_faucet(void)
 	cost_short_is(c, &a, 501, 427, "not enough funds in the faucet",
 		      "faucet get, not enough funds");
 	a.body = NULL;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "returnAddress is missing"),
-	       "faucet get without a body: ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "returnAddress is missing",
+		    "faucet get without a body: ERR");
 	/* no body: >!= and both >?= skip their callbacks: main 11 + get 18
 	 * = 29 */
 	cost_short_is(c, &a, 501, 29, "returnAddress is missing",
@@ -808,10 +809,8 @@ static void test_receiver(void)
 		return;
 	args_init(&a, "");
 	tap_u64(cf_of(c, &a), 223 + 20 + 3 + 3 + 14, "receiver cf = 263");
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "only contracts may call"),
-	       "receiver: Anonymous is refused");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "only contracts may call",
+		    "receiver: Anonymous is refused");
 	/* increment 14 + incFailw 249 = 263 (receiver.fst) */
 	cost_short_is(c, &a, 263, 263, "only contracts may call",
 		      "receiver, Anonymous");
@@ -849,10 +848,8 @@ static void test_dict_parser(void)
 	hash_fill(aa, 0xaa);
 	args_init(&a, "");
 	tap_u64(cf_of(c, &a), 479, "dict-parser cf = 479");
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "body must be a dictionary"),
-	       "dict-parser: no body is ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "body must be a dictionary",
+		    "dict-parser: no body is ERR");
 	/* main's `let open RT` body 5 + parseRequest's increment 44 +
 	 * incFailw 300 (>!= skips tryDict; RT's >>= skips fun req) = 349
 	 * (dict-parser.fst) */
@@ -878,10 +875,8 @@ static void test_dict_parser(void)
 	v[2] = d_str("gold");
 	body = d_dict(3, k, v);
 	a.body = body;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "amount must be positive"),
-	       "dict-parser: amount 0 is ERR (RT >>= under let open)");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "amount must be positive",
+		    "dict-parser: amount 0 is ERR (RT >>= under let open)");
 	/* main 5 + parseRequest as on the minting path 252 + fun req's
 	 * increment 30; failw runs none of the three let! (192) */
 	cost_short_is(c, &a, 479, 5 + 252 + 30, "amount must be positive",
@@ -891,10 +886,8 @@ static void test_dict_parser(void)
 	v[1] = d_str("gold");
 	body = d_dict(2, (const char *[]){ "returnAddress", "name" }, v);
 	a.body = body;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "amount is missing"),
-	       "dict-parser: missing amount is ERR (tuple pattern order)");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "amount is missing",
+		    "dict-parser: missing amount is ERR (tuple pattern order)");
 	/* parseRequest: 44 + tryDict 4 + field 66 + tryLock 2 + field 66
 	 * (None: >?= skips tryU64) + field 66 + tryString 2 = 250; main 5:
 	 * 255 */
@@ -940,10 +933,8 @@ static void test_oracle(void)
 	a.body = body;
 	a.command = "Commit";
 	a.command_len = 6;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "only the oracle may commit"),
-	       "oracle Commit from Anonymous: ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "only the oracle may commit",
+		    "oracle Commit from Anonymous: ERR");
 	/* prefix 23 + commit's increment 36 + isOwner 142 + incFailw 653
 	 * = 854: the contract charges the OK branch's cost (oracle.fst) */
 	cost_short_is(c, &a, 854, 854, "only the oracle may commit",
@@ -997,10 +988,8 @@ static void test_oracle(void)
 	       "oracle Attest: attestation hash in the state");
 	zen_contract_return_release(&r);
 	a.body = NULL;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "message body must be a dictionary"),
-	       "oracle without a body: ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "message body must be a dictionary",
+		    "oracle without a body: ERR");
 	/* main's increment 19 (>!= skips tryDict); cf "Attest" 1624 */
 	cost_short_is(c, &a, 1624, 19, "message body must be a dictionary",
 		      "oracle Attest without a body");
@@ -1051,10 +1040,8 @@ static void test_orderbook(void)
 	a.command_len = 1;
 	tap_u64(cf_of(c, &a), 99, "orderbook cf other = 99");
 
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "sender must be a public key"),
-	       "orderbook: Anonymous is refused");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "sender must be a public key",
+		    "orderbook: Anonymous is refused");
 	/* no body: main's increment 27 only (orderbook.fst; the Zulib 72
 	 * of the prefix is skipped by >!= and >?=); cf 99 */
 	cost_short_is(c, &a, 99, 27, "sender must be a public key",
@@ -1097,10 +1084,8 @@ static void test_orderbook(void)
 	a.command = "Make";
 	zen_lock_release(&in.output.lock);
 	pk_input(&in, 0x11, 0xaa, zen, 999);
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "not enough tokens locked"),
-	       "orderbook Make with 999: ERR (U64.lt in backticks)");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "not enough tokens locked",
+		    "orderbook Make with 999: ERR (U64.lt in backticks)");
 	/* prefix 99 + make's increment 33 + getAvailableTokens 64 = 196 */
 	cost_short_is(c, &a, 330, 196, "not enough tokens locked",
 		      "orderbook Make with 999");
@@ -1121,9 +1106,7 @@ static void test_orderbook(void)
 	zen_contract_return_release(&r);
 	a.command = "Cancel";
 	a.command_len = 6;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "not implemented"), "orderbook Cancel: ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "not implemented", "orderbook Cancel: ERR");
 	zen_lock_release(&in.output.lock);
 	zen_lock_release(&wout.lock);
 	d_free(obody);
@@ -1210,7 +1193,6 @@ static void test_merkle_payout(void)
 {
 	struct zc_contract *c = load_file("merkle-payout.fst");
 	struct zen_contract_args a;
-	struct zen_contract_return r;
 	struct zen_data *body;
 	struct zen_err err = ZEN_ERR_INIT;
 
@@ -1218,27 +1200,22 @@ static void test_merkle_payout(void)
 		return;
 	args_init(&a, "Redeem");
 	tap_u64(cf_of(c, &a), 2738, "merkle-payout cf, s=0 = 2738");
-	tap_ok(!run(c, &a, &r) && !r.ok && !strcmp(r.err_msg, "unknown command"),
-	       "merkle-payout without a body: ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "unknown command",
+		    "merkle-payout without a body: ERR");
 	/* main's increment 16 only (merkle-payout.fst) */
 	cost_short_is(c, &a, 2738, 16, "unknown command",
 		      "merkle-payout without a body");
 	body = body_return_address(0xaa);
 	a.body = body;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "sender must be a public key"),
-	       "merkle-payout: or-pattern Contract _ | Anonymous");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "sender must be a public key",
+		    "merkle-payout: or-pattern Contract _ | Anonymous");
 	/* 16 + tryDict 4 + redeem's increment 57 = 77 */
 	cost_short_is(c, &a, 2738, 77, "sender must be a public key",
 		      "merkle-payout, Anonymous");
 	a.sender = ZEN_SENDER_PK;
 	tap_ok(!zen_hex_decode_fixed(a.sender_pk, 33, ORACLE_PK, &err), "key");
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "could not parse the proof"),
-	       "merkle-payout: body without a proof: ERR");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "could not parse the proof",
+		    "merkle-payout: body without a proof: ERR");
 	/* 77 + parseProof + leafOf at their declared 400 and 600 (its own
 	 * count: 36 + 3 tryFind 192 + incNone 10 = 238, the >?= skip
 	 * tryHash, tryList, tryMapT and tryU64; leafOf 410) = 1077 */
@@ -1264,18 +1241,15 @@ static void test_payout_list(void)
 	args_init(&a, "");
 	tap_u64(cf_of(c, &a), 42334, "payout-list cf, s=0 = 42334");
 	a.block_number = 101;
-	tap_ok(!run(c, &a, &r) && !r.ok &&
-	       !strcmp(r.err_msg, "not a payout block"),
-	       "payout-list at block 101: not a payout block (U32.rem)");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "not a payout block",
+		    "payout-list at block 101: not a payout block (U32.rem)");
 	/* main's own count there: its increment 45 (payout-list.fst) and
 	 * nothing else; autoFailw's type makes it cf */
 	cost_short_is(c, &a, 42334, 45, "not a payout block",
 		      "payout-list at block 101");
 	a.block_number = 200;
-	tap_ok(!run(c, &a, &r) && !r.ok && !strcmp(r.err_msg, "bad outputs"),
-	       "payout-list at block 200 without outputs: bad outputs");
-	zen_contract_return_release(&r);
+	main_err_is(c, &a, "bad outputs",
+		    "payout-list at block 200 without outputs: bad outputs");
 	/* no body: >!= and >?= skip tryDict, tryFind, tryList; tryMapT
 	 * parseOutput [] = 20: 45 + 20 = 65 */
 	cost_short_is(c, &a, 42334, 65, "bad outputs",
