@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/address.h"
 #include "core/chain/chain.h"
 #include "core/chain/validate-int.h"
 #include "core/contract/contract.h"
@@ -533,8 +534,8 @@ static int activate(struct zen_walk *wk)
 	const struct zen_acs_view *v = wk->ctx->acs;
 	struct zen_acs_ref ref;
 	struct zen_err e = ZEN_ERR_INIT;
-	uint8_t buf[4], hash[ZEN_HASH_LEN];
-	struct zen_sha3_ctx *h;
+	struct zen_contract_id cid;
+	const uint8_t *hash = cid.hash;
 	uint64_t sacrifice;
 	uint32_t queries, blocks;
 	int rc;
@@ -546,11 +547,7 @@ static int activate(struct zen_walk *wk)
 		return zen_validate_general(wk->err, "%s", e.msg);
 	if (queries != c->queries)
 		return zen_validate_general(wk->err, "Total queries mismatch");
-	memset(buf, 0, sizeof(buf));
-	h = zen_sha3_begin();
-	zen_sha3_update(h, buf, sizeof(buf));
-	zen_sha3_update(h, c->code, c->code_len);
-	zen_sha3_end(h, hash);
+	zen_contract_id_from_code(&cid, c->code, c->code_len);
 	if ((rc = activation_sacrifice(wk, &sacrifice)))
 		return rc;
 	blocks = blocks_paid(wk, sacrifice, c->code_len);

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/address.h"
 #include "core/chain/chain_int.h"
-#include "core/hash.h"
 #include "core/hex.h"
 
 static int differs(struct zen_err *err, const char *fmt, ...) ZEN_PRINTF(2, 3);
@@ -477,8 +477,7 @@ static int check_acs(struct zen_store_txn *t, uint32_t tip_number,
 {
 	struct zen_store_cursor *c;
 	struct zen_slice k, v;
-	uint8_t h[ZEN_HASH_LEN];
-	struct zen_sha3_ctx *sha;
+	struct zen_contract_id cid;
 	char hx[17];
 	int rc = zen_store_cursor_open(t, ZEN_DB_ACS, &c, err);
 
@@ -491,11 +490,9 @@ static int check_acs(struct zen_store_txn *t, uint32_t tip_number,
 			break;
 		}
 		short_hex(hx, k.p);
-		sha = zen_sha3_begin();
-		zen_sha3_update(sha, (const uint8_t[4]){ 0 }, 4);
-		zen_sha3_update(sha, v.p + 4, v.len - 4);
-		zen_sha3_end(sha, h);
-		if (memcmp(h, k.p, ZEN_HASH_LEN)) {
+		zen_contract_id_from_code(&cid, (const char *)v.p + 4,
+					  v.len - 4);
+		if (memcmp(cid.hash, k.p, ZEN_HASH_LEN)) {
 			rc = differs(err, "active contract %s... is not the "
 				     "hash of its code", hx);
 			break;
