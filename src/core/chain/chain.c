@@ -774,22 +774,22 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 		goto out;
 	}
 
-	/* 6: coinbase amounts with the parent's CGP allocation; the
-	 * sacrifice of the set after the transactions, before expiry. */
-	if (!genesis && (rc = chain_contracts_sacrifice(p, t, &contracts,
-							&sacrifice, err)))
+	/* The contract writes (expiry included) and what 6 and 7 need:
+	 * the sacrifice of the set before expiry, the root after it.  A
+	 * refusal below aborts t with them. */
+	if ((rc = chain_contracts_connect(p, t, &contracts,
+					  bk->header.block_number, hash,
+					  &sacrifice, acs_root, err)))
 		goto out;
+
+	/* 6: coinbase amounts with the parent's CGP allocation. */
 	if (!genesis && (rc = zen_coinbase_validate_amounts(
 				 p, bk, sacrifice, parent.cgp.allocation, &e))) {
 		rc = refuse(err, "%s", e.msg);
 		goto out;
 	}
 
-	/* 7: expiry, the contract writes, commitments. */
-	if ((rc = chain_contracts_connect(t, &contracts,
-					  bk->header.block_number, hash,
-					  acs_root, err)))
-		goto out;
+	/* 7: commitments. */
 	zen_commitments_root(root, bk->commitments[0], bk->commitments[1],
 			     acs_root, (const uint8_t (*)[ZEN_HASH_LEN])
 			     (bk->commitments + ZEN_BLOCK_MIN_COMMITMENTS),

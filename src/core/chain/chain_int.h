@@ -164,20 +164,20 @@ void chain_acs_init(struct zen_acs_view *view, struct chain_acs *ca,
 /* Fold a transaction's delta into a block's overlay (copies). */
 void chain_contracts_merge(struct zen_contract_delta *dst,
 			   const struct zen_contract_delta *src);
-/* 8.5 step 6: what the coinbase owes the active contracts, the set after
- * the block's transactions (stored + ovl) and before its expiries. */
-int chain_contracts_sacrifice(const struct zen_chain_params *p,
-			      struct zen_store_txn *t,
-			      const struct zen_contract_delta *ovl,
-			      uint64_t *sacrifice, struct zen_err *err);
-/* 8.5 step 7: the ACS root after block_number's expiries; with
- * block_hash (not NULL) also write the block's contract changes and
- * their undo record. */
-int chain_contracts_connect(struct zen_store_txn *t,
+/*
+ * 8.5 steps 6 and 7 from one pass over the set after the block's
+ * transactions (stored + ovl): *sacrifice, what the coinbase owes the
+ * contracts (before this block's expiries), and the ACS root after
+ * block_number's expiries; with block_hash (not NULL) also write the
+ * block's contract changes and their undo record.
+ */
+int chain_contracts_connect(const struct zen_chain_params *p,
+			    struct zen_store_txn *t,
 			    const struct zen_contract_delta *ovl,
 			    uint32_t block_number,
 			    const uint8_t block_hash[ZEN_HASH_LEN],
-			    uint8_t acs_root[ZEN_HASH_LEN], struct zen_err *err);
+			    uint64_t *sacrifice, uint8_t acs_root[ZEN_HASH_LEN],
+			    struct zen_err *err);
 /* Undo the contract changes of block_hash (a no-op when it had none). */
 int chain_contracts_disconnect(struct zen_store_txn *t,
 			       const uint8_t block_hash[ZEN_HASH_LEN],

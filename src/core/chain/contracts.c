@@ -333,25 +333,6 @@ static int acs_collect(struct zen_store_txn *t,
 	return 0;
 }
 
-int chain_contracts_sacrifice(const struct zen_chain_params *p,
-			      struct zen_store_txn *t,
-			      const struct zen_contract_delta *ovl,
-			      uint64_t *sacrifice, struct zen_err *err)
-{
-	struct acs_list l;
-	int rc = acs_collect(t, ovl, &l, err);
-
-	*sacrifice = 0;
-	if (rc)
-		return rc;
-	/* wrapping u64 sums, as the reference's fund arithmetic */
-	for (size_t i = 0; i < l.n; i++)
-		*sacrifice += (uint64_t)l.e[i].code_len *
-			      p->contract_sacrifice_per_byte_block;
-	free(l.e);
-	return 0;
-}
-
 /* An undo record: the previous value of key in db (prev NULL: absent). */
 static void undo_add(struct zen_buf *undo, uint8_t db, const uint8_t *key,
 		     size_t klen, const struct zen_slice *prev)
@@ -430,11 +411,13 @@ static int write_acs(struct zen_store_txn *t, const struct acs_list *l,
 	return rc;
 }
 
-int chain_contracts_connect(struct zen_store_txn *t,
+int chain_contracts_connect(const struct zen_chain_params *p,
+			    struct zen_store_txn *t,
 			    const struct zen_contract_delta *ovl,
 			    uint32_t block_number,
 			    const uint8_t block_hash[ZEN_HASH_LEN],
-			    uint8_t acs_root[ZEN_HASH_LEN], struct zen_err *err)
+			    uint64_t *sacrifice, uint8_t acs_root[ZEN_HASH_LEN],
+			    struct zen_err *err)
 {
 	struct zen_acs_entry *live;
 	struct zen_buf undo = ZEN_BUF_INIT;
@@ -444,6 +427,12 @@ int chain_contracts_connect(struct zen_store_txn *t,
 
 	if (rc)
 		return rc;
+	/* the sacrifice: the set before expiry; wrapping u64 sums, as the
+	 * reference's fund arithmetic */
+	*sacrifice = 0;
+	for (size_t i = 0; i < l.n; i++)
+		*sacrifice += (uint64_t)l.e[i].code_len *
+			      p->contract_sacrifice_per_byte_block;
 	/* expiry: removed at the end of its last block (1.4) */
 	live = zen_xcalloc(l.n + 1, sizeof(*live));
 	for (size_t i = 0; i < l.n; i++) {

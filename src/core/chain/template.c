@@ -246,9 +246,11 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 		}
 	} while (changed);
 
-	/* 6, 7: coinbase first, then the selection in order. */
-	if ((rc = chain_contracts_sacrifice(p, r, &contracts, &sacrifice,
-					    err)))
+	/* 6, 7: coinbase first, then the selection in order; the
+	 * contracts' sacrifice and root from the set the selection left. */
+	if ((rc = chain_contracts_connect(p, r, &contracts,
+					  tip.header.block_number + 1, NULL,
+					  &sacrifice, acs_root, err)))
 		goto out;
 	block->txs = zen_xcalloc(n_sel + 1, sizeof(*block->txs));
 	block->n_txs = n_sel + 1;
@@ -267,10 +269,6 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	block->n_commitments = ZEN_BLOCK_MIN_COMMITMENTS;
 	if ((rc = zen_block_tx_roots(block->commitments[0],
 				     block->commitments[1], block, err)))
-		goto out;
-	if ((rc = chain_contracts_connect(r, &contracts,
-					  tip.header.block_number + 1, NULL,
-					  acs_root, err)))
 		goto out;
 	memcpy(block->commitments[2], acs_root, ZEN_HASH_LEN);
 	block->header.version = 1;
