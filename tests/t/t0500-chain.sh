@@ -10,7 +10,6 @@ GENESIS=6d678ab961c8b47046da8d19c0de5be07eb0fe1e1e82ad9a5b32145b5d4811c7
 MINER=tzn1qnw2cxku67eaacdzupt58nwf6trg087g8snyc9gk62taaw8v8qz3sy7v0d9
 MINER_HASH=9b95835b9af67bdc345c0ae879b93a58d0f3f90784c982a2da52fbd71d8700a3
 
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 
 # Bitcoin-style difficulty of 0x20ffffff: 0xffff / 0xffffff, 3 exponent
 # steps above 29, printed with 15 significant digits.

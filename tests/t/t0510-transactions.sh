@@ -13,7 +13,6 @@ OTHER=tzn1qnw2cxku67eaacdzupt58nwf6trg087g8snyc9gk62taaw8v8qz3sy7v0d9
 ROOT=$("$TESTTX" --mnemonic "$WORDS" --address)
 tx() { "$TESTTX" --mnemonic "$WORDS" "$@"; }
 txhash() { "$TESTTX" --mnemonic "$WORDS" --txhash "$@"; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 
 test_expect_success 'the genesis output belongs to the test key' '
 	test "$ROOT" = tzn1qxp6ekp72q8903efylsnej34pa940cd2xae03l49pe7hkg3mrc26qyh2rgr

@@ -11,7 +11,6 @@ ROOT=$("$TESTTX" --mnemonic "$WORDS" --address)
 A="$TRASH/a" B="$TRASH/b" C="$TRASH/c" D="$TRASH/d"
 za() { "$ZEN" --datadir "$A" "$@"; }
 zb() { "$ZEN" --datadir "$B" "$@"; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 tip() { "$ZEN" --datadir "$1" blockchain info | json 'd["tip"]'; }
 blocks_oldest_first() {	# DATADIR TAKE -> raw blocks, oldest first
 	"$ZEN" --datadir "$1" blockchain blocks --take "$2" |

@@ -20,7 +20,6 @@ printf '%s\n' "$WORDS" >"$TRASH/words"
 z1() { "$ZEN" --datadir "$DATADIR" "$@"; }
 z2() { "$ZEN" --datadir "$D2" "$@"; }
 zr() { "$ZEN" --url "$ZEN_TEST_URL" "$@"; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 # carry DST: publish the blocks DATADIR has and DST lacks, then its mempool
 carry() {
 	local n m

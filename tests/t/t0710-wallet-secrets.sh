@@ -18,7 +18,6 @@ printf 'wrong\n' >"$TRASH/bad"
 printf '\n' >"$TRASH/empty"
 printf '%s\n' "$WORDS" >"$TRASH/words"
 echo one one one one one one one one one one one one >"$TRASH/ones"
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 z() { "$ZEN" --datadir "$DATADIR" "$@"; }
 
 test_error 'a password on the command line is refused' 2 \

@@ -15,7 +15,6 @@ printf 'correct horse\n' >"$PW"
 printf '%s\n' "$WORDS" >"$TRASH/words"
 z1() { "$ZEN" --datadir "$DATADIR" "$@"; }
 z2() { "$ZEN" --datadir "$D2" "$@"; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 balance() { echo "[{\"asset\":\"00\",\"balance\":$1}]"; }
 
 test_expect_success 'the same words in two data directories' '

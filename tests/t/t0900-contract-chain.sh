@@ -30,7 +30,6 @@ printf '%s\n' "$WORDS" >"$TRASH/words"
 z1() { "$ZEN" --datadir "$DATADIR" "$@"; }
 z2() { "$ZEN" --datadir "$D2" "$@"; }
 zr() { "$ZEN" --url "$ZEN_TEST_URL" "$@"; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 mine() { z1 blockchain mine --blocks "$1" --address $OTHER >/dev/null; }
 tipn() { z1 blockchain info | json 'd["blocks"]'; }
 # carry DST: publish every main-chain block of DATADIR (known ones are

@@ -22,6 +22,9 @@ SERVER_PID=
 ZEN_TEST_URL=
 unset ZEN_URL ZEN_DATADIR
 
+# json EXPR: evaluate a python expression over the JSON on stdin (as d)
+json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
+
 cleanup() {
 	stop_server
 	rm -rf "$TRASH"
