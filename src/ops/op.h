@@ -59,6 +59,16 @@ struct zen_param {
 #define ZEN_OPF_ALSO_POST  0x20	/* a GET route that also answers POST */
 #define ZEN_OPF_BARE_BODY  0x40	/* a POST body may be a bare JSON string,
 				   taken as the first parameter */
+#define ZEN_OPF_PUBLIC     0x80	/* served by `zen serve --public`: reads
+				   nothing private, writes nothing but what
+				   any peer may send (a transaction) */
+#define ZEN_OPF_BLOCKING   0x100	/* may take long (a password's key
+				   derivation, a contract run, a send, a
+				   scan of the chain): the server runs it
+				   off its event loops */
+#define ZEN_OPF_CPU        0x200	/* spends the node's CPU without a bound
+				   (mining, a full verification): needs
+				   the api token off loopback, like /wallet/ */
 
 #define ZEN_MAX_PARAMS 16
 
