@@ -32,6 +32,7 @@
 
 #include "core/address.h"
 #include "core/buf.h"
+#include "core/chain/store.h"
 #include "core/hex.h"
 #include <sodium.h>
 #include "ops/mining.h"
@@ -461,26 +462,6 @@ static unsigned default_threads(void)
 	return n > 0 && n < 64 ? (unsigned)n : 2;
 }
 
-static int make_datadir(const char *dir, struct zen_err *err)
-{
-	char path[4096];
-
-	snprintf(path, sizeof(path), "%s", dir);
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(path, 0700) && errno != EEXIST)
-			return zen_fail(err, ZEN_ESTORE, "cannot create %s: %s",
-					path, strerror(errno));
-		*p = '/';
-	}
-	if (mkdir(path, 0700) && errno != EEXIST)
-		return zen_fail(err, ZEN_ESTORE, "cannot create %s: %s", path,
-				strerror(errno));
-	return 0;
-}
-
 static int configure_mining(struct srv *srv, json_t *args,
 			    struct zen_err *err)
 {
@@ -551,7 +532,7 @@ static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 			 zen_args_str(args, "apiTokenFile"));
 	json_decref(args);
 	if (!rc)
-		rc = make_datadir(node->datadir, err);
+		rc = zen_store_mkdirs(node->datadir, err);
 	return rc;
 }
 

@@ -125,9 +125,8 @@ int zen_chain_open(struct zen_chainstate **out, const char *datadir,
 	int rc;
 
 	*out = NULL;
-	if (mkdir(datadir, 0700) && errno != EEXIST)
-		return zen_fail(err, ZEN_ESTORE, "store: cannot create %s: %s",
-				datadir, strerror(errno));
+	if ((rc = zen_store_mkdirs(datadir, err)))
+		return rc;
 	zen_buf_addf(&dir, "%s/chain", datadir);
 	chain = zen_xcalloc(1, sizeof(*chain));
 	chain->params = params;

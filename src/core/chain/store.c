@@ -342,6 +342,33 @@ static int check_file_size(struct zen_store *s, struct zen_err *err)
 	return 0;
 }
 
+static int mkdir_one(const char *path, struct zen_err *err)
+{
+	if (mkdir(path, 0700) && errno != EEXIST)
+		return zen_fail(err, ZEN_ESTORE, "store: cannot create %s: %s",
+				path, strerror(errno));
+	return 0;
+}
+
+int zen_store_mkdirs(const char *dir, struct zen_err *err)
+{
+	char *path = zen_xstrdup(dir);
+	int rc = 0;
+
+	/* Each parent in turn, from the top: mkdir -p. */
+	for (char *p = path + 1; !rc && *p; p++) {
+		if (*p != '/' || p[-1] == '/')
+			continue;
+		*p = 0;
+		rc = mkdir_one(path, err);
+		*p = '/';
+	}
+	if (!rc)
+		rc = mkdir_one(path, err);
+	free(path);
+	return rc;
+}
+
 int zen_store_open_env(struct zen_store **out, const char *dir,
 		       const char *const *names, size_t n, uint32_t schema,
 		       struct zen_err *err)
@@ -352,9 +379,8 @@ int zen_store_open_env(struct zen_store **out, const char *dir,
 
 	*out = NULL;
 	ZEN_ASSERT(n >= 1 && n <= ZEN_DB_COUNT_);
-	if (mkdir(dir, 0700) && errno != EEXIST)
-		return zen_fail(err, ZEN_ESTORE, "store: cannot create %s: %s",
-				dir, strerror(errno));
+	if ((rc = zen_store_mkdirs(dir, err)))
+		return rc;
 	s = zen_xcalloc(1, sizeof(*s));
 	s->dir = zen_xstrdup(dir);
 	if ((rc = mdb_env_create(&s->env))) {

@@ -269,4 +269,13 @@ int zen_store_open_env(struct zen_store **out, const char *dir,
 		       const char *const *names, size_t n, uint32_t schema,
 		       struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3);
 
+/*
+ * Create dir and every missing parent, mode 0700 (a first run's
+ * $XDG_DATA_HOME/zen/CHAIN has none of them).  Existing directories are
+ * left as they are.  Returns: 0 or ZEN_ESTORE "store: cannot create
+ * PATH: why".
+ */
+int zen_store_mkdirs(const char *dir, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1);
+
 #endif
