@@ -18,6 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(used <= size);
 	zen_data_write(&w, &d);
 	FUZZ_CHECK(w.len == zen_data_size(&d));
+	/* canonical input comes back as is; other forms only shrink */
+	FUZZ_CHECK(w.len <= used);
 	FUZZ_CHECK(!zen_data_decode(&back, w.data, w.len, &used2, NULL));
 	FUZZ_CHECK(used2 == w.len);
 	zen_data_write(&w2, &back);

@@ -1,6 +1,8 @@
 /*
  * fuzz-tx.c - transaction decoding: decode; if accepted, the canonical
- * re-encoding must decode to the same canonical bytes and hashes.
+ * re-encoding must decode to the same canonical bytes and hashes.  (It
+ * may be longer or shorter than the input: non-canonical varints,
+ * amounts and assets are accepted, as by the reference.)
  */
 #include "core/hash.h"
 #include "core/tx.h"

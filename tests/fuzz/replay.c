@@ -6,7 +6,8 @@
  * input is run as is, then MUTATIONS times (default 200) mutated with a
  * fixed-seed generator (bit flips, byte changes, truncation, insertion,
  * duplication), so every run is reproducible.  A failed consistency check
- * aborts; success prints one TAP line.
+ * aborts; success prints one TAP line.  No input at all (an empty corpus
+ * directory) is a failure, not a pass.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -78,7 +79,8 @@ static void run(const uint8_t *p, size_t n)
 	/* a private copy so that reads past n are caught by ASan */
 	uint8_t *copy = zen_xmalloc(n ? n : 1);
 
-	memcpy(copy, p, n);
+	if (n)		/* an empty file has no buffer at all */
+		memcpy(copy, p, n);
 	LLVMFuzzerTestOneInput(copy, n);
 	free(copy);
 	runs++;
@@ -168,6 +170,11 @@ int main(int argc, char **argv)
 	for (; i < argc; i++)
 		if (replay_path(argv[i], mutations))
 			return 1;
+	/* an empty or lost corpus tests nothing: that is a failure */
+	if (!files) {
+		printf("not ok 1 - %s: no inputs to replay\n", FUZZ_NAME);
+		return 1;
+	}
 	printf("ok 1 - %s: %zu inputs, %zu runs without a finding\n",
 	       FUZZ_NAME, files, runs);
 	return 0;

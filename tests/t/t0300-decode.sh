@@ -65,8 +65,10 @@ done
 test_both 'tx decode of all zeros' 2 "" tx decode 0000000000000000
 test_both 'tx decode of nothing' 2 "" tx decode --hex=
 test_expect_success 'decode errors name what failed' '
-	"$ZEN" tx decode ${SIGNED_TX:0:40} 2>&1 >/dev/null | grep -q "^zen: cannot decode transaction: " &&
-	"$ZEN" block decode ${LOCAL_GENESIS:0:40} 2>&1 >/dev/null | grep -q "^zen: cannot decode block: "
+	"$ZEN" tx decode ${SIGNED_TX:0:40} 2>"$TRASH/e" >/dev/null; test $? = 2 &&
+	grep -q "^zen: cannot decode transaction: " "$TRASH/e" &&
+	"$ZEN" block decode ${LOCAL_GENESIS:0:40} 2>"$TRASH/e" >/dev/null; test $? = 2 &&
+	grep -q "^zen: cannot decode block: " "$TRASH/e"
 '
 
 # contract id FILE: the sample contract of tests/vectors/contract_ids.json.

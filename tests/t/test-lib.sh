@@ -18,13 +18,17 @@ TRASH=$(mktemp -d "${TMPDIR:-/tmp}/zen-$TEST_NAME.XXXXXX")
 DATADIR="$TRASH/data"
 test_count=0
 test_failed=0
+plan_done=
 SERVER_PID=
+SERVER_SHELL=	# $BASHPID of the shell that started it: only it can wait
 ZEN_TEST_URL=
 unset ZEN_URL ZEN_DATADIR
 
 # json EXPR: evaluate a python expression over the JSON on stdin (as d)
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))" "$1"; }
 
+# The EXIT trap.  A server still running here means the script ended
+# before test_done (an exit, a Bail out!): it is checked all the same.
 cleanup() {
 	stop_server
 	rm -rf "$TRASH"
@@ -52,6 +56,13 @@ test_expect_success() {
 	local rc=$?
 	tap_result $rc "$1"
 	[ $rc = 0 ] || diag "$out"
+}
+
+# test_skip TITLE WHY: a case that cannot run here, reported as a TAP skip
+# (counted apart from passes), never as a pass.
+test_skip() {
+	test_count=$((test_count + 1))
+	say "ok $test_count - $1 # SKIP $2"
 }
 
 # Run zen, leaving stdout in $TRASH/out, stderr in $TRASH/err, exit in $rc.
@@ -115,21 +126,56 @@ test_error() {
 	[ "$got" = "$want_err" ] || diag "stderr: $got" "want:   $want_err"
 }
 
-# http METHOD PATH [BODY [CONTENT-TYPE]]: raw request to the server;
-# sets $status, $body and $ctype.
+# http METHOD PATH [BODY [CONTENT-TYPE [HEADER]]]: raw request to the
+# server, with one more request header if given ("Accept: application/json"
+# asks for JSON error bodies; without it errors are text); sets $status,
+# $body and $ctype.
 http() {
-	local method=$1 path=$2 data=${3-} type=${4-application/json}
+	local method=$1 path=$2 data=${3-} type=${4-application/json} header=${5-}
 	local args=(-s -o "$TRASH/body" -D "$TRASH/headers" -w '%{http_code}' -X "$method")
 	[ -n "$data" ] && args+=(-H "Content-Type: $type" --data-binary "$data")
+	[ -n "$header" ] && args+=(-H "$header")
 	status=$(curl "${args[@]}" "$ZEN_TEST_URL$path")
 	body=$(cat "$TRASH/body")
 	ctype=$(tr -d '\r' <"$TRASH/headers" | sed -n 's/^[Cc]ontent-[Tt]ype: //p')
 }
 
-# test_http TITLE METHOD PATH WANT_STATUS WANT_BODY [BODY [TYPE]]
+# req METHOD PATH [BODY [CURL-ARGS...]]: one request to the server with any
+# curl arguments; sets $status and $body and leaves the headers (CR
+# stripped) in $TRASH/hdr.
+req() {
+	local method=$1 path=$2 data=${3-}
+	shift 2; [ $# -gt 0 ] && shift
+	local args=(-s -o "$TRASH/rbody" -D "$TRASH/rhdr" -w '%{http_code}' -X "$method" "$@")
+	[ -n "$data" ] && args+=(-H "Content-Type: application/json" --data-binary "$data")
+	status=$(curl "${args[@]}" "$ZEN_TEST_URL$path")
+	body=$(cat "$TRASH/rbody")
+	tr -d '\r' <"$TRASH/rhdr" >"$TRASH/hdr"
+}
+# header NAME: its value in the last req reply, names in any case.
+header() { sed -n "s/^$1: //Ip" "$TRASH/hdr" | tail -n 1; }
+
+# pool_disjoint [DIR]: no outpoint is spent by two mempool transactions of
+# the data directory DIR (default $DATADIR).
+pool_disjoint() {
+	"$ZEN" --datadir "${1:-$DATADIR}" blockchain mempool | python3 -c '
+import json, sys
+seen = {}
+for e in json.load(sys.stdin):
+    for h, tx in e.items():
+        for i in tx["inputs"]:
+            if "outpoint" in i:
+                k = (i["outpoint"]["txHash"], i["outpoint"]["index"])
+                if k in seen:
+                    sys.exit("%s:%d spent by %s and %s" % (k + (seen[k], h)))
+                seen[k] = h
+'
+}
+
+# test_http TITLE METHOD PATH WANT_STATUS WANT_BODY [BODY [TYPE [HEADER]]]
 test_http() {
 	local title=$1 method=$2 path=$3 want_status=$4 want_body=$5
-	http "$method" "$path" "${6-}" "${7-application/json}"
+	http "$method" "$path" "${6-}" "${7-application/json}" "${8-}"
 	local ok=0
 	[ "$status" = "$want_status" ] || ok=1
 	if [ "$want_body" != "*" ] && [ "$body" != "$want_body" ]; then ok=1; fi
@@ -137,13 +183,19 @@ test_http() {
 	[ $ok = 0 ] || diag "status $status, want $want_status" "body: $body" "want: $want_body"
 }
 
-# start_server [ARGS...]: zen serve on a free loopback port.
+# start_server [ARGS...]: zen serve on a free loopback port.  A server
+# started inside a test case must be stopped inside it.  A server still
+# running is stopped (and checked) first; if that fails, the new one is
+# started all the same and 1 is returned.
 start_server() {
+	local earlier=0
+	stop_server || earlier=1
 	# A fresh log: the port line of an earlier server must not be read.
 	rm -f "$TRASH/server.log"
 	"$ZEN" --datadir "$DATADIR" serve --bind 127.0.0.1:0 --threads 2 "$@" \
 		2>"$TRASH/server.log" &
 	SERVER_PID=$!
+	SERVER_SHELL=$BASHPID
 	local i=0 port=
 	while [ $i -lt 300 ]; do
 		port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$TRASH/server.log" 2>/dev/null)
@@ -157,17 +209,106 @@ start_server() {
 		exit 1
 	fi
 	ZEN_TEST_URL="http://127.0.0.1:$port"
+	return $earlier
 }
 
-stop_server() {
-	if [ -n "$SERVER_PID" ]; then
-		kill -TERM "$SERVER_PID" 2>/dev/null
-		wait "$SERVER_PID" 2>/dev/null
-		SERVER_PID=
+# What a sanitizer writes on stderr when it finds something.
+SANITIZER_REPORT='(Address|Leak|Thread|Memory|UndefinedBehavior)Sanitizer|runtime error:'
+
+# server_ended_ok RC WANT_RC LOG: 0 if a server exited with WANT_RC and its
+# log (stderr) holds no sanitizer report; else 1, the reason and the log
+# on stderr.
+server_ended_ok() {
+	local rc=$1 want=$2 log=$3 why=
+	[ "$rc" = "$want" ] || why="exit status $rc, want $want"
+	if grep -Eq "$SANITIZER_REPORT" "$log" 2>/dev/null; then
+		why="${why:+$why; }a sanitizer report in its log"
 	fi
+	[ -z "$why" ] && return 0
+	printf 'zen serve: %s\n' "$why" >&2
+	tail -n 80 "$log" >&2 2>/dev/null
+	return 1
 }
 
+# wait_pid PID: wait for a child to end, at most ZEN_STOP_TIMEOUT seconds
+# (default 60) before a SIGKILL; returns its exit status.  A zombie still
+# answers kill -0, so /proc tells whether it has ended.
+wait_pid() {
+	local pid=$1 i=0 stat limit=$((${ZEN_STOP_TIMEOUT:-60} * 10))
+	while [ $i -lt $limit ]; do
+		stat=
+		read -r stat 2>/dev/null <"/proc/$pid/stat"
+		case ${stat##*) } in ''|Z*|X*) break ;; esac
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ $i -ge $limit ]; then
+		echo "pid $pid did not stop within ${ZEN_STOP_TIMEOUT:-60} s: killed" >&2
+		kill -KILL "$pid" 2>/dev/null
+	fi
+	wait "$pid" 2>/dev/null
+}
+
+# stop_pid PID LOG [SIGNAL]: stop a server started by hand (SIGTERM by
+# default) and check its end as server_ended_ok does (exit 0).
+stop_pid() {
+	local rc
+	kill -"${3:-TERM}" "$1" 2>/dev/null
+	wait_pid "$1"; rc=$?
+	server_ended_ok $rc 0 "$2"
+}
+
+# stop_server [SIGNAL]: stop the server of start_server (SIGTERM by
+# default); it must exit 0 with no sanitizer report in its log.  Inside a
+# test case a failure returns 1 (chain it with &&); at the top level of a
+# script the verdict is a TAP line of its own, so a server that ends badly
+# is never silent.  A server started by the script cannot be stopped from
+# inside a test case (a subshell cannot wait for it): that is an error.
+stop_server() {
+	local pid=$SERVER_PID out ok=0
+	[ -n "$pid" ] || return 0
+	if [ "$SERVER_SHELL" != "$BASHPID" ]; then
+		echo "stop_server: the server was started outside this test case; stop it there" >&2
+		return 1
+	fi
+	SERVER_PID=
+	if [ "$BASHPID" != "$$" ]; then
+		stop_pid "$pid" "$TRASH/server.log" "${1:-TERM}"
+		return
+	fi
+	# not in $(...): only this shell can wait for the server
+	stop_pid "$pid" "$TRASH/server.log" "${1:-TERM}" 2>"$TRASH/stop.err" || ok=1
+	out=$(cat "$TRASH/stop.err")
+	if [ -n "$plan_done" ]; then
+		# no TAP line may follow the plan
+		[ $ok = 0 ] || { say "Bail out! zen serve ended badly after the plan"; diag "$out"; }
+	else
+		tap_result $ok "zen serve stopped by SIG${1:-TERM}: exit 0, no sanitizer report"
+		[ $ok = 0 ] || diag "$out"
+	fi
+	return $ok
+}
+
+# kill_server_hard: SIGKILL the server on purpose (crash tests).  It must
+# die of that signal (not earlier of something else), and its log must
+# hold no sanitizer report.  Returns 1 if not, the reason on stderr.
+kill_server_hard() {
+	local pid=$SERVER_PID rc
+	[ -n "$pid" ] || return 0
+	if [ "$SERVER_SHELL" != "$BASHPID" ]; then
+		echo "kill_server_hard: the server was started outside this test case" >&2
+		return 1
+	fi
+	SERVER_PID=
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null; rc=$?
+	server_ended_ok $rc 137 "$TRASH/server.log"
+}
+
+# test_done: stop the server (a TAP line of its own), then the plan.
 test_done() {
+	stop_server
+	plan_done=1
 	say "1..$test_count"
 	[ "$test_failed" = 0 ]
 	exit $?

@@ -7,6 +7,7 @@
 
 #include "core/address.h"
 #include "core/hex.h"
+#include "ops/op_wallet.h"
 #include "tap.h"
 
 /* addresses.json vectors checked by the wallet tests instead of here. */
@@ -227,9 +228,12 @@ static void vec_testnet_cgp(json_t *v)
 	const char *want = tap_jstr(tap_jget(v, "expected"), "contractIdText");
 	char text[ZEN_CONTRACT_ID_TEXT_LEN + 1];
 
-	/* the 9026-byte code is not in the repository: check the id */
+	/* the 9026-byte code (input.codeLength) is not in the repository:
+	 * check the id and its version */
 	zen_contract_id_text(text, &zen_chain_params(ZEN_CHAIN_TEST)->cgp_contract_id);
 	tap_str(text, want, "%s testnet cgpContractId", id);
+	tap_u64(zen_chain_params(ZEN_CHAIN_TEST)->cgp_contract_id.version,
+		tap_ju64(tap_jget(v, "input"), "version"), "%s version", id);
 	zen_contract_id_text(text, &zen_chain_params(ZEN_CHAIN_LOCAL)->cgp_contract_id);
 	tap_str(text, want, "%s local cgpContractId", id);
 }
@@ -257,19 +261,37 @@ static void vec_text(json_t *v)
 	       "%s equals the main parameter", id);
 }
 
-/* Only the contract id half of the asset text: "00" is the asset codec's. */
+/*
+ * Both texts of ZP ("00" and the 72-hex zero contract id) parse, as an
+ * asset (op_parse_asset: the --asset option and the "asset" fields), to
+ * the expected version, contract hash and sub-type, and the asset prints
+ * back as "00", the reference's text of ZP.
+ */
 static void vec_asset_zp(json_t *v)
 {
 	const char *id = tap_jstr(v, "id");
 	json_t *texts = tap_jget(tap_jget(v, "input"), "texts");
 	json_t *asset = tap_jget(tap_jget(v, "expected"), "asset");
+	char text[ZEN_ASSET_TEXT_MAX];
 	struct zen_contract_id cid;
+	struct zen_asset a;
 	size_t i;
 	json_t *t;
 
+	tap_u64(json_array_size(texts), 2, "%s: two texts", id);
 	json_array_foreach(texts, i, t) {
 		const char *s = json_string_value(t);
 
+		memset(&a, 0xee, sizeof(a));
+		tap_ok(op_parse_asset(&a, s) == 0 &&
+		       a.cid.version == tap_ju64(asset, "version"),
+		       "%s: %.8s... parses as an asset of the version", id, s);
+		tap_hex(a.cid.hash, 32, tap_jstr(asset, "contractHash"),
+			"%s: %.8s... contract hash", id, s);
+		tap_hex(a.subtype, 32, tap_jstr(asset, "subType"),
+			"%s: %.8s... sub-type", id, s);
+		zen_asset_text(text, &a);
+		tap_str(text, "00", "%s: %.8s... prints as ZP", id, s);
 		if (strlen(s) != ZEN_CONTRACT_ID_TEXT_LEN)
 			continue;
 		tap_ok(zen_contract_id_parse(&cid, s, NULL) == 0 &&

@@ -329,6 +329,11 @@ static void vec_ema_main_sequence(json_t *v)
 	tap_ok(json_array_size(blocks) ==
 	       json_array_size(tap_jget(tap_jget(v, "input"), "timestamps")),
 	       "%s covers every timestamp", id);
+	/* the input's timestamps are the ones pushed above, in order */
+	json_array_foreach(blocks, i, b)
+		tap_u64(tap_ju64(b, "timestamp"), (uint64_t)json_integer_value(
+			json_array_get(tap_jget(tap_jget(v, "input"), "timestamps"), i)),
+			"%s timestamp %zu is the input's", id, i);
 }
 
 static void vec_ema_local(json_t *v)

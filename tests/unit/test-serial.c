@@ -448,7 +448,7 @@ static void build_data(struct zen_data *d, const char *id)
 		set_u32(&d->u.dict.entries[1].value, 1);
 		set_dict_entry(&d->u.dict.entries[2], "ab");
 		set_u32(&d->u.dict.entries[2].value, 3);
-		zen_data_dict_normalize(d);
+		/* in the input's order; test_data_vector normalizes */
 	} else if (!strcmp(id, "data-List-7")) {
 		set_coll(d, ZEN_DATA_LIST, 1);
 		set_u32(&d->u.coll.items[0], 1);
@@ -462,6 +462,93 @@ static void build_data(struct zen_data *d, const char *id)
 		tap_diag("no builder for %s", id);
 		abort();
 	}
+}
+
+/* Python's repr of bytes: b'..' (b".." when only ' occurs), escapes as
+ * python writes them. */
+static void py_bytes(struct zen_buf *out, const uint8_t *p, size_t n)
+{
+	char q = memchr(p, '\'', n) && !memchr(p, '"', n) ? '"' : '\'';
+
+	zen_buf_addf(out, "b%c", q);
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = p[i];
+
+		if (c == '\\' || c == (uint8_t)q)
+			zen_buf_addf(out, "\\%c", c);
+		else if (c == '\n' || c == '\r' || c == '\t')
+			zen_buf_addstr(out, c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t");
+		else if (c < 0x20 || c >= 0x7f)
+			zen_buf_addf(out, "\\x%02x", c);
+		else
+			zen_buf_addch(out, (char)c);
+	}
+	zen_buf_addch(out, q);
+}
+
+/* The vectors' input.data notation of a value built here:
+ * ('Kind', value), python literals inside. */
+static void py_data(struct zen_buf *out, const struct zen_data *d)
+{
+	static const char *const kinds[] = {
+		[ZEN_DATA_I64] = "I64", [ZEN_DATA_BYTE] = "Byte",
+		[ZEN_DATA_BYTES] = "ByteArray", [ZEN_DATA_U32] = "U32",
+		[ZEN_DATA_U64] = "U64", [ZEN_DATA_STRING] = "String",
+		[ZEN_DATA_HASH] = "Hash", [ZEN_DATA_LOCK] = "Lock",
+		[ZEN_DATA_ARRAY] = "Array", [ZEN_DATA_DICT] = "Dict",
+		[ZEN_DATA_LIST] = "List",
+	};
+	char hex[65];
+
+	zen_buf_addf(out, "('%s', ", kinds[d->kind]);
+	switch (d->kind) {
+	case ZEN_DATA_I64:
+		zen_buf_addf(out, "%lld", (long long)d->u.i64);
+		break;
+	case ZEN_DATA_BYTE:
+		zen_buf_addf(out, "%u", d->u.byte);
+		break;
+	case ZEN_DATA_U32:
+		zen_buf_addf(out, "%u", d->u.u32);
+		break;
+	case ZEN_DATA_U64:
+		zen_buf_addf(out, "%llu", (unsigned long long)d->u.u64);
+		break;
+	case ZEN_DATA_BYTES:
+	case ZEN_DATA_STRING:
+		py_bytes(out, d->u.bytes.p, d->u.bytes.len);
+		break;
+	case ZEN_DATA_HASH:
+		py_bytes(out, d->u.hash, 32);
+		break;
+	case ZEN_DATA_LOCK:	/* only PK locks in the vectors */
+		zen_hex_encode_to(hex, d->u.lock.pk_hash, 32);
+		zen_buf_addf(out, "('PK', '%s')", hex);
+		break;
+	case ZEN_DATA_ARRAY:
+	case ZEN_DATA_LIST:
+		zen_buf_addch(out, '[');
+		for (size_t i = 0; i < d->u.coll.n; i++) {
+			zen_buf_addstr(out, i ? ", " : "");
+			py_data(out, &d->u.coll.items[i]);
+		}
+		zen_buf_addch(out, ']');
+		break;
+	default:		/* DICT */
+		zen_buf_addch(out, '[');
+		for (size_t i = 0; i < d->u.dict.n; i++) {
+			const struct zen_data_entry *e = &d->u.dict.entries[i];
+
+			zen_buf_addstr(out, i ? ", (" : "(");
+			py_bytes(out, (const uint8_t *)e->key, e->key_len);
+			zen_buf_addstr(out, ", ");
+			py_data(out, &e->value);
+			zen_buf_addch(out, ')');
+		}
+		zen_buf_addch(out, ']');
+		break;
+	}
+	zen_buf_addch(out, ')');
 }
 
 static void check_data_roundtrip(const struct zen_buf *written,
@@ -490,6 +577,14 @@ static void test_data_vector(json_t *v, const char *id)
 	uint8_t h[ZEN_HASH_LEN];
 
 	build_data(&d, id);
+	/* the value built by hand is the vector's input (a dict in the
+	 * input's order, before it is sorted for writing) */
+	py_data(&w, &d);
+	tap_str(zen_buf_str(&w), tap_jstr(tap_jget(v, "input"), "data"),
+		"%s: the value built here is the input", id);
+	zen_buf_reset(&w);
+	if (d.kind == ZEN_DATA_DICT)
+		zen_data_dict_normalize(&d);
 	zen_data_write(&w, &d);
 	tap_hex(w.data, w.len, tap_jstr(ex, "writtenHex"), "%s written", id);
 	tap_u64(zen_data_size(&d), w.len, "%s written size", id);
@@ -772,6 +867,7 @@ static void test_signed_tx(json_t *v)
 		"signed-pk-tx witnessHash");
 	tap_ok(tx.version == ju64(parsed, "version") && tx.n_inputs == 1 &&
 	       tx.inputs[0].kind == ZEN_INPUT_OUTPOINT && !tx.has_contract &&
+	       json_is_null(tap_jget(parsed, "contract")) &&
 	       tx.inputs[0].outpoint.index ==
 	       ju64(tap_jget(in0, "outpoint"), "index"),
 	       "signed-pk-tx version, input and contract");
@@ -787,6 +883,9 @@ static void test_signed_tx(json_t *v)
 	tap_hex(tx.witnesses[0].signature, 64, tap_jstr(w0, "signature"),
 		"signed-pk-tx witness signature");
 	check_signature(&tx, ex);
+	/* the hash the reference's tests state (a hash, then where) */
+	tap_ok(!strncmp(tap_jstr(tap_jget(v, "stated"), "txHash"),
+			tap_jstr(ex, "txHash"), 64), "signed-pk-tx stated txHash");
 	check_reencode(&tx, &raw, "signed-pk-tx");
 	zen_tx_release(&tx);
 	zen_buf_release(&raw);
@@ -809,6 +908,39 @@ static void test_coinbase_tx(json_t *v, const char *id)
 	check_reencode(&tx, &raw, id);
 	zen_tx_release(&tx);
 	zen_buf_release(&raw);
+}
+
+/* The layout of root-tx-structure, piece by piece, is its full hex; an
+ * abbreviated piece "ab...cd" stands for the pk hash (hash_len hex). */
+static void check_layout(json_t *layout, const char *full, size_t hash_len)
+{
+	size_t at = 0, i, n;
+	json_t *row;
+	int ok = 1;
+
+	json_array_foreach(layout, i, row) {
+		const char *piece = json_string_value(json_array_get(row, 0));
+		const char *dots = piece ? strstr(piece, "...") : NULL;
+
+		if (!piece || !json_is_string(json_array_get(row, 1))) {
+			ok = 0;
+			break;
+		}
+		if (dots) {
+			n = (size_t)(dots - piece);
+			ok &= at + hash_len <= strlen(full) &&
+			      !strncmp(full + at, piece, n) &&
+			      !strncmp(full + at + hash_len - strlen(dots + 3),
+				       dots + 3, strlen(dots + 3));
+			at += hash_len;
+		} else {
+			n = strlen(piece);
+			ok &= !strncmp(full + at, piece, n);
+			at += n;
+		}
+	}
+	tap_ok(ok && at == strlen(full),
+	       "root-tx-structure layout pieces make the full hex");
 }
 
 static void test_root_tx(json_t *v)
@@ -844,6 +976,8 @@ static void test_root_tx(json_t *v)
 		"root-tx-structure finalize txHash");
 	tap_hex(tx.raw, tx.raw_len, tap_jstr(ex, "fullHex"),
 		"root-tx-structure finalize raw");
+	check_layout(tap_jget(ex, "layout"), tap_jstr(ex, "fullHex"),
+		     strlen(tap_jstr(tap_jget(o, "lock"), "PK")));
 	zen_tx_release(&tx);
 	zen_buf_release(&b);
 }
@@ -1115,12 +1249,40 @@ static void check_block_roots(const struct zen_block *b, json_t *ex,
 		"24236c9f2eb0f08b7427942852dc7802");
 	tap_hex(acs, 32, json_string_value(json_array_get(list, 2)),
 		"%s empty ACS root", id);
+	/* the vector names the three in the order recomputed above */
+	list = tap_jget(ex, "commitmentsListMeaning");
+	tap_ok(json_array_size(list) == 3 &&
+	       !strcmp(json_string_value(json_array_get(list, 0)), "txMerkleRoot") &&
+	       !strcmp(json_string_value(json_array_get(list, 1)), "witnessMerkleRoot") &&
+	       !strcmp(json_string_value(json_array_get(list, 2)),
+		       "activeContractSetMerkleRoot"),
+	       "%s commitments are tx, witness, ACS roots", id);
 	zen_commitments_root(root, txr, wr, acs, NULL, 0);
 	tap_ok(!memcmp(root, b->header.commitments, 32),
 	       "%s header commitments recomputed", id);
 	zen_block_commitments_root(root, b);
 	tap_ok(!memcmp(root, b->header.commitments, 32),
 	       "%s header commits to the block's list", id);
+}
+
+/* What the reference's tests state about the block, against the block:
+ * its hash, its first transaction's hash, its parent. */
+static void check_block_stated(const struct zen_block *b,
+			       const uint8_t hash[32], json_t *st,
+			       const char *id)
+{
+	json_t *x;
+	size_t n = 0;
+
+	if ((x = json_object_get(st, "blockHash")) && ++n)
+		tap_hex(hash, 32, json_string_value(x), "%s stated hash", id);
+	if ((x = json_object_get(st, "transactions[0].txHash")) && ++n)
+		tap_hex(b->n_txs ? b->txs[0].tx_hash : hash, 32,
+			json_string_value(x), "%s stated first tx hash", id);
+	if ((x = json_object_get(st, "header.parent")) && ++n)
+		tap_hex(b->header.parent, 32, json_string_value(x),
+			"%s stated parent", id);
+	tap_u64(n, json_object_size(st), "%s every stated field checked", id);
 }
 
 static void test_block_vector(json_t *v, const char *id)
@@ -1145,6 +1307,7 @@ static void test_block_vector(json_t *v, const char *id)
 	tap_hex(hh, 32, tap_jstr(ex, "blockHashHash"), "%s hash of hash", id);
 	check_block_roots(&blk, ex, id);
 	check_block_txs(&blk, tap_jget(ex, "transactions"), id);
+	check_block_stated(&blk, h, tap_jget(v, "stated"), id);
 	zen_block_encode(&b, &blk);
 	tap_ok(b.len == raw.len && !memcmp(b.data, raw.data, b.len),
 	       "%s re-encodes byte for byte", id);

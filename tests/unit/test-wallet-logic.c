@@ -189,20 +189,24 @@ static int history_matches(json_t *want, const struct zen_history_entry *e,
 static void test_history_vector(void)
 {
 	const char *id = "history-net-per-tx";
-	json_t *ex = tap_jget(tap_vector("wallet.json", id), "expected");
+	json_t *v = tap_vector("wallet.json", id);
+	json_t *ex = tap_jget(v, "expected"), *in = tap_jget(v, "input");
 	struct zen_history_output o[3];
 	struct zen_history_entry *e;
+	/* tip - block + 1: the confirmations of both (1) */
+	uint32_t conf = (uint32_t)(tap_ju64(in, "tip") -
+				   tap_ju64(in, "both_in_block") + 1);
 	size_t n;
 
 	/* tx1 (block 2, index 0) pays 10; tx2 (block 2, index 1) spends
-	 * it, pays 2 away and 8 back; tip 2, so both have 1 confirmation. */
+	 * it, pays 2 away and 8 back (input.tx1, input.tx2). */
 	memset(o, 0, sizeof(o));
 	o[0].spend.amount = 10;
-	tx_ref(&o[0].created, 1, 1, 0);
+	tx_ref(&o[0].created, 1, conf, 0);
 	o[0].spent = 1;
-	tx_ref(&o[0].spent_by, 2, 1, 1);
+	tx_ref(&o[0].spent_by, 2, conf, 1);
 	o[1].spend.amount = 8;
-	tx_ref(&o[1].created, 2, 1, 1);
+	tx_ref(&o[1].created, 2, conf, 1);
 	tap_ok(!zen_wallet_history(&e, &n, o, 2, NULL) &&
 	       history_matches(tap_jget(ex, "history_confirmed"), e, n),
 	       "%s confirmed", id);

@@ -155,6 +155,19 @@ static void test_send_vector(void)
 	       "%s change goes to m/44'/258'/0'/1/0", id);
 	tap_u64(tx.outputs[1].spend.amount, tap_ju64(ex, "change_amount"),
 		"%s change amount", id);
+	{
+		/* the coin and both outputs are of the vector's assets */
+		char a[ZEN_ASSET_TEXT_MAX], b[ZEN_ASSET_TEXT_MAX],
+		     c[ZEN_ASSET_TEXT_MAX];
+
+		zen_asset_text(a, &coin.spend.asset);
+		zen_asset_text(b, &tx.outputs[0].spend.asset);
+		zen_asset_text(c, &tx.outputs[1].spend.asset);
+		tap_ok(!strcmp(a, tap_jstr(utxo, "asset")) &&
+		       !strcmp(b, tap_jstr(in, "asset")) &&
+		       !strcmp(c, tap_jstr(utxo, "asset")),
+		       "%s assets: the utxo's, the payment's, the change's", id);
+	}
 
 	/* Signing it gives the witness of signatures.json#sign-txhash-witness */
 	tw_key(&k, ROOT_MNEMONIC, ZEN_WALLET_EXTERNAL_PATH);

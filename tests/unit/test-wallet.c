@@ -229,6 +229,13 @@ static void test_keypath(void)
 	for (i = 0; ok && i < n; i++)
 		ok = p[i] == (uint32_t)json_integer_value(json_array_get(e, i));
 	tap_ok(ok, "keypath-parse-1");
+	/* the same indexes in hex (BE32 text), hardened bit included */
+	e = tap_jget(tap_jget(v, "expected"), "indexes_hex");
+	ok = n == json_array_size(e);
+	for (i = 0; ok && i < n; i++)
+		ok = p[i] == strtoul(json_string_value(json_array_get(e, i)),
+				     NULL, 16);
+	tap_ok(ok, "keypath-parse-1 indexes_hex");
 
 	for (i = 0; i < ZEN_ARRAY_SIZE(bad); i++)
 		tap_ok(zen_keypath_parse(p, ZEN_KEYPATH_MAX, &n, bad[i], &err) ==
@@ -322,7 +329,7 @@ static void test_pkhash_address_vectors(void)
 			      addr[i]);
 	}
 	v = tap_vector("wallet.json", "address-zero-hash");
-	memset(h, 0, sizeof(h));
+	tw_unhex(h, sizeof(h), tap_jstr(tap_jget(v, "input"), "pk_hash"));
 	check_address(h, ZEN_CHAIN_MAIN,
 		      tap_jstr(tap_jget(v, "expected"), "main"),
 		      "address-zero-hash main");
@@ -532,6 +539,17 @@ static void test_signatures_json(void)
 		tap_ok(!zen_ecdsa_sign(sig, msg, sec, NULL) &&
 		       !memcmp(sig, want, sizeof(sig)), "%s signature", ids[i]);
 		tap_ok(zen_ecdsa_verify(want, msg, pub), "%s verifies", ids[i]);
+		if (json_object_get(in, "keyPath")) {
+			/* the key is the root mnemonic's at that path */
+			struct zen_xprv k;
+
+			tw_key(&k, tap_jstr(tap_jget(tap_vector("wallet.json",
+				"bip39-seed-root"), "input"), "mnemonic"),
+			       tap_jstr(in, "keyPath"));
+			tap_ok(!memcmp(k.key, sec, 32),
+			       "%s secret key is the root's at its keyPath", ids[i]);
+			zen_xprv_wipe(&k);
+		}
 		msg[0] ^= 1;
 		tap_ok(!zen_ecdsa_verify(want, msg, pub),
 		       "%s fails on another message", ids[i]);
@@ -692,6 +710,8 @@ static void test_contracts(void)
 			     &zen_chain_params(ZEN_CHAIN_TEST)->voting_contract_id);
 	tap_str(text, tap_jstr(tap_jget(v, "expected"), "contract_id"),
 		"contract-id-testnet-voting is the test chain parameter");
+	tap_u64(cid.version, tap_ju64(tap_jget(v, "input"), "version"),
+		"contract-id-testnet-voting version");
 
 	/* The 9026-byte code is not in the tree (reference licence). */
 	v = tap_vector("wallet.json", "contract-id-testnet-cgp");
@@ -699,6 +719,9 @@ static void test_contracts(void)
 			     &zen_chain_params(ZEN_CHAIN_TEST)->cgp_contract_id);
 	tap_str(text, tap_jstr(tap_jget(v, "expected"), "contract_id"),
 		"contract-id-testnet-cgp is the test chain parameter");
+	tap_u64(zen_chain_params(ZEN_CHAIN_TEST)->cgp_contract_id.version,
+		tap_ju64(tap_jget(v, "input"), "version"),
+		"contract-id-testnet-cgp version");
 	zen_buf_release(&b);
 }
 

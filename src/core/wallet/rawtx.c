@@ -100,6 +100,16 @@ static int read_prefix(struct zen_reader *r, struct zen_tx *tx)
 	return 0;
 }
 
+/* A key path is ASCII ("m/44'/258'/0'/0/0"): anything else could not be
+ * encoded back as it came, and never names a key. */
+static int path_text(const uint8_t *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < 0x20 || s[i] > 0x7e)
+			return 0;
+	return 1;
+}
+
 static int read_wit(struct zen_rawtx *rt, struct zen_reader *r)
 {
 	uint32_t id, len;
@@ -123,7 +133,7 @@ static int read_wit(struct zen_rawtx *rt, struct zen_reader *r)
 		if (zen_read_u8(&pr, &w->sighash, NULL) ||
 		    zen_read_fixed(&pr, w->pubkey, ZEN_PUBKEY_LEN, NULL) ||
 		    zen_read_bytes_view(&pr, &s, &n, NULL) ||
-		    n >= ZEN_RAWTX_PATH_MAX || memchr(s, 0, n))
+		    n >= ZEN_RAWTX_PATH_MAX || !path_text(s, n))
 			return -1;
 		memcpy(w->path, s, n);
 		w->path[n] = 0;
