@@ -13,15 +13,11 @@
 set -u
 
 ZEN=${1:-./zen}
-SECS=${ZEN_BENCH_HTTP_SECONDS:-10}
-case $SECS in ''|*[!0-9]*) SECS=10;; esac
-[ "$SECS" -lt 1 ] && SECS=1
-[ "$SECS" -gt 12 ] && SECS=12
+. "$(dirname "$0")/bench-lib.sh"
+SECS=$(wrk_seconds)
 CONNS=64
 THREADS=2
 HOST=127.0.0.1
-
-say() { printf '%s\n' "$*"; }
 
 if ! [ -x "$ZEN" ]; then
 	say "bench-http: $ZEN is not an executable (build zen first)"
@@ -58,13 +54,7 @@ wrk_errors() {
 # --- zen serve --------------------------------------------------------------
 "$ZEN" --datadir "$TMP/data" serve --bind $HOST:0 2>"$TMP/zen.log" &
 ZEN_PID=$!
-PORT=
-for _ in $(seq 100); do
-	PORT=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$TMP/zen.log" | head -1)
-	[ -n "$PORT" ] && break
-	kill -0 "$ZEN_PID" 2>/dev/null || break
-	sleep 0.1
-done
+PORT=$(zen_port "$TMP/zen.log" "$ZEN_PID")
 if [ -z "$PORT" ]; then
 	say "bench-http: zen serve did not start: $(cat "$TMP/zen.log")"
 	exit 0

@@ -9,6 +9,9 @@
 
 #include "cli/cli.h"
 #include "core/err.h"
+#include "ops/throttle.h"
+#include "server/policy.h"
+#include "server/serve.h"
 
 const char *cli_option_name(const char *param_name)
 {
@@ -274,12 +277,21 @@ static const char man_tail[] =
 "\\fBzen serve\\fR listens on 127.0.0.1 unless \\fB\\-\\-bind\\fR says otherwise,\n"
 "on port 11567 (main), 31567 (test) or 20000 (local) by default.\n"
 "Successful replies are JSON (\\fBapplication/json\\fR) or, for the\n"
-"operations that say so, \\fBtext/plain\\fR.  Errors are HTTP 4xx with a JSON\n"
-"body \\fB{\"error\": \"...\", \"code\": N}\\fR where N is the exit status above;\n"
+"operations that say so, \\fBtext/plain\\fR.  Errors are HTTP 4xx or 5xx\n"
+"with the message as a \\fBtext/plain\\fR body, or, when the request's\n"
+"\\fBAccept\\fR header names \\fBapplication/json\\fR (\\fBzen \\-\\-url\\fR does),\n"
+"\\fB{\"error\": \"...\", \"code\": N}\\fR where N is the exit status above;\n"
 "an unknown path or method answers 400 \\fBunmatched request\\fR, a method\n"
-"other than GET, POST and OPTIONS 405, OPTIONS 202.  Request bodies over\n"
-"16 MiB are refused.  Requests whose Host header names neither the bound\n"
-"address nor localhost are refused with 403 (DNS-rebinding defence).\n"
+"other than GET, POST and OPTIONS 405, OPTIONS 202, both with an empty\n"
+"body and no \\fBContent\\-Type\\fR.  The requests the HTTP layer refuses\n"
+"before routing follow the same rule: a malformed request line or header\n"
+"(400 \\fBmalformed request\\fR), a body over the limit or a bad chunked\n"
+"body (413).  Request bodies over 16 MiB are refused with 413.  Requests\n"
+"whose Host header names neither the bound address nor localhost are\n"
+"refused with 403 (DNS-rebinding defence).\n";
+
+/* After the HTTP API section and its subsections. */
+static const char man_env[] =
 ".SH ENVIRONMENT\n"
 ".TP\n.B ZEN_URL\nremote node, as \\-\\-url\n"
 ".TP\n.B ZEN_DATADIR\ndata directory, as \\-\\-datadir\n"
@@ -290,6 +302,122 @@ static const char man_tail[] =
 "XDG_DATA_HOME)\n"
 ".SH SEE ALSO\n"
 "The Zen Protocol reference node documentation.\n";
+
+/* The paths of the rows with flag, "\fB/a\fR, \fB/b\fR" (sep ", ") or
+ * one "METHOD path" a line (sep NULL). */
+static void man_routes(FILE *out, unsigned flag, const char *sep)
+{
+	int first = 1;
+
+	for (const struct zen_op *op = zen_ops; op->group; op++) {
+		if (!op->path || !(op->flags & flag))
+			continue;
+		if (sep) {
+			fputs(first ? "\\fB" : sep, out);
+			if (!first)
+				fputs("\\fB", out);
+		} else {
+			fprintf(out, ".br\n%s ", op->method);
+		}
+		roff(out, op->path);
+		fputs(sep ? "\\fR" : "\n", out);
+		first = 0;
+	}
+}
+
+/* The api token and public mode (src/server/policy.h), with the route
+ * lists taken from the table. */
+static void man_policy(FILE *out)
+{
+	fputs(".SS The api token\n"
+	      "When \\fBzen serve\\fR has an api token (\\fB\\-\\-api\\-token\\-file\\fR,\n"
+	      "or the cookie file \\fIDATADIR/.cookie\\fR, mode 0600, that it writes\n"
+	      "when bound beyond loopback and removes when it stops), the wallet\n"
+	      "routes (\\fB/wallet/...\\fR) and the routes that spend the node's CPU\n"
+	      "without a bound (", out);
+	man_routes(out, ZEN_OPF_CPU, ", ");
+	fputs(") need the header \\fBAuthorization: Bearer\\fR \\fITOKEN\\fR,\n"
+	      "on loopback too; otherwise they answer 401 \\fBmissing or wrong api\n"
+	      "token\\fR with \\fBWWW\\-Authenticate: Bearer\\fR.  \\fBzen \\-\\-url\\fR sends\n"
+	      "the token of \\fB\\-\\-api\\-token\\-file\\fR.\n"
+	      ".SS Public mode\n"
+	      "\\fBzen serve \\-\\-public true\\fR runs a node for others (light wallets,\n"
+	      "explorers) with no proxy in front.  It serves only these routes:\n", out);
+	man_routes(out, ZEN_OPF_PUBLIC, NULL);
+	fputs(".br\n"
+	      "Every other route answers 403 \\fBnot available on a public node\\fR and\n"
+	      "no wallet is opened.  Nothing private being reachable, no api token is\n"
+	      "needed, and the node may be bound beyond loopback without one.\n"
+	      ".PP\n", out);
+	fprintf(out,
+	      "Each source address (for IPv6, each /64; the TCP peer, so behind a\n"
+	      "proxy all its clients share one) has a token bucket of\n"
+	      "\\fB\\-\\-rate\\-limit\\fR \\fIN\\fR requests per second (default %u) holding\n"
+	      "at most %u\\fIN\\fR (default %u): a burst of %u\\fIN\\fR requests, then \\fIN\\fR a\n"
+	      "second.  Every request takes one; a request that finds its bucket empty\n"
+	      "answers 429 \\fBtoo many requests\\fR with \\fBRetry\\-After\\fR, the seconds\n"
+	      "until the next one is back (at least 1).  %u sources are tracked at\n"
+	      "once; a source is forgotten only once its bucket is full again, and\n"
+	      "while none can be forgotten newcomers share one more bucket of the same\n"
+	      "size.  Request bodies over %u KiB answer 413 \\fBrequest body too\n"
+	      "large\\fR.  ", SRV_RATE_DEFAULT, SRV_RATE_BURST_FACTOR,
+	      SRV_RATE_BURST_FACTOR * SRV_RATE_DEFAULT, SRV_RATE_BURST_FACTOR,
+	      SRV_RATE_SETS * SRV_RATE_WAYS, SRV_PUBLIC_MAX_BODY >> 10);
+	fputs("Every reply carries \\fBAccess\\-Control\\-Allow\\-Origin: *\\fR and\n"
+	      "the preflight headers \\fBAccess\\-Control\\-Allow\\-Headers: Origin,\n"
+	      "X\\-Requested\\-With, Content\\-Type, Accept\\fR, \\fBAccess\\-Control\\-Allow\\-Methods:\n"
+	      "GET, POST\\fR and \\fBAccess\\-Control\\-Max\\-Age: 1728000\\fR.\n", out);
+}
+
+/* zen serve's limits and the password throttle (serve.h, throttle.h). */
+static void man_limits(FILE *out)
+{
+	fprintf(out,
+	      ".SS Connections\n"
+	      "At start \\fBzen serve\\fR raises its open-file limit (\\fBulimit \\-n\\fR)\n"
+	      "to the hard limit.  It serves at most \\fB\\-\\-max\\-connections\\fR\n"
+	      "connections at once: by default that limit minus %u, minus %u for each\n"
+	      "worker thread (\\fB\\-\\-threads\\fR), minus %u kept for refusals; and at\n"
+	      "most \\fB\\-\\-max\\-connections\\-per\\-address\\fR from one source address\n"
+	      "(for IPv6, one /64), by default a quarter of that (at least 1).  A\n"
+	      "connection past either cap\n"
+	      "gets 503 \\fBtoo many connections\\fR, in the format its request asks\n"
+	      "for if the request comes within %u ms, else as text, and is closed;\n"
+	      "the connections already open are served as before.  With %u refusals\n"
+	      "under way it stops accepting until some connections close, so it never\n"
+	      "runs out of file descriptors.\n",
+	      SRV_FDS_RESERVED, SRV_FDS_PER_WORKER, SRV_CONN_SLACK,
+	      SRV_REFUSE_GRACE_MS, SRV_CONN_SLACK);
+	fprintf(out,
+	      ".SS Long operations and the time limit\n"
+	      "The operations that may take long (a password's key derivation, a\n"
+	      "contract run, a send, a scan of the chain, mining, \\fBnode verify\\fR) run\n"
+	      "on a pool of %u threads per core (at least %u), not on the threads that\n"
+	      "answer HTTP, so cheap requests are answered while they run.  One still\n"
+	      "running after \\fB\\-\\-request\\-timeout\\fR seconds (default %u) is\n"
+	      "answered 503 \\fBrequest timed out after N s\\fR at once; its work stops\n"
+	      "where it can (contract runs, mining, verification) and its store\n"
+	      "transaction is aborted, so nothing it was writing is half-written.  The\n"
+	      "wait of the password throttle below does not count.\n",
+	      SRV_POOL_PER_CORE, SRV_POOL_MIN, SRV_DEFAULT_TIMEOUT);
+	fprintf(out,
+	      ".SS Wrong passwords\n"
+	      "Over HTTP, wallet password attempts are slowed per source address\n"
+	      "(for IPv6, per /64), never refused: an attempt waits for its slot (the\n"
+	      "server goes on\n"
+	      "serving others meanwhile).  A source with no wrong password in the last\n"
+	      "%u minutes runs at once, but its attempts made while one of its own is\n"
+	      "under way are %u s apart.  A source with a wrong password in that time\n"
+	      "gets one attempt every %u s, and all such sources together %u a\n"
+	      "second, so guessing from many addresses is no faster.  A right\n"
+	      "password clears its source.  %u sources are remembered; while the table\n"
+	      "is full of recent failures a source it does not know counts as one\n"
+	      "with failures.  Their attempts queue behind other work and use at most\n"
+	      "half of the pool.  The command line makes one attempt per process and\n"
+	      "is not slowed.\n",
+	      ZEN_PW_WINDOW_MS / 60000, ZEN_PW_SOURCE_GAP_MS / 1000,
+	      ZEN_PW_SOURCE_GAP_MS / 1000, ZEN_PW_GLOBAL_RATE, ZEN_PW_SOURCES);
+}
 
 void cli_man(FILE *out)
 {
@@ -313,6 +441,9 @@ void cli_man(FILE *out)
 		man_op(out, op);
 	}
 	fputs(man_tail, out);
+	man_limits(out);
+	man_policy(out);
+	fputs(man_env, out);
 }
 
 /* --- completion ------------------------------------------------------- */

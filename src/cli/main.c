@@ -25,8 +25,9 @@ const struct cli_global_opt cli_global_opts[] = {
 	{ "chain", "CHAIN", "main, test or local (default: local)" },
 	{ "datadir", "DIR", "data directory (also ZEN_DATADIR; default: "
 	  "$XDG_DATA_HOME/zen/CHAIN)" },
-	{ "api-token-file", "FILE", "bearer token of the node's /wallet/ API "
-	  "(also ZEN_API_TOKEN_FILE; for serve: the token to require)" },
+	{ "api-token-file", "FILE", "bearer token of the node's /wallet/, "
+	  "/blockchain/mine and /node/verify routes (also ZEN_API_TOKEN_FILE; "
+	  "for serve: the token to require)" },
 	{ "json", NULL, "print JSON even on a terminal" },
 	{ "help", NULL, "show help for zen, a group or a command" },
 	{ "version", NULL, "print the version" },
@@ -294,6 +295,7 @@ static int setup_node(struct zen_node *node, struct cli_opts *opts,
 	node->params = zen_chain_params(node->chain);
 	node->store = NULL;
 	node->wallet = NULL;
+	node->no_wallet = 0;
 	if (opts->datadir && *opts->datadir)
 		zen_buf_addstr(datadir, opts->datadir);
 	else if (default_datadir(datadir, node->params->cli_name)) {

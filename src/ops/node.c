@@ -69,6 +69,9 @@ int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
 {
 	int rc = 0;
 
+	*wallet = NULL;
+	if (node->no_wallet)
+		return zen_fail(err, ZEN_EREFUSED, "not available on a public node");
 	*wallet = __atomic_load_n(&node->wallet, __ATOMIC_ACQUIRE);
 	if (*wallet)
 		return 0;

@@ -19,7 +19,9 @@ int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
 
 /*
  * The wallet store of node->datadir (<datadir>/wallet/), opened on first
- * use, shared by every thread.  Returns: 0 or ZEN_ESTORE.
+ * use, shared by every thread.  Returns: 0 or ZEN_ESTORE; ZEN_EREFUSED
+ * "not available on a public node" when node->no_wallet is set (then
+ * nothing is opened or created).
  */
 int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
 		    struct zen_err *err) ZEN_WARN_UNUSED;

@@ -13,6 +13,8 @@
 #ifndef ZEN_OP_H
 #define ZEN_OP_H
 
+#include <stdatomic.h>
+
 #include <jansson.h>
 
 #include "core/err.h"
@@ -102,6 +104,8 @@ struct zen_node {
 	const char *datadir;
 	struct zen_chainstate *store;	/* opened on first use: node.h */
 	struct zen_wallet *wallet;	/* opened on first use: node.h */
+	int no_wallet;		/* zen serve --public: zen_node_wallet refuses,
+				   so no wallet is ever opened or created */
 };
 
 struct zen_call {
@@ -114,6 +118,13 @@ struct zen_call {
 				   it is not zen_code_http_status()'s (302) */
 	const char *source_name;	/* in, optional: the file a ZEN_PT_FILE
 					   parameter was read from (messages) */
+	const char *source;	/* in, optional: who asks, for the password
+				   throttle (throttle.h): the server's peer
+				   address as text; NULL from the CLI */
+	const atomic_int *cancel;	/* in, optional: set when the call must
+					   stop (the server's time limit);
+					   long work polls it and fails with
+					   its transaction aborted */
 	struct zen_err err;
 };
 

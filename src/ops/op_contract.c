@@ -819,6 +819,7 @@ int op_blockchain_contractexecute(struct zen_call *call)
 		rq.n_in = skel.n_in;
 		rq.outputs = skel.outputs;
 		rq.n_outputs = skel.n_outputs;
+		rq.cancel = call->cancel;
 		rc = zen_chain_execute(chain, &rq, &tx, &call->err);
 	}
 	if (!rc) {

@@ -1,9 +1,11 @@
 /*
  * op_contract_wallet.c - the wallet's contract operations (api.md 4.3-4.5,
  * wallet.md 12.3-12.5, contracts.md 1.2, 1.3, 1.6): activate, extend and
- * execute.  Each builds a transaction from the wallet's coins, signs it
- * and hands it to the mempool; the answer comes only once the mempool
- * took it (api.md F22), otherwise the node's reason is the error.
+ * execute.  Each builds a transaction from the wallet's coins in a spend
+ * (op_wallet.h: no coin is offered to two transactions), signs it and
+ * hands it to the mempool; the answer comes only once the mempool took
+ * it and its coins are reserved (api.md F22), otherwise the node's
+ * reason is the error.
  *
  * Passwords as in op_wallet.c (op_wallet.h): empty is "Password is
  * empty" before the wallet is touched, wrong is ZEN_EPASSWORD "Bad
@@ -50,19 +52,6 @@ static int wallet_of(struct zen_call *call, struct zen_wallet **w)
 	return zen_node_chain(call->node, &chain, &call->err) ?:
 	       zen_node_wallet(call->node, w, &call->err) ?:
 	       zen_wallet_account(*w, &acc, &call->err);
-}
-
-/* A view of the wallet on a fresh snapshot, which is ended again. */
-static int view_of(struct zen_call *call, struct zen_wallet *w,
-		   struct zen_wallet_view *v)
-{
-	struct zen_chain_read *r = NULL;
-	int rc = zen_node_read(call->node, &r, &call->err);
-
-	if (!rc)
-		rc = zen_wallet_view(w, r, v, &call->err);
-	zen_chain_read_end(r);
-	return rc;
 }
 
 static int change_of(struct zen_call *call, const struct zen_wallet_view *v,
@@ -120,20 +109,6 @@ static int sign_inputs(struct zen_call *call, const struct zen_wallet_view *v,
 		sodium_free(keys);
 	if (!rc)
 		zen_tx_finalize(tx);
-	return rc;
-}
-
-/* Hand tx to the mempool; 0 only when it is there. */
-static int publish(struct zen_call *call, const struct zen_tx *tx)
-{
-	struct zen_chainstate *chain;
-	enum zen_tx_outcome outcome = ZEN_TX_INVALID;
-	int rc = zen_node_chain(call->node, &chain, &call->err) ?:
-		 zen_chain_submit_tx(chain, &outcome, NULL, tx->raw, tx->raw_len,
-				     &call->err);
-
-	if (rc && outcome == ZEN_TX_IN_MEMPOOL)
-		rc = 0;
 	return rc;
 }
 
@@ -231,6 +206,7 @@ int op_contract_activate(struct zen_call *call)
 {
 	struct zen_wallet *w;
 	struct zen_wallet_secret *s = NULL;
+	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
 	struct zen_coin_selection sel = ZEN_COIN_SELECTION_INIT;
@@ -250,7 +226,8 @@ int op_contract_activate(struct zen_call *call)
 	else
 		rc = op_password_of(call, "password", &pw) ?: blocks_of(call, &blocks) ?:
 		     activation_contract(call, &c) ?: wallet_of(call, &w) ?:
-		     op_wallet_unlock(call, w, pw, &s) ?: view_of(call, w, &v) ?:
+		     op_wallet_unlock(call, w, pw, &s) ?:
+		     op_spend_begin(call, w, &sp, &v) ?:
 		     change_of(call, &v, change);
 	if (!rc) {
 		zen_wallet_view_coins(&v, &coins, &n);
@@ -260,12 +237,13 @@ int op_contract_activate(struct zen_call *call)
 				&call->err)) ?:
 		     sign_inputs(call, &v, s, &tx, coins, &sel,
 				 ZEN_SIGHASH_TXHASH) ?:
-		     publish(call, &tx);
+		     op_spend_publish(call, &sp, &tx);
 	}
 	if (!rc) {
 		zen_contract_id_from_code(&cid, c.code, c.code_len);
 		call->result = answer(call->node->chain, &cid, &tx, blocks);
 	}
+	zen_wallet_spend_abort(sp);
 	zen_wallet_secret_free(s);
 	zen_wallet_view_release(&v);
 	zen_coin_selection_release(&sel);
@@ -305,6 +283,7 @@ int op_contract_extend(struct zen_call *call)
 {
 	struct zen_wallet *w;
 	struct zen_wallet_secret *s = NULL;
+	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
 	struct zen_coin_selection sel = ZEN_COIN_SELECTION_INIT;
@@ -320,7 +299,8 @@ int op_contract_extend(struct zen_call *call)
 	rc = op_password_of(call, "password", &pw) ?: blocks_of(call, &blocks) ?:
 	     contract_of(call, &cid) ?: wallet_of(call, &w) ?:
 	     active_code_len(call, &cid, &code_len) ?:
-	     op_wallet_unlock(call, w, pw, &s) ?: view_of(call, w, &v) ?:
+	     op_wallet_unlock(call, w, pw, &s) ?:
+	     op_spend_begin(call, w, &sp, &v) ?:
 	     change_of(call, &v, change);
 	if (!rc) {
 		zen_wallet_view_coins(&v, &coins, &n);
@@ -330,10 +310,11 @@ int op_contract_extend(struct zen_call *call)
 				&call->err)) ?:
 		     sign_inputs(call, &v, s, &tx, coins, &sel,
 				 ZEN_SIGHASH_TXHASH) ?:
-		     publish(call, &tx);
+		     op_spend_publish(call, &sp, &tx);
 	}
 	if (!rc)
 		call->result = answer(call->node->chain, &cid, &tx, blocks);
+	zen_wallet_spend_abort(sp);
 	zen_wallet_secret_free(s);
 	zen_wallet_view_release(&v);
 	zen_coin_selection_release(&sel);
@@ -476,6 +457,7 @@ int op_contract_execute(struct zen_call *call)
 {
 	struct zen_wallet *w;
 	struct zen_wallet_secret *s = NULL;
+	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
 	struct zen_coin_selection sel = ZEN_COIN_SELECTION_INIT;
@@ -508,7 +490,8 @@ int op_contract_execute(struct zen_call *call)
 	if (!rc)
 		rc = op_password_of(call, "password", &pw) ?: contract_of(call, &rq.cid) ?:
 		     spends_of(call, &spends, &n_spends) ?: wallet_of(call, &w) ?:
-		     op_wallet_unlock(call, w, pw, &s) ?: view_of(call, w, &v) ?:
+		     op_wallet_unlock(call, w, pw, &s) ?:
+		     op_spend_begin(call, w, &sp, &v) ?:
 		     change_of(call, &v, change);
 	if (!rc) {
 		zen_wallet_view_coins(&v, &coins, &n);
@@ -538,6 +521,7 @@ int op_contract_execute(struct zen_call *call)
 		rq.n_in = skel.n_inputs;
 		rq.outputs = skel.outputs;
 		rq.n_outputs = skel.n_outputs;
+		rq.cancel = call->cancel;
 		rc = zen_chain_execute(chain, &rq, &tx, &call->err);
 	}
 	if (!rc && signs)
@@ -545,10 +529,11 @@ int op_contract_execute(struct zen_call *call)
 	if (!rc)
 		rc = sign_inputs(call, &v, s, &tx, coins, &sel,
 				 ZEN_SIGHASH_FOLLOWING) ?:
-		     publish(call, &tx);
+		     op_spend_publish(call, &sp, &tx);
 	if (!rc)
 		call->result = hash_json(tx.tx_hash);
 	sodium_free(key);
+	zen_wallet_spend_abort(sp);
 	zen_wallet_secret_free(s);
 	zen_wallet_view_release(&v);
 	zen_coin_selection_release(&sel);

@@ -170,7 +170,7 @@ int op_blockchain_mine(struct zen_call *call)
 		char hex[2 * ZEN_HASH_LEN + 1];
 
 		rc = zen_mine_block(call->node, &res, pk_hash, (unsigned)threads,
-				    NULL, &call->err);
+				    call->cancel, &call->err);
 		if (!rc) {
 			zen_hex_encode_to(hex, res.hash, ZEN_HASH_LEN);
 			json_array_append_new(call->result, json_string(hex));
@@ -186,7 +186,8 @@ int op_node_verify(struct zen_call *call)
 	int rc = zen_node_chain(call->node, &chain, &call->err);
 
 	if (!rc)
-		rc = zen_chain_verify(chain, &report, &call->err);
+		rc = zen_chain_verify_cancel(chain, &report, call->cancel,
+					     &call->err);
 	if (!rc)
 		call->result = json_pack("{s:I, s:I, s:I, s:I, s:I}",
 			"blocks", (json_int_t)report.blocks,

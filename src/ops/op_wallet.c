@@ -3,11 +3,14 @@
  * account and its secret, balances and history, sending, offline signing.
  *
  * Every operation that reads balances first brings the wallet up to the
- * chain (zen_wallet_view), on one chain snapshot.  Passwords: an empty one
+ * chain (zen_wallet_view), on one chain snapshot.  Every operation that
+ * spends its coins (send, createtransaction, rawtx create and sign) does
+ * it in a spend (op_wallet.h): no coin goes to two transactions, however
+ * many threads and processes spend at once.  Passwords: an empty one
  * is "Password is empty" before anything else; a wrong one is
- * ZEN_EPASSWORD "Bad password" (HTTP 403), and every wrong password makes
- * the next attempt in this process wait longer (op_pw_wait): 50 ms doubling
- * per failure up to 5 s, reset by a right one.
+ * ZEN_EPASSWORD "Bad password" (HTTP 403), and every attempt's result is
+ * noted for the password throttle of its source (throttle.h; the server
+ * waits before it runs an attempt, nothing here sleeps).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -27,41 +30,7 @@
 #include "ops/json_tx.h"
 #include "ops/node.h"
 #include "ops/op_wallet.h"
-
-/* ---- password throttle ------------------------------------------------ */
-
-static pthread_mutex_t pw_lock = PTHREAD_MUTEX_INITIALIZER;
-static unsigned pw_failures;
-
-void op_pw_wait(void)
-{
-	unsigned f;
-	uint64_t ms;
-	struct timespec ts;
-
-	pthread_mutex_lock(&pw_lock);
-	f = pw_failures;
-	pthread_mutex_unlock(&pw_lock);
-	if (!f)
-		return;
-	ms = 50ULL << (f > 7 ? 7 : f - 1);
-	if (ms > 5000)
-		ms = 5000;
-	ts.tv_sec = (time_t)(ms / 1000);
-	ts.tv_nsec = (long)(ms % 1000) * 1000000L;
-	while (nanosleep(&ts, &ts))
-		;
-}
-
-void op_pw_note(int rc)
-{
-	pthread_mutex_lock(&pw_lock);
-	if (rc == ZEN_EPASSWORD)
-		pw_failures++;
-	else if (!rc)
-		pw_failures = 0;
-	pthread_mutex_unlock(&pw_lock);
-}
+#include "ops/throttle.h"
 
 /* ---- common ------------------------------------------------------------- */
 
@@ -102,9 +71,8 @@ int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
 {
 	int rc;
 
-	op_pw_wait();
 	rc = zen_wallet_unlock(w, pw, s, &call->err);
-	op_pw_note(rc);
+	zen_pw_note(call->source, rc, zen_pw_now_ms());
 	return rc;
 }
 
@@ -291,9 +259,8 @@ int op_wallet_remove(struct zen_call *call)
 	int rc = op_password_of(call, "password", &pw) ?: wallet_of(call, &w);
 
 	if (!rc) {
-		op_pw_wait();
 		rc = zen_wallet_remove(w, pw, &call->err);
-		op_pw_note(rc);
+		zen_pw_note(call->source, rc, zen_pw_now_ms());
 	}
 	if (!rc)
 		set_text(call, "wallet removed");
@@ -325,10 +292,9 @@ int op_wallet_changepassword(struct zen_call *call)
 		return zen_fail(&call->err, ZEN_EINVAL, "Password are empty");
 	rc = zen_wallet_kdf_default(&kdf, &call->err) ?: wallet_of(call, &w);
 	if (!rc) {
-		op_pw_wait();
 		rc = zen_wallet_change_password(w, old_pw, new_pw, &kdf,
 						&call->err);
-		op_pw_note(rc);
+		zen_pw_note(call->source, rc, zen_pw_now_ms());
 	}
 	if (!rc)
 		call->result = json_string("Password changed");
@@ -974,24 +940,31 @@ static int sign_tx(struct zen_call *call, struct zen_wallet_view *v,
 	return rc;
 }
 
-/* Build and sign a send; r is ended before returning. */
-static int signed_send(struct zen_call *call, struct zen_tx *tx)
+/* Build and sign a send in a new spend: *sp is open on success (the
+ * caller publishes or commits it), NULL on failure. */
+static int signed_send(struct zen_call *call, struct zen_tx *tx,
+		       struct zen_wallet_spend **sp)
 {
 	struct zen_wallet *w;
 	struct zen_wallet_secret *s = NULL;
-	struct zen_chain_read *r = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
 	struct zen_coin_selection sel = ZEN_COIN_SELECTION_INIT;
 	struct outputs os = { NULL, 0 };
 	const char *pw;
-	int rc = op_password_of(call, "password", &pw) ?: parse_outputs(call, &os, 0) ?:
-		 wallet_of(call, &w) ?: op_wallet_unlock(call, w, pw, &s) ?:
-		 view_of(call, w, &r, &v) ?: build(call, &v, &os, tx, &coins, &sel) ?:
-		 sign_tx(call, &v, s, tx, coins, &sel);
+	int rc;
 
+	*sp = NULL;
+	rc = op_password_of(call, "password", &pw) ?: parse_outputs(call, &os, 0) ?:
+	     wallet_of(call, &w) ?: op_wallet_unlock(call, w, pw, &s) ?:
+	     op_spend_begin(call, w, sp, &v) ?:
+	     build(call, &v, &os, tx, &coins, &sel) ?:
+	     sign_tx(call, &v, s, tx, coins, &sel);
+	if (rc) {
+		zen_wallet_spend_abort(*sp);
+		*sp = NULL;
+	}
 	zen_wallet_secret_free(s);
-	zen_chain_read_end(r);
 	zen_wallet_view_release(&v);
 	zen_coin_selection_release(&sel);
 	free(coins);
@@ -999,51 +972,93 @@ static int signed_send(struct zen_call *call, struct zen_tx *tx)
 	return rc;
 }
 
-static int publish(struct zen_call *call, const struct zen_tx *tx)
+/* Hand tx to the mempool.  Already in a block: 302 "transaction already
+ * exists".  Already in the mempool is success only when known_ok (a raw
+ * transaction published again): a spend that met its own transaction
+ * there would acknowledge one payment twice. */
+static int submit(struct zen_call *call, const struct zen_tx *tx, int known_ok)
 {
 	struct zen_chainstate *chain;
 	enum zen_tx_outcome outcome = ZEN_TX_INVALID;
-	uint8_t hash[ZEN_HASH_LEN];
 	int rc = zen_node_chain(call->node, &chain, &call->err) ?:
-		 zen_chain_submit_tx(chain, &outcome, hash, tx->raw, tx->raw_len,
+		 zen_chain_submit_tx(chain, &outcome, NULL, tx->raw, tx->raw_len,
 				     &call->err);
 
-	if (rc && outcome == ZEN_TX_IN_MEMPOOL)
+	if (rc && known_ok && outcome == ZEN_TX_IN_MEMPOOL)
 		rc = 0;
 	if (rc && outcome == ZEN_TX_IN_BLOCK) {
 		call->http_status = 302;
 		return zen_fail(&call->err, ZEN_EREFUSED,
 				"transaction already exists");
 	}
-	if (!rc)
-		call->result = hex_json(tx->tx_hash, ZEN_HASH_LEN);
 	return rc;
+}
+
+int op_spend_begin(struct zen_call *call, struct zen_wallet *w,
+		   struct zen_wallet_spend **sp, struct zen_wallet_view *v)
+{
+	struct zen_chainstate *chain;
+
+	*sp = NULL;
+	return zen_node_chain(call->node, &chain, &call->err) ?:
+	       zen_wallet_spend_begin(w, chain, sp, v, &call->err);
+}
+
+int op_spend_commit(struct zen_call *call, struct zen_wallet_spend **sp,
+		    const struct zen_tx *tx, enum zen_wallet_spend_kind kind)
+{
+	struct zen_wallet_spend *s = *sp;
+
+	*sp = NULL;
+	return zen_wallet_spend_commit(s, tx, kind, &call->err);
+}
+
+int op_spend_publish(struct zen_call *call, struct zen_wallet_spend **sp,
+		     const struct zen_tx *tx)
+{
+	int rc = submit(call, tx, 0);
+
+	if (rc) {
+		zen_wallet_spend_abort(*sp);
+		*sp = NULL;
+		return rc;
+	}
+	return op_spend_commit(call, sp, tx, ZEN_WSPEND_SEND);
 }
 
 int op_wallet_send(struct zen_call *call)
 {
+	struct zen_wallet_spend *sp = NULL;
 	struct zen_tx tx;
 	int rc;
 
 	zen_tx_init(&tx);
-	rc = signed_send(call, &tx) ?: publish(call, &tx);
+	rc = signed_send(call, &tx, &sp) ?: op_spend_publish(call, &sp, &tx);
+	if (!rc)
+		call->result = hex_json(tx.tx_hash, ZEN_HASH_LEN);
+	zen_wallet_spend_abort(sp);
 	zen_tx_release(&tx);
 	return rc;
 }
 
+/* Signed but not published: its coins are held like a raw transaction's
+ * (ZEN_WALLET_RAW_HOLD) until it reaches the mempool. */
 int op_wallet_createtransaction(struct zen_call *call)
 {
+	struct zen_wallet_spend *sp = NULL;
 	struct zen_tx tx;
 	int rc;
 
 	zen_tx_init(&tx);
-	rc = signed_send(call, &tx);
+	rc = signed_send(call, &tx, &sp) ?:
+	     op_spend_commit(call, &sp, &tx, ZEN_WSPEND_RAW);
 	if (!rc) {
 		struct zen_buf hex = ZEN_BUF_INIT;
 
 		zen_hex_encode(&hex, tx.raw, tx.raw_len);
 		call->text = (char *)zen_buf_detach(&hex, NULL);
 	}
+	zen_wallet_spend_abort(sp);
 	zen_tx_release(&tx);
 	return rc;
 }
@@ -1062,7 +1077,7 @@ static void raw_reply(struct zen_call *call, const struct zen_rawtx *rt)
 int op_rawtx_create(struct zen_call *call)
 {
 	struct zen_wallet *w;
-	struct zen_chain_read *r = NULL;
+	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
 	struct zen_coin_selection sel = ZEN_COIN_SELECTION_INIT;
@@ -1071,7 +1086,8 @@ int op_rawtx_create(struct zen_call *call)
 	int rc;
 
 	zen_rawtx_init(&rt);
-	rc = parse_outputs(call, &os, 1) ?: open_view(call, &w, &r, &v) ?:
+	rc = parse_outputs(call, &os, 1) ?: wallet_of(call, &w) ?:
+	     op_spend_begin(call, w, &sp, &v) ?:
 	     build(call, &v, &os, &rt.tx, &coins, &sel);
 	for (size_t i = 0; !rc && i < sel.n_picked; i++) {
 		const struct zen_waddr *a =
@@ -1091,9 +1107,11 @@ int op_rawtx_create(struct zen_call *call)
 	}
 	if (!rc) {
 		zen_tx_compute_hash(rt.tx.tx_hash, &rt.tx);
-		raw_reply(call, &rt);
+		rc = op_spend_commit(call, &sp, &rt.tx, ZEN_WSPEND_RAW);
 	}
-	zen_chain_read_end(r);
+	if (!rc)
+		raw_reply(call, &rt);
+	zen_wallet_spend_abort(sp);
 	zen_wallet_view_release(&v);
 	zen_coin_selection_release(&sel);
 	free(coins);
@@ -1114,10 +1132,15 @@ static int raw_param(struct zen_call *call, struct zen_rawtx *rt)
 	return rc;
 }
 
+/* The inputs that spend wallet coins are reserved for this transaction
+ * (ZEN_WALLET_RAW_HOLD from now); one reserved for another transaction
+ * of this wallet refuses the signing. */
 int op_rawtx_sign(struct zen_call *call)
 {
 	struct zen_wallet *w;
 	struct zen_wallet_secret *s = NULL;
+	struct zen_wallet_spend *sp = NULL;
+	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_rawtx rt;
 	const char *pw;
 	size_t n = 0;
@@ -1126,9 +1149,13 @@ int op_rawtx_sign(struct zen_call *call)
 	zen_rawtx_init(&rt);
 	rc = op_password_of(call, "password", &pw) ?: raw_param(call, &rt) ?:
 	     wallet_of(call, &w) ?: op_wallet_unlock(call, w, pw, &s) ?:
-	     zen_rawtx_sign(&rt, &s->master, &n, &call->err);
+	     zen_rawtx_sign(&rt, &s->master, &n, &call->err) ?:
+	     op_spend_begin(call, w, &sp, &v) ?:
+	     op_spend_commit(call, &sp, &rt.tx, ZEN_WSPEND_RAW);
 	if (!rc)
 		raw_reply(call, &rt);
+	zen_wallet_spend_abort(sp);
+	zen_wallet_view_release(&v);
 	zen_wallet_secret_free(s);
 	zen_rawtx_release(&rt);
 	return rc;
@@ -1143,7 +1170,9 @@ int op_rawtx_publish(struct zen_call *call)
 	zen_rawtx_init(&rt);
 	zen_tx_init(&tx);
 	rc = raw_param(call, &rt) ?: zen_rawtx_to_tx(&tx, &rt, &call->err) ?:
-	     publish(call, &tx);
+	     submit(call, &tx, 1);
+	if (!rc)
+		call->result = hex_json(tx.tx_hash, ZEN_HASH_LEN);
 	zen_tx_release(&tx);
 	zen_rawtx_release(&rt);
 	return rc;

@@ -1,7 +1,7 @@
 /*
  * op_wallet.h - what the wallet operations (op_wallet.c and
  * op_contract_wallet.c) share: arguments, passwords and the throttle on
- * wrong ones.
+ * wrong ones, and the spends of wallet coins.
  */
 #ifndef ZEN_OP_WALLET_H
 #define ZEN_OP_WALLET_H
@@ -17,14 +17,30 @@ const char *op_arg_str(struct zen_call *call, const char *name);
 int op_password_of(struct zen_call *call, const char *name,
 		   const char **pw);
 /*
- * Unlock w with pw.  Every wrong password in this process makes the next
- * attempt wait longer (50 ms doubling per failure up to 5 s; a right one
- * resets it): op_pw_wait before trying, op_pw_note with the result.
+ * Unlock w with pw, and note the result for the password throttle of
+ * call->source (throttle.h).  Never waits: the front does, before the call.
  */
 int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
 		     const char *pw, struct zen_wallet_secret **s);
-void op_pw_wait(void);
-void op_pw_note(int rc);
+
+/*
+ * Spending wallet coins (wallet.h, "Spending"): unlock first, then
+ * op_spend_begin (the wallet's writer lock and a view with the reserved
+ * coins marked), build and sign from that view, then end the spend with
+ * exactly one of op_spend_publish (sends: the mempool first, then the
+ * reservations), op_spend_commit (raw transactions: the reservations
+ * only) or zen_wallet_spend_abort.  Both set *sp to NULL, so a handler
+ * can abort whatever is left at its cleanup.
+ */
+int op_spend_begin(struct zen_call *call, struct zen_wallet *w,
+		   struct zen_wallet_spend **sp, struct zen_wallet_view *v);
+int op_spend_commit(struct zen_call *call, struct zen_wallet_spend **sp,
+		    const struct zen_tx *tx, enum zen_wallet_spend_kind kind);
+/* Submit tx to the mempool and, once it took it, reserve its coins (kind
+ * send) and commit.  Refused (the node's reason, "already in mempool"
+ * included): the spend is aborted, nothing reserved. */
+int op_spend_publish(struct zen_call *call, struct zen_wallet_spend **sp,
+		     const struct zen_tx *tx);
 
 /* An asset: "00", 72 hex (contract id) or 136 hex (contract id and
  * subtype).  Returns 0 or -1. */

@@ -431,7 +431,11 @@ const struct zen_op zen_ops[] = {
 	  "addresses, any assets, amounts in kalapas as strings); on the "
 	  "command line --address, --asset (default 00) and --amount give "
 	  "one output.  Change goes to m/44'/258'/0'/1/0.  A transaction the "
-	  "node refuses is answered with the node's reason.",
+	  "node refuses is answered with the node's reason.  Sends running "
+	  "at once (threads of zen serve, zen processes on one data "
+	  "directory) never share a coin: each reserves its coins in the "
+	  "wallet as the mempool takes it, and one that the coins not "
+	  "reserved cannot fund is refused with Not enough tokens.",
 	  { { "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" },
 	    { "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" },
 	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" },
@@ -440,7 +444,9 @@ const struct zen_op zen_ops[] = {
 	{ "wallet", "createtransaction", "POST", "/wallet/createtransaction",
 	  ZEN_OPF_WALLET | ZEN_OPF_TEXT | ZEN_OPF_BLOCKING, op_wallet_createtransaction,
 	  "build and sign a send without publishing it (hex text)",
-	  NULL,
+	  "Its coins are reserved for it as for rawtx create: no other "
+	  "spend of this wallet takes them for 600 seconds, or while it is "
+	  "in the mempool.",
 	  { { "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" },
 	    { "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" },
 	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" },
@@ -450,7 +456,11 @@ const struct zen_op zen_ops[] = {
 	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_rawtx_create,
 	  "an unsigned transaction with key paths, for offline signing",
 	  "No password: works on a watch-only wallet.  PK addresses only.  "
-	  "Answers {\"txHash\",\"tx\"} with tx the raw transaction in hex.",
+	  "Answers {\"txHash\",\"tx\"} with tx the raw transaction in hex.  "
+	  "Its coins are reserved for it: no other spend of this wallet "
+	  "takes them for 600 seconds (signing starts them again), or while "
+	  "the transaction is in the mempool; once a block spends them the "
+	  "reservation ends.",
 	  { { "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" },
 	    { "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" },
 	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" },
@@ -458,7 +468,11 @@ const struct zen_op zen_ops[] = {
 	{ "rawtx", "sign", "POST", "/wallet/rawtransaction/sign", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
 	  op_rawtx_sign,
 	  "sign the inputs of a raw transaction that this wallet owns",
-	  "Inputs of other keys are left for their owners.",
+	  "Inputs of other keys are left for their owners.  The wallet's "
+	  "coins it spends are reserved for it for 600 seconds from the "
+	  "signing (as for rawtx create); a coin reserved for another "
+	  "transaction of this wallet refuses the signing: \"coin HASH:I is "
+	  "reserved for transaction HASH\".",
 	  { { "tx", ZEN_PT_HEX, REQ | POS, "HEX", "raw transaction" },
 	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	{ "rawtx", "publish", "POST", "/wallet/rawtransaction/publish",

@@ -1,15 +1,18 @@
 /*
- * serve.c - `zen serve`.  One listening socket shared by a few worker
- * threads, each with its own event base and evhttp; every request goes
- * through the same table and handlers as the CLI.
+ * serve.c - `zen serve`: the options, the limits, the listening socket, the
+ * worker threads (one event base and evhttp each, all accepting on the same
+ * socket), the job pool, the miner, and a clean stop on SIGINT or SIGTERM.
+ * srv.h says which file does what.
  *
- * Replies follow api.md: JSON (compact, no trailing newline) or text/plain
- * on 200; errors are JSON {"error": text, "code": exit status} with the
- * status of zen_code_http_status(); unknown routes 400 "unmatched request";
- * methods other than GET/POST/OPTIONS 405; OPTIONS 202.
+ * Limits (zen(1)): the open-file limit is raised to its hard limit; the
+ * default --max-connections is that limit minus SRV_FDS_RESERVED, minus
+ * SRV_FDS_PER_WORKER per worker thread, minus SRV_CONN_SLACK (connections
+ * accepted past the cap to be told 503); --max-connections-per-address
+ * defaults to a quarter of --max-connections (at least 1).
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
@@ -17,302 +20,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/queue.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <event2/buffer.h>
 #include <event2/event.h>
 #include <event2/http.h>
-#include <event2/keyvalq_struct.h>
 #include <event2/thread.h>
 #include <event2/util.h>
+#include <sodium.h>
 
 #include "core/address.h"
 #include "core/buf.h"
 #include "core/chain/store.h"
 #include "core/hex.h"
-#include <sodium.h>
 #include "ops/mining.h"
 #include "ops/node.h"
+#include "server/policy.h"
 #include "server/serve.h"
-
-struct srv_worker {
-	pthread_t thread;
-	struct event_base *base;
-	struct evhttp *http;
-	struct srv *srv;
-};
-
-struct srv {
-	struct zen_node *node;
-	/* --mine: one thread that mines blocks paying mine_pk_hash. */
-	int mine;
-	uint8_t mine_pk_hash[ZEN_HASH_LEN];
-	unsigned mine_threads;
-	pthread_t miner;
-	atomic_int stop_mining;
-	char host[256];		/* as bound, for the Host check */
-	int loopback;		/* bound to a loopback address */
-	uint16_t port;
-	evutil_socket_t fd;
-	struct srv_worker *workers;
-	unsigned nworkers;
-	/* Bearer token required on /wallet/ paths (empty: none): from
-	 * --api-token-file, or generated into <datadir>/.cookie when bound
-	 * beyond loopback. */
-	char token[128];
-	char cookie[4200];	/* the cookie file we wrote, removed at exit */
-};
-
-/* --- replies ---------------------------------------------------------- */
-
-static void send_body(struct evhttp_request *req, int status,
-		      const char *ctype, const char *body, size_t len)
-{
-	struct evbuffer *out = evhttp_request_get_output_buffer(req);
-
-	if (ctype)
-		evhttp_add_header(evhttp_request_get_output_headers(req),
-				  "Content-Type", ctype);
-	if (len)
-		evbuffer_add(out, body, len);
-	evhttp_send_reply(req, status, NULL, NULL);
-}
-
-static void send_error(struct evhttp_request *req, enum zen_code code,
-		       int status, const char *msg)
-{
-	json_t *doc = json_pack("{s:s, s:i}", "error", msg, "code", (int)code);
-	char *s = json_dumps(doc, JSON_COMPACT);
-
-	send_body(req, status ? status : zen_code_http_status(code),
-		  "application/json", s, strlen(s));
-	free(s);
-	json_decref(doc);
-}
-
-static void send_call(struct evhttp_request *req, struct zen_call *call)
-{
-	char *s;
-
-	if (call->text) {
-		send_body(req, 200, "text/plain", call->text, strlen(call->text));
-		return;
-	}
-	s = json_dumps(call->result, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
-	if (!s) {
-		send_error(req, ZEN_EINTERNAL, 0, "cannot encode reply");
-		return;
-	}
-	send_body(req, 200, "application/json", s, strlen(s));
-	free(s);
-}
-
-/* --- request parsing -------------------------------------------------- */
-
-static json_t *query_params(struct evhttp_request *req)
-{
-	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(req);
-	const char *query = uri ? evhttp_uri_get_query(uri) : NULL;
-	struct evkeyvalq params;
-	struct evkeyval *kv;
-	json_t *raw = json_object();
-
-	if (!query)
-		return raw;
-	TAILQ_INIT(&params);
-	if (evhttp_parse_query_str(query, &params)) {
-		json_decref(raw);
-		return NULL;
-	}
-	/* Repeated parameters: the last one wins (api.md F20). */
-	TAILQ_FOREACH(kv, &params, next) {
-		json_t *v = json_string(kv->value);
-
-		if (!v) {	/* not UTF-8 */
-			json_decref(raw);
-			raw = NULL;
-			break;
-		}
-		json_object_set_new(raw, kv->key, v);
-	}
-	evhttp_clear_headers(&params);
-	return raw;
-}
-
-/*
- * POST parameters: the JSON body (an object; a bare string for operations
- * that take one, api.md 5.10), over the query string for routes that also
- * answer GET (api.md 5.12: address in the query or the body).
- */
-static int body_params(struct evhttp_request *req, const struct zen_op *op,
-		       json_t **raw, struct zen_err *err)
-{
-	struct evbuffer *in = evhttp_request_get_input_buffer(req);
-	const char *ctype = evhttp_find_header(
-		evhttp_request_get_input_headers(req), "Content-Type");
-	size_t len = evbuffer_get_length(in);
-	json_error_t jerr;
-	json_t *body;
-
-	*raw = (op->flags & ZEN_OPF_ALSO_POST) ? query_params(req) : json_object();
-	if (!*raw)
-		return zen_fail(err, ZEN_EINVAL, "invalid query string");
-	if (!len)
-		return 0;
-	if (!ctype || strncmp(ctype, "application/json", 16))
-		return zen_fail(err, ZEN_EINVAL,
-				"only application/json ContentType is supported");
-	body = json_loadb((const char *)evbuffer_pullup(in, -1), len,
-			  JSON_DECODE_ANY, &jerr);
-	if (!body)
-		return zen_fail(err, ZEN_EINVAL, "Json is invalid: %s", jerr.text);
-	if (json_is_string(body) && (op->flags & ZEN_OPF_BARE_BODY) &&
-	    op->params[0].name) {
-		json_object_set_new(*raw, op->params[0].name, body);
-		return 0;
-	}
-	if (!json_is_object(body)) {
-		json_decref(body);
-		return zen_fail(err, ZEN_EINVAL, "Json is invalid: not an object");
-	}
-	json_object_update(*raw, body);
-	json_decref(body);
-	return 0;
-}
-
-/* The route: path without its query and without one trailing slash. */
-static void route_path(struct evhttp_request *req, char *out, size_t size)
-{
-	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(req);
-	const char *path = uri ? evhttp_uri_get_path(uri) : NULL;
-	size_t n;
-
-	snprintf(out, size, "%s", path && *path ? path : "/");
-	n = strlen(out);
-	if (n > 1 && out[n - 1] == '/')
-		out[n - 1] = 0;
-}
-
-/* DNS-rebinding defence: on loopback, only our own names are served. */
-static int host_allowed(struct srv *srv, struct evhttp_request *req)
-{
-	const char *host = evhttp_find_header(
-		evhttp_request_get_input_headers(req), "Host");
-	static const char *const names[] = { "localhost", "127.0.0.1", "[::1]" };
-	char name[300];
-	const char *colon;
-	size_t n;
-
-	if (!srv->loopback || !host)
-		return 1;
-	colon = strrchr(host, ':');
-	n = colon && !strchr(colon, ']') ? (size_t)(colon - host) : strlen(host);
-	snprintf(name, sizeof(name), "%.*s", (int)(n < 299 ? n : 299), host);
-	if (!strcasecmp(name, srv->host))
-		return 1;
-	for (size_t i = 0; i < ZEN_ARRAY_SIZE(names); i++)
-		if (!strcasecmp(name, names[i]))
-			return 1;
-	return 0;
-}
-
-/* /wallet/ paths need the token when there is one (api.md 10.1). */
-static int token_ok(struct srv *srv, struct evhttp_request *req,
-		    const char *path)
-{
-	const char *auth = evhttp_find_header(
-		evhttp_request_get_input_headers(req), "Authorization");
-	size_t n = strlen(srv->token);
-
-	if (!srv->token[0] || strncmp(path, "/wallet/", 8))
-		return 1;
-	if (!auth || strncmp(auth, "Bearer ", 7) || strlen(auth + 7) != n)
-		return 0;
-	return sodium_memcmp(auth + 7, srv->token, n) == 0;
-}
-
-static const char *method_name(enum evhttp_cmd_type cmd)
-{
-	switch (cmd) {
-	case EVHTTP_REQ_GET: return "GET";
-	case EVHTTP_REQ_POST: return "POST";
-	case EVHTTP_REQ_OPTIONS: return "OPTIONS";
-	default: return NULL;
-	}
-}
-
-static void run_op(struct evhttp_request *req, struct srv *srv,
-		   const struct zen_op *op, json_t *raw)
-{
-	struct zen_call call = { .op = op, .node = srv->node };
-	int rc;
-
-	rc = zen_args_validate(&call.args, op, raw, &call.err);
-	if (!rc)
-		rc = zen_call_run(&call);
-	if (rc)
-		send_error(req, (enum zen_code)rc, call.http_status, call.err.msg);
-	else
-		send_call(req, &call);
-	zen_call_release(&call);
-}
-
-static void handle(struct evhttp_request *req, void *data)
-{
-	struct srv *srv = data;
-	const char *method = method_name(evhttp_request_get_command(req));
-	struct zen_err err = ZEN_ERR_INIT;
-	const struct zen_op *op;
-	json_t *raw = NULL;
-	char path[1024];
-
-	if (!method) {
-		send_body(req, 405, NULL, NULL, 0);
-		return;
-	}
-	if (!host_allowed(srv, req)) {
-		send_error(req, ZEN_EINVAL, 403, "forbidden host");
-		return;
-	}
-	if (evbuffer_get_length(evhttp_request_get_input_buffer(req)) >
-	    SRV_MAX_BODY) {
-		send_error(req, ZEN_EINVAL, 400, "request body too large");
-		return;
-	}
-	if (!strcmp(method, "OPTIONS")) {
-		send_body(req, 202, NULL, NULL, 0);
-		return;
-	}
-	route_path(req, path, sizeof(path));
-	if (!token_ok(srv, req, path)) {
-		evhttp_add_header(evhttp_request_get_output_headers(req),
-				  "WWW-Authenticate", "Bearer");
-		send_error(req, ZEN_EPASSWORD, 401, "missing or wrong api token");
-		return;
-	}
-	op = zen_op_find_route(method, path);
-	if (!op) {
-		send_error(req, ZEN_EINVAL, 400, "unmatched request");
-		return;
-	}
-	if (!strcmp(method, "GET")) {
-		raw = query_params(req);
-		if (!raw)
-			zen_fail(&err, ZEN_EINVAL, "invalid query string");
-	} else if (body_params(req, op, &raw, &err)) {
-		json_decref(raw);
-		raw = NULL;
-	}
-	if (raw)
-		run_op(req, srv, op, raw);
-	else
-		send_error(req, err.code, 0, err.msg);
-	json_decref(raw);
-}
+#include "server/srv.h"
 
 /* --- start-up --------------------------------------------------------- */
 
@@ -401,7 +128,8 @@ static int setup_token(struct srv *srv, const char *file, struct zen_err *err)
 					"have at least 16 characters", file);
 		return 0;
 	}
-	if (srv->loopback)
+	/* public mode serves nothing private: no token needed */
+	if (srv->loopback || srv->public_mode)
 		return 0;
 	if (sodium_init() < 0)
 		return zen_fail(err, ZEN_EINTERNAL, "cannot initialise libsodium");
@@ -435,27 +163,42 @@ static void *worker_main(void *data)
 
 static int start_worker(struct srv *srv, struct srv_worker *w)
 {
+	evutil_socket_t fd;
+
 	w->srv = srv;
+	atomic_init(&w->paused, 0);
 	w->base = event_base_new();
 	w->http = w->base ? evhttp_new(w->base) : NULL;
-	if (!w->http)
+	if (!w->http || srv_worker_conns_init(w))
 		return -1;
+	/* Every method reaches srv_handle, which answers 405 itself. */
 	evhttp_set_allowed_methods(w->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST |
 		EVHTTP_REQ_HEAD | EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE |
 		EVHTTP_REQ_OPTIONS | EVHTTP_REQ_TRACE | EVHTTP_REQ_CONNECT |
 		EVHTTP_REQ_PATCH);
-	/* Bodies between SRV_MAX_BODY and twice that get our own 400 with a
-	 * JSON reason; beyond, evhttp refuses them before reading. */
-	evhttp_set_max_body_size(w->http, 2 * (ev_ssize_t)SRV_MAX_BODY);
+	/* An empty reply has no Content-Type (evhttp's default is HTML). */
+	evhttp_set_default_content_type(w->http, NULL);
+	/* Larger bodies: evhttp's 413 (conn.c makes the reply ours), after
+	 * reading the rest of the body, so that the client can read it. */
+	evhttp_set_max_body_size(w->http, (ev_ssize_t)srv->max_body);
+	evhttp_set_flags(w->http, EVHTTP_SERVER_LINGERING_CLOSE);
 	evhttp_set_max_headers_size(w->http, 64 * 1024);
 	evhttp_set_timeout(w->http, 60);
-	evhttp_set_gencb(w->http, handle, srv);
-	if (evhttp_accept_socket(w->http, srv->fd))
+	evhttp_set_gencb(w->http, srv_handle, w);
+	evhttp_set_bevcb(w->http, srv_conn_new, w);
+	/* Its own descriptor of the socket: each listener closes its own. */
+	fd = fcntl(srv->fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0)
 		return -1;
+	w->bound = evhttp_accept_socket_with_handle(w->http, fd);
+	if (!w->bound) {
+		close(fd);
+		return -1;
+	}
 	return pthread_create(&w->thread, NULL, worker_main, w) ? -1 : 0;
 }
 
-static unsigned default_threads(void)
+static unsigned cores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
@@ -504,12 +247,75 @@ static void *miner_main(void *data)
 	return NULL;
 }
 
+/* The soft open-file limit raised to the hard one; the result. */
+static uint64_t raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return 1024;
+	if (rl.rlim_cur < rl.rlim_max) {
+		rlim_t want = rl.rlim_max;
+
+		rl.rlim_cur = want;
+		if (setrlimit(RLIMIT_NOFILE, &rl)) {
+			/* e.g. macOS refuses RLIM_INFINITY */
+			getrlimit(RLIMIT_NOFILE, &rl);
+		}
+	}
+	return rl.rlim_cur == RLIM_INFINITY ? UINT32_MAX : (uint64_t)rl.rlim_cur;
+}
+
+/* --max-connections and --max-connections-per-address against the
+ * open-file limit (the formula is in this file's header). */
+static int configure_limits(struct srv *srv, json_t *args, struct zen_err *err)
+{
+	uint64_t reserved = SRV_FDS_RESERVED +
+		(uint64_t)SRV_FDS_PER_WORKER * srv->nworkers + SRV_CONN_SLACK;
+	uint64_t room, max = 0, per = 0, timeout = 0;
+
+	srv->fd_limit = raise_fd_limit();
+	room = srv->fd_limit > reserved ? srv->fd_limit - reserved : 0;
+	if (room > 1000000)
+		room = 1000000;
+	if (zen_args_u64(args, "maxConnections", &max)) {
+		if (!max)
+			return zen_fail(err, ZEN_EINVAL,
+					"invalid maxConnections (at least 1)");
+		if (max > room)
+			return zen_fail(err, ZEN_EINVAL, "--max-connections %llu "
+					"needs an open-file limit of at least %llu "
+					"(it is %llu: ulimit -n)",
+					(unsigned long long)max,
+					(unsigned long long)(max + reserved),
+					(unsigned long long)srv->fd_limit);
+	} else if (!(max = room)) {
+		return zen_fail(err, ZEN_EINVAL, "the open-file limit (%llu) "
+				"leaves no room for connections: raise it "
+				"(ulimit -n) to at least %llu",
+				(unsigned long long)srv->fd_limit,
+				(unsigned long long)reserved + 1);
+	}
+	srv->max_conns = (unsigned)max;
+	if (zen_args_u64(args, "maxConnectionsPerAddress", &per) && !per)
+		return zen_fail(err, ZEN_EINVAL,
+				"invalid maxConnectionsPerAddress (at least 1)");
+	srv->max_per_addr = per ? (unsigned)(per < max ? per : max)
+				: (unsigned)(max / 4 ? max / 4 : 1);
+	if (zen_args_u64(args, "requestTimeout", &timeout) &&
+	    (timeout < 1 || timeout > 86400))
+		return zen_fail(err, ZEN_EINVAL,
+				"invalid requestTimeout (1 to 86400 seconds)");
+	srv->request_timeout = timeout ? (unsigned)timeout : SRV_DEFAULT_TIMEOUT;
+	return 0;
+}
+
 static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 		     struct zen_err *err)
 {
 	const struct zen_op *op = zen_op_find("serve", NULL);
 	json_t *args = NULL;
-	uint64_t threads = 0;
+	uint64_t threads = 0, rate = 0;
 	const char *bind;
 	int rc;
 
@@ -524,16 +330,51 @@ static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 	if (!rc && zen_args_u64(args, "threads", &threads) &&
 	    (threads < 1 || threads > 64))
 		rc = zen_fail(err, ZEN_EINVAL, "invalid threads (1 to 64)");
-	srv->nworkers = threads ? (unsigned)threads : default_threads();
+	srv->nworkers = threads ? (unsigned)threads : cores();
+	srv->pool_threads = SRV_POOL_PER_CORE * cores() > SRV_POOL_MIN
+			    ? SRV_POOL_PER_CORE * cores() : SRV_POOL_MIN;
+	srv->public_mode = zen_args_bool(args, "public", 0);
+	if (zen_args_u64(args, "rateLimit", &rate) && (rate < 1 || rate > 1000000))
+		rc = rc ? rc : zen_fail(err, ZEN_EINVAL,
+					"invalid rateLimit (1 to 1000000)");
+	srv->rate_limit = (unsigned)rate;
+	if (!rc)
+		rc = configure_limits(srv, args, err);
 	if (!rc)
 		rc = configure_mining(srv, args, err);
+	/* A token would suggest that something is protected: nothing is, on
+	 * a public node, since nothing private is served at all. */
+	if (!rc && srv->public_mode && zen_args_str(args, "apiTokenFile"))
+		rc = zen_fail(err, ZEN_EINVAL, "--api-token-file does not go "
+			      "with --public: a public node serves nothing "
+			      "private");
 	if (!rc && zen_args_str(args, "apiTokenFile"))
 		snprintf(srv->cookie, sizeof(srv->cookie), "%s",
 			 zen_args_str(args, "apiTokenFile"));
 	json_decref(args);
+	/* a public node opens no wallet, not even by mistake */
+	node->no_wallet = srv->public_mode;
 	if (!rc)
 		rc = zen_store_mkdirs(node->datadir, err);
 	return rc;
+}
+
+static int make_policy(struct srv *srv, struct zen_err *err)
+{
+	struct srv_policy_conf conf = {
+		.public_mode = srv->public_mode,
+		.rate_limit = srv->rate_limit,
+		.loopback = srv->loopback,
+		.token = srv->token,
+	};
+
+	srv->policy = srv_policy_new(&conf, err);
+	/* the policy keeps what it needs; no copy stays in this memory */
+	sodium_memzero(srv->token, sizeof(srv->token));
+	if (!srv->policy)
+		return err && err->code ? (int)err->code : ZEN_EINTERNAL;
+	srv->max_body = srv_policy_max_body(srv->policy);
+	return 0;
 }
 
 static int wait_for_signal(void)
@@ -564,17 +405,30 @@ static void block_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/*
+ * The stop: the loops first (nothing new starts), then the pool (every
+ * job is cancelled, its threads joined), then each worker's evhttp (its
+ * connections and their requests), and last what jobs and connections
+ * are left, before the bases go.
+ */
 static void stop_workers(struct srv *srv, unsigned started)
 {
 	for (unsigned i = 0; i < started; i++)
 		event_base_loopexit(srv->workers[i].base, NULL);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(srv->workers[i].thread, NULL);
+	srv_pool_stop(srv);
+	/* closing connections must not wake workers being freed */
+	atomic_store(&srv->stopping, 1);
 	for (unsigned i = 0; i < srv->nworkers; i++) {
-		if (srv->workers[i].http)
-			evhttp_free(srv->workers[i].http);
-		if (srv->workers[i].base)
-			event_base_free(srv->workers[i].base);
+		struct srv_worker *w = &srv->workers[i];
+
+		if (w->http)
+			evhttp_free(w->http);
+		srv_worker_jobs_free(w);
+		srv_worker_conns_free(w);
+		if (w->base)
+			event_base_free(w->base);
 	}
 }
 
@@ -585,6 +439,29 @@ static int take_token(struct srv *srv, struct zen_err *err)
 	snprintf(file, sizeof(file), "%s", srv->cookie);
 	srv->cookie[0] = 0;
 	return setup_token(srv, file[0] ? file : NULL, err);
+}
+
+static int start(struct srv *srv, unsigned *started)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int rc;
+
+	if ((rc = srv_conns_init(srv, &err)) || (rc = srv_pool_start(srv, &err))) {
+		fprintf(stderr, "zen: %s\n", err.msg);
+		return rc;
+	}
+	srv->workers = zen_xcalloc(srv->nworkers, sizeof(*srv->workers));
+	for (; *started < srv->nworkers; (*started)++)
+		if (start_worker(srv, &srv->workers[*started])) {
+			fprintf(stderr, "zen: cannot start http worker\n");
+			return ZEN_EINTERNAL;
+		}
+	if (srv->mine && pthread_create(&srv->miner, NULL, miner_main, srv)) {
+		fprintf(stderr, "zen: cannot start the miner\n");
+		srv->mine = 0;
+		return ZEN_EINTERNAL;
+	}
+	return 0;
 }
 
 int srv_main(struct zen_node *node, json_t *raw)
@@ -601,27 +478,19 @@ int srv_main(struct zen_node *node, json_t *raw)
 	if ((rc = configure(&srv, node, raw, &err)) ||
 	    (rc = zen_node_chain(node, &chain, &err)) ||
 	    (rc = open_listener(&srv, &err)) ||
-	    (rc = take_token(&srv, &err))) {
+	    (rc = take_token(&srv, &err)) ||
+	    (rc = make_policy(&srv, &err))) {
 		fprintf(stderr, "zen: %s\n", err.msg);
 		goto out;
 	}
+	/* before any base exists: the pool wakes the loops from its threads */
 	evthread_use_pthreads();
-	srv.workers = zen_xcalloc(srv.nworkers, sizeof(*srv.workers));
-	for (; started < srv.nworkers; started++)
-		if (start_worker(&srv, &srv.workers[started])) {
-			fprintf(stderr, "zen: cannot start http worker\n");
-			rc = ZEN_EINTERNAL;
-			break;
-		}
-	if (!rc && srv.mine && pthread_create(&srv.miner, NULL, miner_main, &srv)) {
-		fprintf(stderr, "zen: cannot start the miner\n");
-		rc = ZEN_EINTERNAL;
-		srv.mine = 0;
-	}
+	rc = start(&srv, &started);
 	if (!rc) {
 		fprintf(stderr, "zen: serving the %s chain on http://%s:%u "
-			"(data directory %s)%s\n", node->params->name, srv.host,
-			srv.port, node->datadir, srv.mine ? ", mining" : "");
+			"(data directory %s)%s%s\n", node->params->name, srv.host,
+			srv.port, node->datadir, srv.public_mode ? ", public" : "",
+			srv.mine ? ", mining" : "");
 		if (srv.cookie[0])
 			fprintf(stderr, "zen: /wallet/ needs the bearer token in "
 				"%s (zen --api-token-file)\n", srv.cookie);
@@ -633,9 +502,14 @@ int srv_main(struct zen_node *node, json_t *raw)
 		atomic_store(&srv.stop_mining, 1);
 		pthread_join(srv.miner, NULL);
 	}
-	stop_workers(&srv, started);
+	if (srv.workers)
+		stop_workers(&srv, started);
+	else
+		srv_pool_stop(&srv);
 	free(srv.workers);
+	srv_conns_free(&srv);
 out:
+	srv_policy_free(srv.policy);
 	if (srv.cookie[0])
 		unlink(srv.cookie);
 	sodium_memzero(srv.token, sizeof(srv.token));

@@ -54,12 +54,15 @@ test_http 'blockreward' GET '/blockchain/blockreward?blockNumber=10' 200 5000000
 test_http 'blockreward, trailing slash' GET '/blockchain/blockreward/?blockNumber=10' 200 5000000000
 test_http 'blockreward, repeated parameter: last wins' GET \
 	'/blockchain/blockreward?blockNumber=x&blockNumber=800002' 200 2500000000
+# Errors: text by default, JSON with the exit code when asked for.
 test_http 'blockreward missing' GET '/blockchain/blockreward' 400 \
-	'{"error":"blockNumber is missing","code":2}'
+	'blockNumber is missing'
+test_http 'blockreward missing, as json' GET '/blockchain/blockreward' 400 \
+	'{"error":"blockNumber is missing","code":2}' '' '' 'Accept: application/json'
 test_http 'blockreward invalid' GET '/blockchain/blockreward?blockNumber=ten' 400 \
-	'{"error":"invalid blockNumber","code":2}'
-test_http 'blockreward unknown parameter' GET '/blockchain/blockreward?blockNumber=1&x=2' 400 \
-	'{"error":"unknown parameter '"'"'x'"'"'","code":2}'
+	'invalid blockNumber'
+test_http 'blockreward unknown parameter, as json' GET '/blockchain/blockreward?blockNumber=1&x=2' 400 \
+	'{"error":"unknown parameter '"'"'x'"'"'","code":2}' '' '' 'Accept: application/json'
 test_http 'totalzp' GET '/blockchain/totalzp?blockNumber=10' 200 45000000001
 test_http 'totalzp at the tip' GET '/blockchain/totalzp' 200 1
 test_expect_success 'json replies are application/json' '

@@ -4,29 +4,37 @@
 . "$(dirname "$0")/test-lib.sh"
 start_server
 
-test_http 'unknown path' GET /no/such/thing 400 '{"error":"unmatched request","code":2}'
+test_http 'unknown path' GET /no/such/thing 400 'unmatched request'
+test_http 'unknown path, as json' GET /no/such/thing 400 '{"error":"unmatched request","code":2}' \
+	'' '' 'Accept: application/json'
 test_http 'known path, wrong method' POST /blockchain/blockreward 400 \
-	'{"error":"unmatched request","code":2}' '{"blockNumber":1}'
+	'{"error":"unmatched request","code":2}' '{"blockNumber":1}' application/json \
+	'Accept: text/plain, application/json;q=0.9'
 test_http 'PUT is not allowed' PUT /blockchain/blockreward 405 ''
 test_http 'DELETE is not allowed' DELETE /blockchain/info 405 ''
 test_http 'OPTIONS is accepted (CORS preflight)' OPTIONS /blockchain/blockreward 202 ''
-test_http 'root path' GET / 400 '{"error":"unmatched request","code":2}'
+test_http 'root path' GET / 400 'unmatched request'
 test_http 'paths are case-sensitive' GET '/Blockchain/blockreward?blockNumber=1' 400 \
-	'{"error":"unmatched request","code":2}'
+	'unmatched request'
 test_http 'local-only commands have no route' GET /tx/decode 400 \
-	'{"error":"unmatched request","code":2}'
+	'unmatched request'
 
-test_expect_success 'errors are json with the exit code' '
+test_expect_success 'errors are text by default' '
 	http GET /blockchain/blockreward && test "$status" = 400 &&
-	test "$ctype" = application/json &&
+	test "$ctype" = text/plain && test "$body" = "blockNumber is missing"
+'
+test_expect_success 'errors are json with the exit code for Accept: application/json' '
+	http GET /blockchain/blockreward "" "" "Accept: application/json" &&
+	test "$status" = 400 && test "$ctype" = application/json &&
 	test "$body" = "{\"error\":\"blockNumber is missing\",\"code\":2}"
 '
-test_expect_success 'an oversized body is refused with 400 and json' '
+test_expect_success 'an oversized body is refused with 413, without html' '
 	head -c $((16 * 1024 * 1024 + 1)) /dev/zero | tr "\0" "a" >"$TRASH/big" &&
-	status=$(curl -s -o "$TRASH/body" -w "%{http_code}" -X POST \
+	status=$(curl -s -o "$TRASH/body" -D "$TRASH/h" -w "%{http_code}" -X POST \
 		-H "Content-Type: application/json" --data-binary @"$TRASH/big" \
 		"$ZEN_TEST_URL/blockchain/blockreward") &&
-	test "$status" = 400 && grep -q "request body too large" "$TRASH/body"
+	test "$status" = 413 && test "$(cat "$TRASH/body")" = "request body too large" &&
+	grep -qi "^content-type: text/plain" "$TRASH/h"
 '
 test_expect_success 'a foreign Host header is refused (DNS rebinding)' '
 	status=$(curl -s -o "$TRASH/body" -w "%{http_code}" -H "Host: evil.example:80" \
@@ -44,19 +52,35 @@ test_expect_success 'malformed requests do not stop the server' '
 	printf "GARBAGE\r\n\r\n" | timeout 5 bash -c "cat >/dev/tcp/127.0.0.1/${ZEN_TEST_URL##*:}" ;
 	http GET "/blockchain/blockreward?blockNumber=1" && test "$status" = 200
 '
+# 8 clients of 25 requests each at once; every answer is checked (status
+# and body) by its client, and every client's exit status by the case.
+# Client i asks for blocks of halving period i - 1 (800000 blocks each,
+# from block 2): its own answer, 5e9 >> (i - 1), so crossed replies show.
 test_expect_success 'serves many requests in parallel' '
+	pids=
 	for i in $(seq 1 8); do
-		( for j in $(seq 1 25); do
-			curl -sf "$ZEN_TEST_URL/blockchain/blockreward?blockNumber=$j" >/dev/null || exit 1
-		done ) &
+		( want=$((5000000000 >> (i - 1)))
+		for j in $(seq 1 25); do
+			st=$(curl -s -o "$TRASH/par.$i.body" -w "%{http_code}" \
+				"$ZEN_TEST_URL/blockchain/blockreward?blockNumber=$(((i - 1) * 800000 + 1 + j))")
+			got=$(cat "$TRASH/par.$i.body" 2>/dev/null)
+			if [ "$st" != 200 ] || [ "$got" != $want ]; then
+				echo "client $i request $j: status $st body $got, want 200 $want"
+				exit 1
+			fi
+			echo $j >>"$TRASH/par.$i.done"
+		done ) & pids="$pids $!"
 	done
-	wait
+	failed=0
+	for p in $pids; do wait $p || failed=$((failed + 1)); done
+	test $failed = 0 &&
+	for i in $(seq 1 8); do test "$(wc -l <"$TRASH/par.$i.done")" = 25 || exit 1; done
 '
 test_expect_success 'binds to loopback by default' '
 	(exec "$ZEN" --datadir "$TRASH/d2" serve 2>"$TRASH/log2") & pid=$!
-	sleep 0.5
+	i=0; while [ $i -lt 50 ] && ! grep -q "http://" "$TRASH/log2"; do sleep 0.1; i=$((i + 1)); done
 	grep -q "http://127.0.0.1:20000" "$TRASH/log2"; ok=$?
-	kill $pid; wait $pid; test $ok = 0
+	stop_pid $pid "$TRASH/log2" && test $ok = 0
 '
 test_expect_success 'a busy port is a clear error' '
 	port=${ZEN_TEST_URL##*:}
@@ -67,12 +91,12 @@ test_expect_success 'a bad bind address is a clear error' '
 	"$ZEN" --datadir "$TRASH/d3" serve --bind 127.0.0.1:99999 2>"$TRASH/e"; test $? = 2 &&
 	grep -q "invalid bind port" "$TRASH/e"
 '
-kill -TERM $SERVER_PID; wait $SERVER_PID; term_rc=$?; SERVER_PID=
+stop_server	# its own TAP line: exit 0 after SIGTERM, no sanitizer report
 test_expect_success 'SIGTERM stops the server cleanly' '
-	test $term_rc = 0 && grep -q "SIGTERM received, stopping" "$TRASH/server.log"
+	grep -q "SIGTERM received, stopping" "$TRASH/server.log"
 '
 test_expect_success 'SIGINT stops the server cleanly' '
-	start_server && kill -INT $SERVER_PID && wait $SERVER_PID; rc=$?; SERVER_PID=
-	test $rc = 0
+	start_server && stop_server INT &&
+	grep -q "SIGINT received, stopping" "$TRASH/server.log"
 '
 test_done

@@ -121,5 +121,7 @@ test_error 'unknown block hash' 3 'zen: block not found' blockchain block --hash
 test_error 'block without hash or number' 2 'zen: hash or blockNumber are missing' blockchain block
 test_error 'block with a bad hash' 2 'zen: invalid hash' blockchain block --hash 12
 test_http 'block not found is 404' GET '/blockchain/block?blockNumber=999' 404 \
-	'{"error":"block not found","code":3}'
+	'block not found'
+test_http 'block not found is 404, as json' GET '/blockchain/block?blockNumber=999' 404 \
+	'{"error":"block not found","code":3}' '' '' 'Accept: application/json'
 test_done

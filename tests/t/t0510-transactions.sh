@@ -57,7 +57,10 @@ test_both 'a mined transaction has one confirmation' 0 \
 test_error 'publishing a mined transaction again' 1 'zen: transaction already exists' \
 	blockchain publishtransaction $TX1
 test_http 'a mined transaction again is 302, as the reference' POST /blockchain/publishtransaction \
-	302 '{"error":"transaction already exists","code":1}' "{\"tx\":\"$TX1\"}"
+	302 'transaction already exists' "{\"tx\":\"$TX1\"}"
+test_http 'the 302 as json' POST /blockchain/publishtransaction \
+	302 '{"error":"transaction already exists","code":1}' "{\"tx\":\"$TX1\"}" \
+	application/json 'Accept: application/json'
 test_error 'unknown transaction' 3 'zen: transaction not found' \
 	blockchain transaction $(printf '%064d' 1)
 test_error 'transaction with a bad hash' 2 'zen: invalid hash' blockchain transaction 1234
@@ -76,8 +79,9 @@ test_both 'mature for block 12' 0 "\"$(txhash --input $CB2:0:5000000000:coinbase
 	blockchain publishtransaction $SPEND_CB2
 test_both 'the store is consistent' 0 '*' node verify
 test_http 'publishtransaction needs a JSON body' POST /blockchain/publishtransaction 400 \
-	'{"error":"only application/json ContentType is supported","code":2}' "tx=00" text/plain
+	'only application/json ContentType is supported' "tx=00" text/plain
 test_http 'publishtransaction with broken JSON' POST /blockchain/publishtransaction 400 '*' '{"tx":'
 test_http 'publishtransaction with a JSON array' POST /blockchain/publishtransaction 400 \
-	'{"error":"Json is invalid: not an object","code":2}' '[1]'
+	'{"error":"Json is invalid: not an object","code":2}' '[1]' application/json \
+	'Accept: application/json'
 test_done

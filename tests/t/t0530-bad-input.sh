@@ -64,7 +64,7 @@ EOF
 n=0
 while read -r method path body; do
 	n=$((n + 1))
-	http "$method" "$path" "$body"
+	http "$method" "$path" "$body" application/json 'Accept: application/json'
 	ok=0
 	case $status in 4??) ;; *) ok=1 ;; esac
 	python3 -c "import json,sys; d=json.loads(sys.argv[1]); assert isinstance(d['error'], str) and d['error'] and d['code'] in (1,2,3)" "$(cat "$TRASH/body")" || ok=1

@@ -44,9 +44,11 @@ test_both 'a wrong password is false' 0 false wallet checkpassword --password-fi
 test_error 'an empty password' 2 'zen: Password is empty' wallet checkpassword --password-file "$TRASH/empty"
 test_error 'a wrong password reveals nothing' 4 'zen: Bad password' wallet mnemonicphrase --password-file "$TRASH/bad"
 test_http 'a wrong password is 403 over HTTP' POST /wallet/mnemonicphrase 403 \
-	'{"error":"Bad password","code":4}' '{"password":"nope"}'
+	'Bad password' '{"password":"nope"}'
 test_expect_success 'failures are throttled: the next answer waits' '
-	for i in 1 2 3 4; do "$ZEN" --url "$ZEN_TEST_URL" wallet checkpassword --password-file "$TRASH/bad" >/dev/null; done &&
+	for i in 1 2 3 4; do
+		test "$("$ZEN" --url "$ZEN_TEST_URL" wallet checkpassword --password-file "$TRASH/bad")" = false || exit 1
+	done &&
 	start=$(date +%s%N) &&
 	"$ZEN" --url "$ZEN_TEST_URL" wallet checkpassword --password-file "$PW" >"$TRASH/o" &&
 	test $(( ($(date +%s%N) - start) / 1000000 )) -ge 350 && test "$(cat "$TRASH/o")" = true
@@ -115,18 +117,20 @@ test_expect_success 'create on the watch-only node, sign on the signer, publish 
 test_error 'a raw transaction that does not decode' 2 'zen: Invalid tx: decoding' rawtx publish 00ff
 
 # Damage.
+stop_server	# its own TAP line: a clean exit, no sanitizer report
 test_expect_success 'a tampered secret is detected, never used' '
-	stop_server && cp -r "$DATADIR/wallet" "$TRASH/wallet.bak" &&
+	cp -r "$DATADIR/wallet" "$TRASH/wallet.bak" &&
 	python3 - "$DATADIR/wallet/data.mdb" <<-EOF &&
-	import sys
+	import re, sys
 	p = sys.argv[1]; b = bytearray(open(p, "rb").read())
-	i = b.find(b"ZENW")
-	assert i >= 0
-	b[i + 70] ^= 1
+	# every copy: LMDB leaves old versions of the record in free pages
+	at = [m.start() for m in re.finditer(b"ZENW", bytes(b))]
+	assert at
+	for i in at: b[i + 70] ^= 1
 	open(p, "wb").write(b)
 	EOF
-	! z wallet checkpassword --password-file "$TRASH/pw2" 2>"$TRASH/e"; rc=$?;
-	grep -q "wallet store is damaged" "$TRASH/e"
+	z wallet checkpassword --password-file "$TRASH/pw2" >"$TRASH/o" 2>"$TRASH/e"
+	test $? = 6 && test ! -s "$TRASH/o" && grep -q "wallet store is damaged" "$TRASH/e"
 '
 test_expect_success 'the exit status of damage is 6' '
 	z wallet mnemonicphrase --password-file "$TRASH/pw2" 2>"$TRASH/e"; test $? = 6
@@ -153,7 +157,8 @@ test_expect_success 'beyond loopback: a cookie file, and /wallet/ needs its toke
 	test -s "$DATADIR/.cookie" && test "$(stat -c %a "$DATADIR/.cookie")" = 600 &&
 	test "$(curl -s -o /dev/null -w "%{http_code}" http://127.0.0.1:$port/wallet/exists)" = 401 &&
 	test "$(curl -s -o /dev/null -w "%{http_code}" http://127.0.0.1:$port/blockchain/info)" = 200 &&
-	test "$("$ZEN" --url http://127.0.0.1:$port --api-token-file "$DATADIR/.cookie" wallet exists)" = false &&
-	kill -TERM $pid && wait $pid; test ! -e "$DATADIR/.cookie"
+	test "$("$ZEN" --url http://127.0.0.1:$port --api-token-file "$DATADIR/.cookie" wallet exists)" = false;
+	ok=$?
+	stop_pid $pid "$TRASH/s2.log" && test $ok = 0 && test ! -e "$DATADIR/.cookie"
 '
 test_done

@@ -91,7 +91,7 @@ test_error 'activate: 2^32 blocks' 2 'zen: invalid numberOfBlocks' \
 test_error 'activate: no blocks' 2 'zen: numberOfBlocks is missing' \
 	contract activate "$TOKEN" --password-file "$PW"
 test_http 'activate: empty code' POST /wallet/contract/activate 400 \
-	'{"error":"Contract code is empty","code":2}' \
+	'Contract code is empty' \
 	'{"code":"","numberOfBlocks":10,"password":"x"}'
 : >"$TRASH/empty.fst"
 test_error 'activate: an empty file is empty code' 2 'zen: Contract code is empty' \
@@ -113,7 +113,7 @@ test_both 'activate: nothing reached the mempool' 0 '[]' blockchain mempool
 test_both 'activate: the balance is unchanged' 0 "$(balance $GEN)" wallet balance
 test_http 'activate: an empty password' POST /wallet/contract/activate 400 \
 	'{"error":"Password is empty","code":2}' \
-	'{"code":"x","numberOfBlocks":1,"password":""}'
+	'{"code":"x","numberOfBlocks":1,"password":""}' application/json 'Accept: application/json'
 
 
 # ---- activation -----------------------------------------------------------
@@ -173,7 +173,7 @@ test_error 'execute: an invalid asset' 2 'zen: invalid asset' \
 test_error 'execute: a wrong password' 4 'zen: Bad password' \
 	contract execute $TOKEN_ADDR buy --spends "$BUY" --return-address --password-file "$TRASH/badpw"
 test_http 'execute: a wrong password is 403' POST /wallet/contract/execute 403 \
-	'{"error":"Bad password","code":4}' \
+	'Bad password' \
 	"{\"address\":\"$TOKEN_ADDR\",\"command\":\"buy\",\"options\":{\"returnAddress\":true},\"spends\":$BUY,\"password\":\"wrong\"}"
 test_error 'execute: more than the wallet has' 1 'zen: Not enough tokens' \
 	contract execute $TOKEN_ADDR buy --spends '[{"asset":"00","amount":"100000000001"}]' \

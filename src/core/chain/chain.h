@@ -33,6 +33,8 @@
 #ifndef ZEN_CHAIN_CHAIN_H
 #define ZEN_CHAIN_CHAIN_H
 
+#include <stdatomic.h>
+
 #include "core/block.h"
 #include "core/buf.h"
 #include "core/consensus.h"
@@ -365,6 +367,9 @@ struct zen_execute_request {
 						 * input i a Mint */
 	const struct zen_output *outputs;
 	size_t n_outputs;
+	/* NULL, or a flag another thread sets to stop the runs (the
+	 * server's time limit): ZEN_EREFUSED "run cancelled" */
+	const atomic_int *cancel;
 };
 
 /*
@@ -424,5 +429,11 @@ struct zen_chain_verify_report {
 int zen_chain_verify(struct zen_chainstate *chain,
 		     struct zen_chain_verify_report *report,
 		     struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
+/* The same, stopped between blocks once *cancel is set (the server's time
+ * limit): ZEN_EREFUSED "verification cancelled at block N". */
+int zen_chain_verify_cancel(struct zen_chainstate *chain,
+			    struct zen_chain_verify_report *report,
+			    const atomic_int *cancel, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
 
 #endif

@@ -211,6 +211,7 @@ struct exec {
 	struct zen_witness *wits;
 	size_t n_wits;
 	struct zen_err *err;
+	const atomic_int *cancel;		/* zen_execute_request.cancel */
 };
 
 /* Who is calling, and with what (one step of the message chain). */
@@ -274,6 +275,7 @@ static int run_one(struct exec *ex, const struct call *c,
 		   struct zen_contract_return *ret)
 {
 	struct zen_contract_args a;
+	struct zc_limits lim;
 	struct zen_acs_ref ref;
 	struct zen_data *state = NULL;
 	struct coins wallet, rw;
@@ -306,6 +308,9 @@ static int run_one(struct exec *ex, const struct call *c,
 	a.wallet_outputs = wallet.outs;
 	a.wallet_n = wallet.n;
 	a.state = state;
+	zc_limits_default(&lim);
+	lim.cancel = ex->cancel;
+	a.limits = &lim;
 	if (zen_contract_run(ref.c, &a, ret, NULL, &e)) {
 		rc = zen_fail(ex->err, ZEN_EREFUSED, "%s", e.msg);
 		goto out;
@@ -461,6 +466,7 @@ int zen_chain_execute(struct zen_chainstate *chain,
 	memcpy(c.sender_pk, rq->sender_pk, sizeof(c.sender_pk));
 	if ((rc = exec_begin(&ex, chain, err)))
 		goto out;
+	ex.cancel = rq->cancel;
 	skel_from_request(&ex.skel, rq);
 	for (unsigned depth = 0; !rc && more; depth++) {
 		struct zen_contract_return ret;

@@ -118,7 +118,8 @@ static int ema_equal(const struct zen_ema *a, const struct zen_ema *b)
 static int check_main(struct zen_chainstate *chain, struct zen_store_txn *t,
 		      const struct zen_block_info *tip,
 		      struct chain_ovl *scratch, uint64_t *unspent,
-		      struct zen_chain_verify_report *rep, struct zen_err *err)
+		      struct zen_chain_verify_report *rep,
+		      const atomic_int *cancel, struct zen_err *err)
 {
 	const struct zen_chain_params *p = chain->params;
 	struct zen_block_info prev, info;
@@ -136,6 +137,9 @@ static int check_main(struct zen_chainstate *chain, struct zen_store_txn *t,
 		uint8_t be[4], hash[ZEN_HASH_LEN], h2[ZEN_HASH_LEN];
 		int genesis;
 
+		if (cancel && atomic_load_explicit(cancel, memory_order_relaxed))
+			return zen_fail(err, ZEN_EREFUSED, "verification "
+					"cancelled at block %u", n);
 		chain_put32(be, n);
 		rc = zen_store_get(t, ZEN_DB_MAIN, be, 4, &v, err);
 		if (rc == ZEN_ENOTFOUND)
@@ -514,6 +518,13 @@ int zen_chain_verify(struct zen_chainstate *chain,
 		     struct zen_chain_verify_report *report,
 		     struct zen_err *err)
 {
+	return zen_chain_verify_cancel(chain, report, NULL, err);
+}
+
+int zen_chain_verify_cancel(struct zen_chainstate *chain,
+			    struct zen_chain_verify_report *report,
+			    const atomic_int *cancel, struct zen_err *err)
+{
 	struct zen_store_txn *t;
 	struct zen_block_info tip;
 	struct chain_ovl scratch;
@@ -530,7 +541,7 @@ int zen_chain_verify(struct zen_chainstate *chain,
 		rc = 0;
 	} else if (!rc) {
 		rc = check_main(chain, t, &tip, &scratch, &unspent, report,
-				err);
+				cancel, err);
 	}
 	if (!rc)
 		rc = check_utxos(t, &scratch, unspent, report, err);

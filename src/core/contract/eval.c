@@ -1464,6 +1464,7 @@ void zc_limits_default(struct zc_limits *l)
 	l->max_depth = ZC_DEFAULT_MAX_DEPTH;
 	l->mem_limit = ZC_DEFAULT_MEM_LIMIT;
 	l->max_chain = ZC_DEFAULT_MAX_CHAIN;
+	l->cancel = NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1480,6 +1481,7 @@ struct zc_exec {
 	struct zen_rt *rt;
 	zv **g;
 	uint64_t steps, max_steps;
+	const atomic_int *cancel;	/* zc_limits.cancel */
 	/* cost indexes (eval.h COST INDEXES): nesting, and what is left of
 	 * the run's budget for all of them */
 	unsigned in_index;
@@ -1921,6 +1923,11 @@ again:
 				 (unsigned long long)ex->max_steps);
 		goto done;
 	}
+	if (!(ex->steps & (ZC_CANCEL_EVERY - 1)) && ex->cancel &&
+	    atomic_load_explicit(ex->cancel, memory_order_relaxed)) {
+		rc = zen_rt_fail(rt, "run cancelled");
+		goto done;
+	}
 	switch (n->kind) {
 	case N_LOCAL:
 		*out = lookup_env(env, n->u.idx);
@@ -2191,6 +2198,7 @@ int zc_exec_begin(struct zc_exec **out, const struct zc_program *p,
 	ex->p = p;
 	ex->rt = rt;
 	ex->max_steps = lim->max_steps;
+	ex->cancel = lim->cancel;
 	ex->index_steps_left = lim->max_steps;
 	ex->index_mem_left = lim->mem_limit / 4;
 	zen_rt_set_apply(rt, apply_cb, ex);

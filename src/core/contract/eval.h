@@ -73,6 +73,8 @@
 #ifndef ZEN_CONTRACT_EVAL_H
 #define ZEN_CONTRACT_EVAL_H
 
+#include <stdatomic.h>
+
 #include "core/contract/ast.h"
 #include "core/contract/value.h"
 
@@ -90,13 +92,24 @@
  *               Not used by the evaluator or contract.c: the chain's
  *               message loop applies its own ZEN_EXECUTE_MAX_CHAIN (see
  *               MESSAGE CHAINS above).
+ *   cancel      NULL, or a flag another thread sets to stop the run (the
+ *               server's request time limit): read every
+ *               ZC_CANCEL_EVERY steps, the run then ends in ZEN_EREFUSED
+ *               "run cancelled".  Never set by consensus code: a run's
+ *               outcome does not depend on it unless it is set.
  */
 struct zc_limits {
 	uint64_t max_steps;
 	unsigned max_depth;
 	size_t mem_limit;
 	unsigned max_chain;
+	const atomic_int *cancel;
 };
+
+/* Steps between two reads of zc_limits.cancel (a power of two).  Natives
+ * that do much work in one step (a signature check, about 1000 ordinary
+ * steps) keep this small. */
+#define ZC_CANCEL_EVERY 256u
 
 #define ZC_DEFAULT_MAX_STEPS 2000000u
 #define ZC_DEFAULT_MAX_DEPTH 3000u

@@ -4,11 +4,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sodium.h>
 
 #include "core/buf.h"
 #include "core/chain/store.h"
+#include "core/hex.h"
 #include "core/wallet/bip39.h"
 #include "core/wallet/keys.h"
 #include "core/wallet/wallet.h"
@@ -18,11 +20,12 @@ enum {
 	WDB_ADDRESSES,
 	WDB_OUTPUTS,
 	WDB_UNDO,
+	WDB_RESERVED,
 	WDB_COUNT_
 };
 
 static const char *const wdb_names[WDB_COUNT_] = {
-	"meta", "addresses", "outputs", "undo",
+	"meta", "addresses", "outputs", "undo", "reserved",
 };
 
 #define DB(x) ((enum zen_store_db)(x))
@@ -30,12 +33,23 @@ static const char *const wdb_names[WDB_COUNT_] = {
 struct zen_wallet {
 	struct zen_store *store;
 	const struct zen_chain_params *params;
+	uint64_t (*now)(void *ctx);	/* unix seconds; NULL: time() */
+	void *now_ctx;
+};
+
+/* A spend: the wallet's write transaction and the coins of its view. */
+struct zen_wallet_spend {
+	struct zen_wallet *w;
+	struct zen_store_txn *t;
+	struct zen_outpoint *mine;	/* sorted: spendable by the wallet */
+	size_t n_mine;
 };
 
 #define SECRET_MAGIC "ZENW"
 #define SECRET_HEAD_LEN (4 + 1 + 1 + 8 + 8 + 16 + 24 + 4)
 #define SUM_LEN 32
 #define OUTREC_FIXED (32 + 1 + 4 + 4 + 4 + 1 + 32 + 4 + 4)
+#define RESREC_LEN (32 + 1 + 8)
 #define SYNC_BATCH 200
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -507,7 +521,8 @@ static int new_account(struct zen_wallet *w, struct zen_wallet_account *acc,
 	if (!rc)
 		rc = zen_store_clear(t, DB(WDB_ADDRESSES), err) ?:
 		     zen_store_clear(t, DB(WDB_OUTPUTS), err) ?:
-		     zen_store_clear(t, DB(WDB_UNDO), err);
+		     zen_store_clear(t, DB(WDB_UNDO), err) ?:
+		     zen_store_clear(t, DB(WDB_RESERVED), err);
 	if (!rc)
 		rc = add_key_address(t, &acc->xpub, ZEN_WADDR_EXTERNAL, 0, err) ?:
 		     add_key_address(t, &acc->xpub, ZEN_WADDR_CHANGE, 0, err) ?:
@@ -634,7 +649,8 @@ int zen_wallet_remove(struct zen_wallet *w, const char *password,
 	if (!rc)
 		rc = zen_store_clear(t, DB(WDB_ADDRESSES), err) ?:
 		     zen_store_clear(t, DB(WDB_OUTPUTS), err) ?:
-		     zen_store_clear(t, DB(WDB_UNDO), err);
+		     zen_store_clear(t, DB(WDB_UNDO), err) ?:
+		     zen_store_clear(t, DB(WDB_RESERVED), err);
 	if (rc) {
 		zen_store_abort(t);
 		return rc;
@@ -833,6 +849,10 @@ static int apply_tx(struct zen_store_txn *t, struct zen_wallet_account *acc,
 		put32(copy + 82, pos);
 		rc = zen_store_put(t, DB(WDB_OUTPUTS), key, 36, copy, v.len, err);
 		free(copy);
+		/* Spent on the main chain: whatever reserved it is done. */
+		if (!rc && (rc = zen_store_del(t, DB(WDB_RESERVED), key, 36,
+					       err)) == ZEN_ENOTFOUND)
+			rc = 0;
 		zen_buf_add(&u->spent, key, 36);
 		u->n_spent++;
 	}
@@ -1022,24 +1042,26 @@ static int chain_tip_number(struct zen_chain_read *r, uint32_t *n,
 	return rc;
 }
 
-/* One batch of sync work in one write transaction.  *done when the
- * wallet reached the chain's tip. */
-static int sync_batch(struct zen_wallet *w, struct zen_chain_read *r,
-		      uint32_t chain_tip, int *done, struct zen_err *err)
+/* Sync work inside the write transaction t: back to the fork point, then
+ * forward along the main chain of r, at most max_steps blocks (0: no
+ * limit).  *done when the wallet reached the chain's tip. */
+static int sync_in(struct zen_store_txn *t, struct zen_wallet *w,
+		   struct zen_chain_read *r, uint32_t chain_tip,
+		   unsigned max_steps, int *done, struct zen_err *err)
 {
 	struct zen_wallet_account acc;
-	struct zen_store_txn *t;
 	struct zen_buf raw = ZEN_BUF_INIT;
 	uint8_t hash[32];
 	uint32_t number;
-	int rc, acc_dirty = 0, steps = 0;
+	unsigned steps = 0;
+	int rc, acc_dirty = 0;
 
 	*done = 0;
-	if ((rc = zen_store_begin(w->store, NULL, 1, &t, err)))
-		return rc;
+	if (!max_steps)
+		max_steps = ~0u;
 	rc = read_account(t, w, &acc, err) ?: read_tip(t, hash, &number, err);
 	/* Back to the fork point. */
-	while (!rc && number > 0 && steps < SYNC_BATCH) {
+	while (!rc && number > 0 && steps < max_steps) {
 		struct zen_block_info info;
 		int gone;
 
@@ -1059,7 +1081,7 @@ static int sync_batch(struct zen_wallet *w, struct zen_chain_read *r,
 			rc = read_tip(t, hash, &number, err);
 	}
 	/* Forward along the main chain. */
-	while (!rc && number < chain_tip && steps < SYNC_BATCH) {
+	while (!rc && number < chain_tip && steps < max_steps) {
 		struct zen_block_info info;
 		struct zen_block b;
 		size_t used;
@@ -1084,11 +1106,28 @@ static int sync_batch(struct zen_wallet *w, struct zen_chain_read *r,
 	zen_buf_release(&raw);
 	if (!rc && acc_dirty)
 		rc = write_account(t, w, &acc, err);
+	if (!rc)
+		*done = tip_current(r, hash, number, chain_tip);
+	return rc;
+}
+
+/* One batch of sync work in one write transaction of its own, so that a
+ * long catch-up does not hold the writer lock. */
+static int sync_batch(struct zen_wallet *w, struct zen_chain_read *r,
+		      uint32_t chain_tip, int *done, struct zen_err *err)
+{
+	struct zen_store_txn *t;
+	int rc;
+
+	*done = 0;
+	if ((rc = zen_store_begin(w->store, NULL, 1, &t, err)))
+		return rc;
+	rc = sync_in(t, w, r, chain_tip, SYNC_BATCH, done, err);
 	if (rc) {
 		zen_store_abort(t);
+		*done = 0;
 		return rc;
 	}
-	*done = tip_current(r, hash, number, chain_tip);
 	return zen_store_commit(t, err);
 }
 
@@ -1308,13 +1347,162 @@ static int overlay_tx(void *ctx, const uint8_t hash[ZEN_HASH_LEN],
 	return 0;
 }
 
+/* ---- reservations ------------------------------------------------------ */
+
+static uint64_t now_of(const struct zen_wallet *w)
+{
+	return w->now ? w->now(w->now_ctx) : (uint64_t)time(NULL);
+}
+
+void zen_wallet_set_clock(struct zen_wallet *w, uint64_t (*now)(void *ctx),
+			  void *ctx)
+{
+	w->now = now;
+	w->now_ctx = ctx;
+}
+
+static int parse_reservation(struct zen_wallet_reservation *res,
+			     struct zen_slice v, struct zen_err *err)
+{
+	if (v.len != RESREC_LEN || v.p[32] > ZEN_WSPEND_RAW)
+		return damaged(err, "bad reservation record");
+	memcpy(res->tx_hash, v.p, 32);
+	res->kind = (enum zen_wallet_spend_kind)v.p[32];
+	res->time = get64(v.p + 33);
+	return 0;
+}
+
+int zen_wallet_reservation(struct zen_wallet *w, const struct zen_outpoint *op,
+			   struct zen_wallet_reservation *res,
+			   struct zen_err *err)
+{
+	struct zen_store_txn *t;
+	struct zen_slice v;
+	uint8_t key[36];
+	int rc = zen_store_begin(w->store, NULL, 0, &t, err);
+
+	if (rc)
+		return rc;
+	outpoint_key(key, op);
+	rc = zen_store_get(t, DB(WDB_RESERVED), key, 36, &v, err);
+	if (!rc)
+		rc = parse_reservation(res, v, err);
+	zen_store_abort(t);
+	return rc;
+}
+
+/* Does the reservation res of output o (NULL: not in the view) still
+ * hold, seen from snapshot r at time now?  (wallet.h, "Spending".) */
+static int reservation_holds(struct zen_chain_read *r,
+			     const struct zen_wview_output *o,
+			     const struct zen_wallet_reservation *res,
+			     uint64_t now, struct zen_err *err, int *holds)
+{
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_err e = ZEN_ERR_INIT;
+	int rc;
+
+	*holds = 0;
+	if (!o || o->spent_confirmed)
+		return 0;		/* the coin is gone or spent for good */
+	if (o->spent && !memcmp(o->spent_tx, res->tx_hash, 32)) {
+		*holds = 1;		/* its transaction is in the mempool */
+		return 0;
+	}
+	rc = zen_chain_read_tx(r, &raw, NULL, res->tx_hash, &e);
+	zen_buf_release(&raw);
+	if (!rc) {
+		*holds = 1;
+		return 0;
+	}
+	if (rc != ZEN_ENOTFOUND)
+		return zen_fail(err, rc, "%s", e.msg);
+	*holds = res->kind == ZEN_WSPEND_RAW &&
+		 now < res->time + ZEN_WALLET_RAW_HOLD;
+	return 0;
+}
+
+/* Mark the coins of v that a holding reservation keeps; with a write
+ * transaction t, delete the reservations that no longer hold. */
+static int apply_reservations(struct zen_store_txn *t, struct zen_chain_read *r,
+			      struct zen_wallet_view *v, uint64_t now,
+			      struct zen_err *err)
+{
+	struct zen_store_cursor *c;
+	struct zen_slice k, val;
+	struct zen_buf dead = ZEN_BUF_INIT;
+	size_t n_confirmed = 0;
+	enum zen_store_seek how = ZEN_SEEK_FIRST;
+	int rc = zen_store_cursor_open(t, DB(WDB_RESERVED), &c, err);
+
+	while (n_confirmed < v->n_outs && v->outs[n_confirmed].confirmed)
+		n_confirmed++;
+	while (!rc && !(rc = zen_store_cursor_seek(c, how, NULL, 0, &k, &val, err))) {
+		struct zen_wallet_reservation res;
+		struct zen_wview_output *o;
+		struct zen_outpoint op;
+		int holds;
+
+		how = ZEN_SEEK_NEXT;
+		if (k.len != 36) {
+			rc = damaged(err, "bad reservation record");
+			break;
+		}
+		if ((rc = parse_reservation(&res, val, err)))
+			break;
+		memcpy(op.tx_hash, k.p, 32);
+		op.index = get32(k.p + 32);
+		o = find_out(v, n_confirmed, &op);
+		if ((rc = reservation_holds(r, o, &res, now, err, &holds)))
+			break;
+		/* (A spent coin is held by the mempool already.) */
+		if (!holds)
+			zen_buf_add(&dead, k.p, 36);
+		else if (!o->spent)
+			o->reserved = 1;
+	}
+	if (rc == ZEN_ENOTFOUND)
+		rc = 0;
+	zen_store_cursor_close(c);
+	for (size_t i = 0; !rc && zen_store_txn_writable(t) && i < dead.len;
+	     i += 36)
+		rc = zen_store_del(t, DB(WDB_RESERVED), dead.data + i, 36, err);
+	zen_buf_release(&dead);
+	return rc;
+}
+
+/* Read the view inside t (the wallet at r's tip) and put the mempool of
+ * r and the reservations on top. */
+static int load_view(struct zen_store_txn *t, struct zen_wallet *w,
+		     struct zen_chain_read *r, struct zen_wallet_view *v,
+		     struct zen_err *err)
+{
+	struct overlay ov;
+	size_t cap = 0;
+	uint8_t hash[32];
+	int rc = read_account(t, w, &v->account, err) ?:
+		 read_tip(t, hash, &v->tip, err) ?:
+		 load_addresses(t, v, err) ?:
+		 load_outputs(t, v, &cap, err);
+
+	if (!rc) {
+		ov.v = v;
+		ov.n_confirmed = v->n_outs;
+		ov.cap = &cap;
+		ov.pos = 0;
+		rc = zen_chain_read_mempool(r, overlay_tx, &ov, err);
+	}
+	if (!rc)
+		rc = apply_reservations(t, r, v, now_of(w), err);
+	if (rc)
+		zen_wallet_view_release(v);
+	return rc;
+}
+
 int zen_wallet_view(struct zen_wallet *w, struct zen_chain_read *r,
 		    struct zen_wallet_view *v, struct zen_err *err)
 {
 	struct zen_store_txn *t;
-	struct overlay ov;
-	size_t cap = 0;
-	uint8_t hash[32];
 	int rc;
 
 	zen_wallet_view_release(v);
@@ -1322,22 +1510,144 @@ int zen_wallet_view(struct zen_wallet *w, struct zen_chain_read *r,
 		return rc;
 	if ((rc = zen_store_begin(w->store, NULL, 0, &t, err)))
 		return rc;
-	rc = read_account(t, w, &v->account, err) ?:
-	     read_tip(t, hash, &v->tip, err) ?:
-	     load_addresses(t, v, err) ?:
-	     load_outputs(t, v, &cap, err);
+	rc = load_view(t, w, r, v, err);
 	zen_store_abort(t);
+	return rc;
+}
+
+/* ---- spends ------------------------------------------------------------ */
+
+static int outpoint_cmp_v(const void *a, const void *b)
+{
+	return zen_outpoint_cmp(a, b);
+}
+
+/* The coins the wallet could sign for (in the view, not watch-only),
+ * sorted: the inputs a commit reserves. */
+static void spend_keep_mine(struct zen_wallet_spend *sp,
+			    const struct zen_wallet_view *v)
+{
+	sp->mine = zen_xcalloc(v->n_outs ? v->n_outs : 1, sizeof(*sp->mine));
+	for (size_t i = 0; i < v->n_outs; i++)
+		if (v->outs[i].kind != ZEN_WADDR_WATCH)
+			sp->mine[sp->n_mine++] = v->outs[i].outpoint;
+	zen_qsort(sp->mine, sp->n_mine, sizeof(*sp->mine), outpoint_cmp_v);
+}
+
+/* Inside the spend: sync the blocks the chain got since the first sync,
+ * then load the view. */
+static int spend_load(struct zen_wallet_spend *sp, struct zen_chain_read *r,
+		      struct zen_wallet_view *v, struct zen_err *err)
+{
+	uint32_t chain_tip;
+	int rc = chain_tip_number(r, &chain_tip, err), done = 0;
+
+	while (!rc && !done)
+		rc = sync_in(sp->t, sp->w, r, chain_tip, 0, &done, err);
+	if (!rc)
+		rc = load_view(sp->t, sp->w, r, v, err);
+	if (!rc)
+		spend_keep_mine(sp, v);
+	return rc;
+}
+
+int zen_wallet_spend_begin(struct zen_wallet *w, struct zen_chainstate *chain,
+			   struct zen_wallet_spend **out,
+			   struct zen_wallet_view *v, struct zen_err *err)
+{
+	struct zen_wallet_spend *sp;
+	struct zen_chain_read *r = NULL;
+	int rc;
+
+	*out = NULL;
+	zen_wallet_view_release(v);
+	/* Catch up first in short transactions of its own. */
+	if ((rc = zen_chain_read_begin(chain, &r, err)))
+		return rc;
+	rc = zen_wallet_sync(w, r, err);
+	zen_chain_read_end(r);
+	r = NULL;
+	if (rc)
+		return rc;
+	sp = zen_xcalloc(1, sizeof(*sp));
+	sp->w = w;
+	/* The lock first, then the snapshot: every spend committed before
+	 * this one is in the snapshot's mempool or chain. */
+	rc = zen_store_begin(w->store, NULL, 1, &sp->t, err) ?:
+	     zen_chain_read_begin(chain, &r, err) ?:
+	     spend_load(sp, r, v, err);
+	zen_chain_read_end(r);
 	if (rc) {
-		zen_wallet_view_release(v);
+		zen_wallet_spend_abort(sp);
 		return rc;
 	}
-	ov.v = v;
-	ov.n_confirmed = v->n_outs;
-	ov.cap = &cap;
-	ov.pos = 0;
-	rc = zen_chain_read_mempool(r, overlay_tx, &ov, err);
-	if (rc)
-		zen_wallet_view_release(v);
+	*out = sp;
+	return 0;
+}
+
+void zen_wallet_spend_abort(struct zen_wallet_spend *sp)
+{
+	if (!sp)
+		return;
+	zen_store_abort(sp->t);
+	free(sp->mine);
+	free(sp);
+}
+
+/* Reserve op for tx_hash inside t, unless a reservation for another
+ * transaction holds it. */
+static int reserve(struct zen_store_txn *t, const struct zen_outpoint *op,
+		   const uint8_t tx_hash[32], enum zen_wallet_spend_kind kind,
+		   uint64_t now, struct zen_err *err)
+{
+	struct zen_wallet_reservation old;
+	struct zen_slice v;
+	uint8_t key[36], rec[RESREC_LEN];
+	int rc;
+
+	outpoint_key(key, op);
+	rc = zen_store_get(t, DB(WDB_RESERVED), key, 36, &v, err);
+	if (!rc && !(rc = parse_reservation(&old, v, err)) &&
+	    memcmp(old.tx_hash, tx_hash, 32)) {
+		char coin[65], other[65];
+
+		zen_hex_encode_to(coin, op->tx_hash, 32);
+		zen_hex_encode_to(other, old.tx_hash, 32);
+		return zen_fail(err, ZEN_EREFUSED, "coin %s:%u is reserved for "
+				"transaction %s", coin, (unsigned)op->index,
+				other);
+	}
+	if (rc && rc != ZEN_ENOTFOUND)
+		return rc;
+	memcpy(rec, tx_hash, 32);
+	rec[32] = (uint8_t)kind;
+	put64(rec + 33, now);
+	return zen_store_put(t, DB(WDB_RESERVED), key, 36, rec, sizeof(rec),
+			     err);
+}
+
+int zen_wallet_spend_commit(struct zen_wallet_spend *sp,
+			    const struct zen_tx *tx,
+			    enum zen_wallet_spend_kind kind,
+			    struct zen_err *err)
+{
+	uint64_t now = now_of(sp->w);
+	int rc = 0;
+
+	for (size_t i = 0; !rc && i < tx->n_inputs; i++) {
+		const struct zen_outpoint *op = &tx->inputs[i].outpoint;
+
+		if (tx->inputs[i].kind != ZEN_INPUT_OUTPOINT ||
+		    !bsearch(op, sp->mine, sp->n_mine, sizeof(*op),
+			     outpoint_cmp_v))
+			continue;
+		rc = reserve(sp->t, op, tx->tx_hash, kind, now, err);
+	}
+	if (!rc) {
+		rc = zen_store_commit(sp->t, err);
+		sp->t = NULL;
+	}
+	zen_wallet_spend_abort(sp);
 	return rc;
 }
 
@@ -1368,7 +1678,7 @@ void zen_wallet_view_coins(const struct zen_wallet_view *v,
 		const struct zen_wview_output *o = &v->outs[i];
 		struct zen_wallet_coin *c;
 
-		if (o->spent || o->kind == ZEN_WADDR_WATCH)
+		if (o->spent || o->reserved || o->kind == ZEN_WADDR_WATCH)
 			continue;
 		c = &(*coins)[(*n)++];
 		c->outpoint = o->outpoint;

@@ -39,6 +39,15 @@
  *             outpoints || u32 m || m outpoints the block spent.  Kept
  *             for the last ZEN_WALLET_UNDO_KEEP blocks; a reorganisation
  *             deeper than that rescans the chain.
+ *  reserved   outpoint -> tx hash (32) || u8 kind || u64 unix time (s) of
+ *             the reservation: the coin is spent by that transaction,
+ *             which this wallet built (struct zen_wallet_spend below).
+ *             Kind 0 (send): published to the mempool by this node while
+ *             the reservation was written; kind 1 (raw): created or
+ *             signed for publishing elsewhere (rawtx create and sign,
+ *             createtransaction).  Added to schema 1 without a version
+ *             change: a store without it opens with it empty, which is
+ *             what a wallet with nothing in flight holds.
  *
  * The encrypted mnemonic ("secret"), format version 1:
  *   "ZENW" || u8 1 (format) || u8 1 (algorithm: argon2id v1.3 +
@@ -68,6 +77,31 @@
  * tip up.  PK and Coinbase outputs to a watched address are stored; inputs
  * spending stored outputs mark them spent.  zen_wallet_view() then puts
  * the mempool on top (unconfirmed outputs and spends).
+ *
+ * Spending (no coin is offered twice, across threads and processes): every
+ * operation that spends wallet coins runs inside one wallet write
+ * transaction, the spend, which LMDB serializes across threads and
+ * processes.  zen_wallet_spend_begin() syncs, begins the write
+ * transaction, THEN takes the chain snapshot, so every spend committed
+ * earlier is visible in its mempool, and loads the view with every
+ * reserved coin marked (zen_wallet_view_coins skips them).  The caller
+ * builds, signs and, for a send, submits to the mempool while the spend
+ * is open (lock order: the wallet's writer, then the chain's; the chain
+ * never takes the wallet's), then zen_wallet_spend_commit() writes the
+ * reservations of the coins the transaction spends.  A process that dies
+ * between the mempool's commit and the spend's leaves the transaction in
+ * the (persistent) mempool, whose spends the next view applies anyway.
+ *
+ * A reservation is released (deleted by the next spend, ignored by
+ * zen_wallet_view) when its coin is spent on the main chain (sync deletes
+ * it), when the coin is gone (its creating transaction left the chain or
+ * the mempool), or when its transaction is neither in the mempool nor on
+ * the main chain: a send at once (it was in the mempool once, so it left
+ * unconfirmed: a conflicting block, an eviction), a raw one
+ * ZEN_WALLET_RAW_HOLD seconds after it was created or last signed (it
+ * may be signed offline and published later).  Balances and UTXO lists
+ * still count a reserved coin: it is the wallet's until its transaction
+ * reaches the mempool; only spending skips it.
  */
 #ifndef ZEN_WALLET_WALLET_H
 #define ZEN_WALLET_WALLET_H
@@ -82,6 +116,10 @@
 #define ZEN_WALLET_SCHEMA 1
 #define ZEN_WALLET_LOOKAHEAD 20
 #define ZEN_WALLET_UNDO_KEEP 2000
+/* Seconds a coin reserved by a raw transaction (created or signed here,
+ * not published by this node) stays reserved while the transaction is
+ * not in the mempool. */
+#define ZEN_WALLET_RAW_HOLD 600
 /* Longest stored sentence (words as given, joined by single spaces). */
 #define ZEN_WALLET_SENTENCE_MAX 1024
 
@@ -250,6 +288,9 @@ struct zen_wview_output {
 	uint8_t spent_tx[ZEN_HASH_LEN];
 	uint32_t spent_block;
 	uint32_t spent_index;
+	int reserved;			/* by a transaction of this wallet
+					   not yet in the mempool or a
+					   block (raw): never offered */
 };
 
 struct zen_wallet_view {
@@ -264,8 +305,10 @@ struct zen_wallet_view {
 #define ZEN_WALLET_VIEW_INIT { .outs = NULL }
 
 /*
- * Sync with r, then read the account, addresses and outputs and apply the
- * mempool of r.  Returns: 0, "no account", ZEN_ESTORE.
+ * Sync with r, then read the account, addresses and outputs, apply the
+ * mempool of r and mark the coins that reservations still hold (read
+ * only: releasing is the next spend's work).  Returns: 0, "no account",
+ * ZEN_ESTORE.
  * Out: v (released first with zen_wallet_view_release).
  */
 int zen_wallet_view(struct zen_wallet *w, struct zen_chain_read *r,
@@ -284,11 +327,75 @@ int zen_wallet_view_touches(const struct zen_wallet_view *v,
 			    const struct zen_tx *tx) ZEN_NONNULL(1, 2);
 
 /*
- * The spendable coins of the view (unspent, not watch-only), for
- * zen_coins_select.  *coins is a new array (free()).
+ * The spendable coins of the view (unspent, not reserved, not
+ * watch-only), for zen_coins_select.  *coins is a new array (free()).
  */
 void zen_wallet_view_coins(const struct zen_wallet_view *v,
 			   struct zen_wallet_coin **coins, size_t *n)
 	ZEN_NONNULL(1, 2, 3);
+
+/* ---- Spending: reservations (see "Spending" above) ------------------- */
+
+enum zen_wallet_spend_kind {
+	ZEN_WSPEND_SEND = 0,	/* published by this node within the spend */
+	ZEN_WSPEND_RAW = 1,	/* created or signed, published elsewhere */
+};
+
+struct zen_wallet_spend;
+
+/*
+ * Begin a spend: sync w with chain (short transactions of its own), begin
+ * the wallet's write transaction (waits for every other spend and sync of
+ * this wallet, in any process), take a chain snapshot, sync the last
+ * blocks in it, load the view and release the reservations that no
+ * longer hold (above); the coins still reserved are marked in v.
+ * Unlock the secret before: the spend holds the wallet's writer lock.
+ * The same thread must end the spend (LMDB write transactions are
+ * bound to their thread).
+ * Returns: 0, ZEN_EREFUSED "no account", ZEN_ESTORE.
+ * Out: *out, ended by exactly one of zen_wallet_spend_commit() and
+ *      zen_wallet_spend_abort(); v (released first; the caller's).
+ */
+int zen_wallet_spend_begin(struct zen_wallet *w, struct zen_chainstate *chain,
+			   struct zen_wallet_spend **out,
+			   struct zen_wallet_view *v, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3, 4);
+
+/*
+ * Reserve for tx (by tx->tx_hash) every input of tx that spends a coin of
+ * the view of the spend, with kind, then commit and end the spend.  A
+ * coin already reserved for the same transaction gets the new kind and
+ * time (a raw transaction signed again).
+ * Returns: 0, ZEN_EREFUSED "coin HASH:I is reserved for transaction
+ *          HASH" (another transaction of this wallet holds it: only
+ *          a raw transaction brought to sign can meet that), ZEN_ESTORE;
+ *          on failure nothing is written.  sp is ended either way.
+ */
+int zen_wallet_spend_commit(struct zen_wallet_spend *sp,
+			    const struct zen_tx *tx,
+			    enum zen_wallet_spend_kind kind,
+			    struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
+
+/* End a spend without writing anything.  NULL is a no-op. */
+void zen_wallet_spend_abort(struct zen_wallet_spend *sp);
+
+struct zen_wallet_reservation {
+	uint8_t tx_hash[ZEN_HASH_LEN];
+	enum zen_wallet_spend_kind kind;
+	uint64_t time;			/* unix seconds */
+};
+
+/* The stored reservation of op, whether it still holds or not.
+ * Returns: 0, ZEN_ENOTFOUND (err untouched), ZEN_ESTORE. */
+int zen_wallet_reservation(struct zen_wallet *w, const struct zen_outpoint *op,
+			   struct zen_wallet_reservation *res,
+			   struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3);
+
+/* Replace the clock (unix seconds) of reservation times and holds; NULL
+ * restores time(NULL).  For tests; set it before any spend runs. */
+void zen_wallet_set_clock(struct zen_wallet *w, uint64_t (*now)(void *ctx),
+			  void *ctx) ZEN_NONNULL(1);
 
 #endif

@@ -1,0 +1,156 @@
+/*
+ * reply.c - the reply convention of `zen serve` (zen(1), HTTP API).
+ *
+ * Success: JSON (compact, no trailing newline) or text/plain, 200.  An
+ * error is text/plain with the message as the body, or, when the request's
+ * Accept header names application/json, {"error": msg, "code": exit code}
+ * as application/json; zen's own client asks for JSON and takes its exit
+ * code from "code".  Empty replies (405, the 202 of OPTIONS) carry no
+ * Content-Type at all.  Every reply gets the policy's headers (CORS in
+ * public mode).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/queue.h>
+
+#include <event2/buffer.h>
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include "core/buf.h"
+#include "server/policy.h"
+#include "server/srv.h"
+
+int srv_wants_json(struct evhttp_request *req)
+{
+	const char *a = evhttp_find_header(evhttp_request_get_input_headers(req),
+					   "Accept");
+
+	for (; a && *a; a++)
+		if (!strncasecmp(a, "application/json", 16))
+			return 1;
+	return 0;
+}
+
+static const char *reason_of(int status)
+{
+	switch (status) {
+	case 400: return "Bad Request";
+	case 403: return "Forbidden";
+	case 405: return "Method Not Allowed";
+	case 413: return "Payload Too Large";
+	case 417: return "Expectation Failed";
+	case 429: return "Too Many Requests";
+	case 431: return "Request Header Fields Too Large";
+	case 503: return "Service Unavailable";
+	default: return NULL;
+	}
+}
+
+void srv_send(struct srv *srv, struct srv_conn *c,
+	      struct evhttp_request *req, int status, const char *ctype,
+	      const char *body, size_t len)
+{
+	struct evkeyvalq *h = evhttp_request_get_output_headers(req);
+
+	if (srv->policy)
+		srv_policy_headers(srv->policy, h);
+	if (ctype)
+		evhttp_add_header(h, "Content-Type", ctype);
+	if (status == 401)
+		evhttp_add_header(h, "WWW-Authenticate", "Bearer");
+	if (c && srv_conn_refused(c))
+		evhttp_add_header(h, "Connection", "close");
+	if (len)
+		evbuffer_add(evhttp_request_get_output_buffer(req), body, len);
+	srv_conn_reply_begin(c);
+	/* NULL: evhttp's own phrase (it has none for 429) */
+	evhttp_send_reply(req, status, reason_of(status), NULL);
+	srv_conn_reply_end(c);
+}
+
+/* The body of an error and its content type; free the result. */
+static char *error_body(int json, enum zen_code code, const char *msg,
+			const char **ctype)
+{
+	json_t *doc;
+	char *s;
+
+	if (!json) {
+		*ctype = "text/plain";
+		return zen_xstrdup(msg);
+	}
+	*ctype = "application/json";
+	doc = json_pack("{s:s, s:i}", "error", msg, "code", (int)code);
+	s = doc ? json_dumps(doc, JSON_COMPACT) : NULL;
+	json_decref(doc);
+	/* a message that is not UTF-8 cannot be a JSON string */
+	return s ? s : zen_xstrdup("{\"error\":\"internal error\",\"code\":70}");
+}
+
+void srv_send_error(struct srv *srv, struct srv_conn *c,
+		    struct evhttp_request *req, int json, enum zen_code code,
+		    int status, const char *msg)
+{
+	const char *ctype;
+	char *body = error_body(json, code, msg, &ctype);
+
+	srv_send(srv, c, req, status ? status : zen_code_http_status(code),
+		 ctype, body, strlen(body));
+	free(body);
+}
+
+void srv_send_call(struct srv *srv, struct srv_conn *c,
+		   struct evhttp_request *req, int json, int rc,
+		   struct zen_call *call)
+{
+	char *s;
+
+	if (rc) {
+		srv_send_error(srv, c, req, json, (enum zen_code)rc,
+			       call->http_status, call->err.msg);
+		return;
+	}
+	if (call->text) {
+		srv_send(srv, c, req, 200, "text/plain", call->text,
+			 strlen(call->text));
+		return;
+	}
+	s = json_dumps(call->result, JSON_COMPACT | JSON_ENCODE_ANY |
+		       JSON_REAL_PRECISION(15));
+	if (!s) {
+		srv_send_error(srv, c, req, json, ZEN_EINTERNAL, 0,
+			       "cannot encode reply");
+		return;
+	}
+	srv_send(srv, c, req, 200, "application/json", s, strlen(s));
+	free(s);
+}
+
+void srv_raw_error(struct srv *srv, struct evbuffer *out, int json,
+		   enum zen_code code, int status, const char *msg)
+{
+	struct evkeyvalq h;
+	struct evkeyval *kv;
+	const char *ctype = NULL;
+	char *body = msg ? error_body(json, code, msg, &ctype) : NULL;
+	size_t len = body ? strlen(body) : 0;
+
+	TAILQ_INIT(&h);
+	if (srv->policy)
+		srv_policy_headers(srv->policy, &h);
+	evbuffer_add_printf(out, "HTTP/1.1 %d %s\r\n", status,
+			    reason_of(status) ? reason_of(status) : "Error");
+	if (ctype)
+		evbuffer_add_printf(out, "Content-Type: %s\r\n", ctype);
+	TAILQ_FOREACH(kv, &h, next)
+		evbuffer_add_printf(out, "%s: %s\r\n", kv->key, kv->value);
+	evbuffer_add_printf(out, "Content-Length: %zu\r\n"
+			    "Connection: close\r\n\r\n", len);
+	if (len)
+		evbuffer_add(out, body, len);
+	evhttp_clear_headers(&h);
+	free(body);
+}

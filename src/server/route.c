@@ -1,0 +1,274 @@
+/*
+ * route.c - one request of `zen serve` (api.md 1.2-1.4): the Host check,
+ * the policy (token, public mode, rate limit), the route, the parameters;
+ * then the operation runs inline on the event loop, or, when its row says
+ * it may take long (ZEN_OPF_BLOCKING) or it takes a password, in the job
+ * pool (jobs.c).
+ *
+ * Unknown routes are 400 "unmatched request"; methods other than GET,
+ * POST and OPTIONS 405 with an empty body; OPTIONS 202, empty.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/queue.h>
+
+#include <event2/buffer.h>
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include "server/policy.h"
+#include "server/srv.h"
+
+/* One request being routed. */
+struct route {
+	struct srv *srv;
+	struct srv_worker *w;
+	struct srv_conn *c;
+	struct evhttp_request *req;
+	int json;		/* Accept: application/json */
+};
+
+static void fail(struct route *r, enum zen_code code, int status,
+		 const char *msg)
+{
+	srv_send_error(r->srv, r->c, r->req, r->json, code, status, msg);
+}
+
+static json_t *query_params(struct evhttp_request *req)
+{
+	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(req);
+	const char *query = uri ? evhttp_uri_get_query(uri) : NULL;
+	struct evkeyvalq params;
+	struct evkeyval *kv;
+	json_t *raw = json_object();
+
+	if (!query)
+		return raw;
+	TAILQ_INIT(&params);
+	if (evhttp_parse_query_str(query, &params)) {
+		json_decref(raw);
+		return NULL;
+	}
+	/* Repeated parameters: the last one wins (api.md F20). */
+	TAILQ_FOREACH(kv, &params, next) {
+		json_t *v = json_string(kv->value);
+
+		if (!v) {	/* not UTF-8 */
+			json_decref(raw);
+			raw = NULL;
+			break;
+		}
+		json_object_set_new(raw, kv->key, v);
+	}
+	evhttp_clear_headers(&params);
+	return raw;
+}
+
+/*
+ * POST parameters: the JSON body (an object; a bare string for operations
+ * that take one, api.md 5.10), over the query string for routes that also
+ * answer GET (api.md 5.12: address in the query or the body).
+ */
+static int body_params(struct evhttp_request *req, const struct zen_op *op,
+		       json_t **raw, struct zen_err *err)
+{
+	struct evbuffer *in = evhttp_request_get_input_buffer(req);
+	const char *ctype = evhttp_find_header(
+		evhttp_request_get_input_headers(req), "Content-Type");
+	size_t len = evbuffer_get_length(in);
+	json_error_t jerr;
+	json_t *body;
+
+	*raw = (op->flags & ZEN_OPF_ALSO_POST) ? query_params(req) : json_object();
+	if (!*raw)
+		return zen_fail(err, ZEN_EINVAL, "invalid query string");
+	if (!len)
+		return 0;
+	if (!ctype || strncmp(ctype, "application/json", 16))
+		return zen_fail(err, ZEN_EINVAL,
+				"only application/json ContentType is supported");
+	body = json_loadb((const char *)evbuffer_pullup(in, -1), len,
+			  JSON_DECODE_ANY, &jerr);
+	if (!body)
+		return zen_fail(err, ZEN_EINVAL, "Json is invalid: %s", jerr.text);
+	if (json_is_string(body) && (op->flags & ZEN_OPF_BARE_BODY) &&
+	    op->params[0].name) {
+		json_object_set_new(*raw, op->params[0].name, body);
+		return 0;
+	}
+	if (!json_is_object(body)) {
+		json_decref(body);
+		return zen_fail(err, ZEN_EINVAL, "Json is invalid: not an object");
+	}
+	json_object_update(*raw, body);
+	json_decref(body);
+	return 0;
+}
+
+/* The route: path without its query and without one trailing slash. */
+static void route_path(struct evhttp_request *req, char *out, size_t size)
+{
+	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(req);
+	const char *path = uri ? evhttp_uri_get_path(uri) : NULL;
+	size_t n;
+
+	snprintf(out, size, "%s", path && *path ? path : "/");
+	n = strlen(out);
+	if (n > 1 && out[n - 1] == '/')
+		out[n - 1] = 0;
+}
+
+/* DNS-rebinding defence: on loopback, only our own names are served. */
+static int host_allowed(struct srv *srv, struct evhttp_request *req)
+{
+	const char *host = evhttp_find_header(
+		evhttp_request_get_input_headers(req), "Host");
+	static const char *const names[] = { "localhost", "127.0.0.1", "[::1]" };
+	char name[300];
+	const char *colon;
+	size_t n;
+
+	if (!srv->loopback || !host)
+		return 1;
+	colon = strrchr(host, ':');
+	n = colon && !strchr(colon, ']') ? (size_t)(colon - host) : strlen(host);
+	snprintf(name, sizeof(name), "%.*s", (int)(n < 299 ? n : 299), host);
+	if (!strcasecmp(name, srv->host))
+		return 1;
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(names); i++)
+		if (!strcasecmp(name, names[i]))
+			return 1;
+	return 0;
+}
+
+static const char *method_name(enum evhttp_cmd_type cmd)
+{
+	switch (cmd) {
+	case EVHTTP_REQ_GET: return "GET";
+	case EVHTTP_REQ_POST: return "POST";
+	case EVHTTP_REQ_OPTIONS: return "OPTIONS";
+	default: return NULL;
+	}
+}
+
+/* Does op take a wallet password (then the throttle applies)? */
+static int takes_password(const struct zen_op *op)
+{
+	for (const struct zen_param *p = op->params; p->name; p++)
+		if (p->type == ZEN_PT_PASSWORD)
+			return 1;
+	return 0;
+}
+
+static void run_op(struct route *r, const struct zen_op *op, json_t *raw)
+{
+	struct zen_call call = { .op = op, .node = r->srv->node };
+	int rc;
+
+	rc = zen_args_validate(&call.args, op, raw, &call.err);
+	if (!rc && ((op->flags & ZEN_OPF_BLOCKING) || takes_password(op))) {
+		srv_job_start(r->w, r->c, r->req, op, call.args, r->json);
+		return;
+	}
+	if (!rc) {
+		call.source = srv_conn_key(r->c);
+		rc = zen_call_run(&call);
+	}
+	srv_send_call(r->srv, r->c, r->req, r->json, rc, &call);
+	zen_call_release(&call);
+}
+
+/* The policy's verdict: 0 to go on, else the request was answered. */
+static int policy_refused(struct route *r, const struct zen_op *op,
+			  const char *path)
+{
+	const char *msg = NULL;
+	unsigned retry = 0;
+	int status = 0, code;
+	char n[16];
+
+	if (!r->srv->policy)
+		return 0;
+	code = srv_policy_admit(r->srv->policy, srv_conn_source(r->c), op, path,
+				evhttp_find_header(evhttp_request_get_input_headers(r->req),
+						   "Authorization"),
+				&status, &msg, &retry);
+	if (!code)
+		return 0;
+	if (retry) {
+		snprintf(n, sizeof(n), "%u", retry);
+		evhttp_add_header(evhttp_request_get_output_headers(r->req),
+				  "Retry-After", n);
+	}
+	fail(r, (enum zen_code)code, status, msg ? msg : "refused");
+	return 1;
+}
+
+static void route(struct route *r, const char *method)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	const struct zen_op *op;
+	json_t *raw = NULL;
+	char path[1024];
+
+	route_path(r->req, path, sizeof(path));
+	op = strcmp(method, "OPTIONS") ? zen_op_find_route(method, path) : NULL;
+	if (policy_refused(r, op, path))
+		return;
+	if (!strcmp(method, "OPTIONS")) {
+		srv_send(r->srv, r->c, r->req, 202, NULL, NULL, 0);
+		return;
+	}
+	if (!op) {
+		fail(r, ZEN_EINVAL, 400, "unmatched request");
+		return;
+	}
+	if (!strcmp(method, "GET")) {
+		raw = query_params(r->req);
+		if (!raw)
+			zen_fail(&err, ZEN_EINVAL, "invalid query string");
+	} else if (body_params(r->req, op, &raw, &err)) {
+		json_decref(raw);
+		raw = NULL;
+	}
+	if (raw)
+		run_op(r, op, raw);
+	else
+		fail(r, err.code, 0, err.msg);
+	json_decref(raw);
+}
+
+void srv_handle(struct evhttp_request *req, void *arg)
+{
+	struct srv_worker *w = arg;
+	struct route r = { .srv = w->srv, .w = w, .req = req };
+	const char *method = method_name(evhttp_request_get_command(req));
+
+	r.c = srv_conn_of(w, req);
+	r.json = srv_wants_json(req);
+	if (!r.c) {	/* conn.c saw every connection: not expected */
+		fail(&r, ZEN_EINTERNAL, 500, "connection not tracked");
+		return;
+	}
+	if (srv_conn_refused(r.c)) {
+		fail(&r, ZEN_EUNREACHABLE, 503, "too many connections");
+		return;
+	}
+	if (!method) {
+		srv_send(r.srv, r.c, req, 405, NULL, NULL, 0);
+		return;
+	}
+	if (!host_allowed(r.srv, req)) {
+		fail(&r, ZEN_EINVAL, 403, "forbidden host");
+		return;
+	}
+	/* evhttp refuses larger bodies itself (conn.c makes its reply ours) */
+	if (evbuffer_get_length(evhttp_request_get_input_buffer(req)) >
+	    r.srv->max_body) {
+		fail(&r, ZEN_EINVAL, 413, "request body too large");
+		return;
+	}
+	route(&r, method);
+}

@@ -1,0 +1,161 @@
+/*
+ * srv.h - what the files of `zen serve` share (not a public interface).
+ *
+ *   serve.c   start-up: options, limits, the listening socket, the worker
+ *             threads (one event base and evhttp each), signals, the stop
+ *   conn.c    connections: admission and the caps (total and per source
+ *             address), the pause of accept() near the open-file limit,
+ *             and the replies evhttp would make itself (its HTML error
+ *             pages) rewritten into zen's error convention
+ *   route.c   one request: Host check, policy, routing, parameters; runs
+ *             the operation inline or hands it to the job pool
+ *   jobs.c    the job pool: blocking operations off the event loops, the
+ *             password throttle's wait, the request time limit
+ *   reply.c   the reply convention: bodies, error bodies (text, or JSON
+ *             for Accept: application/json), raw replies
+ *
+ * Threads: each worker's event loop owns its connections and jobs; other
+ * threads touch them only through event_active (thread-safe once
+ * evthread_use_pthreads was called before the bases were made).  The
+ * counters shared by every worker (connections per address, the pool's
+ * queue) have their own locks.
+ */
+#ifndef ZEN_SRV_H
+#define ZEN_SRV_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include <event2/event.h>
+#include <event2/http.h>
+
+#include "ops/op.h"
+#include "server/serve.h"
+
+struct srv_conn;
+struct srv_job;
+struct srv_pool;
+struct srv_addrs;
+struct srv_policy;
+
+struct srv_worker {
+	pthread_t thread;
+	struct event_base *base;
+	struct evhttp *http;
+	struct evhttp_bound_socket *bound;
+	struct srv *srv;
+	struct event *resume;		/* re-enables accept(), from any thread */
+	atomic_int paused;		/* accept() stopped near the fd limit */
+	/* owned by the worker's thread */
+	struct srv_conn *conns;		/* every connection it accepted */
+	struct srv_conn **map;		/* evhttp connection -> ours */
+	unsigned map_size;
+	struct srv_job *jobs;		/* every job of its requests */
+};
+
+struct srv {
+	struct zen_node *node;
+	/* --mine: one thread that mines blocks paying mine_pk_hash. */
+	int mine;
+	uint8_t mine_pk_hash[32];
+	unsigned mine_threads;
+	pthread_t miner;
+	atomic_int stop_mining;
+	char host[256];		/* as bound, for the Host check */
+	int loopback;		/* bound to a loopback address */
+	uint16_t port;
+	int fd;
+	struct srv_worker *workers;
+	unsigned nworkers;
+	/* Bearer token (empty: none): from --api-token-file, or generated
+	 * into <datadir>/.cookie when bound beyond loopback. */
+	char token[128];
+	char cookie[4200];	/* the cookie file we wrote, removed at exit */
+	int public_mode;
+	unsigned rate_limit;
+	struct srv_policy *policy;
+	/* limits */
+	uint64_t fd_limit;		/* RLIMIT_NOFILE after raising it */
+	unsigned max_conns;		/* --max-connections */
+	unsigned max_per_addr;		/* --max-connections-per-address */
+	unsigned request_timeout;	/* --request-timeout, seconds */
+	size_t max_body;
+	atomic_uint open_conns;		/* accepted and not yet closed */
+	atomic_uint served_conns;	/* of those, admitted within the caps */
+	atomic_int stopping;		/* the workers' events are going away */
+	struct srv_addrs *addrs;	/* open connections per address */
+	struct srv_pool *pool;
+	unsigned pool_threads;
+};
+
+/* ---- conn.c ------------------------------------------------------------ */
+
+int srv_conns_init(struct srv *srv, struct zen_err *err);
+void srv_conns_free(struct srv *srv);
+/* evhttp_set_bevcb's callback (arg: the worker). */
+struct bufferevent *srv_conn_new(struct event_base *base, void *arg);
+/* Make the worker's resume event and start its accounting. */
+int srv_worker_conns_init(struct srv_worker *w);
+/* After evhttp_free: what is left of the worker's connections. */
+void srv_worker_conns_free(struct srv_worker *w);
+/* The connection of a request, admitted now if it was not yet (NULL only
+ * when evhttp lost it). */
+struct srv_conn *srv_conn_of(struct srv_worker *w, struct evhttp_request *req);
+int srv_conn_refused(const struct srv_conn *c);
+/* The peer's address as text (for the policy, which keys IPv6 by /64
+ * itself), and who it counts as for the caps and the password throttle
+ * (IPv6 by its /64). */
+const char *srv_conn_source(const struct srv_conn *c);
+const char *srv_conn_key(const struct srv_conn *c);
+/* The job running for the connection's request, or NULL. */
+void srv_conn_set_job(struct srv_conn *c, struct srv_job *job);
+/* Around every reply of ours (not evhttp's own): marks the bytes as ours
+ * and starts reading the next request's head. */
+void srv_conn_reply_begin(struct srv_conn *c);
+void srv_conn_reply_end(struct srv_conn *c);
+
+/* ---- route.c ----------------------------------------------------------- */
+
+/* evhttp's generic callback (arg: the worker). */
+void srv_handle(struct evhttp_request *req, void *arg);
+
+/* ---- jobs.c ------------------------------------------------------------ */
+
+int srv_pool_start(struct srv *srv, struct zen_err *err);
+/* Cancel every job, stop the threads (after the loops have stopped). */
+void srv_pool_stop(struct srv *srv);
+/* Free what is left of a worker's jobs (after evhttp_free). */
+void srv_worker_jobs_free(struct srv_worker *w);
+/* Run op on validated args off the loop; the reply comes later.  Takes
+ * args. */
+void srv_job_start(struct srv_worker *w, struct srv_conn *c,
+		   struct evhttp_request *req, const struct zen_op *op,
+		   json_t *args, int json);
+/* The connection of a job's request went away (closecb). */
+void srv_job_conn_gone(struct srv_job *job, struct evhttp_connection *evcon);
+
+/* ---- reply.c ----------------------------------------------------------- */
+
+/* Does the request's Accept header ask for JSON? */
+int srv_wants_json(struct evhttp_request *req);
+/* A reply: status, content type (NULL: none) and body. */
+void srv_send(struct srv *srv, struct srv_conn *c,
+	      struct evhttp_request *req, int status, const char *ctype,
+	      const char *body, size_t len);
+/* An error: text/plain msg, or {"error": msg, "code": code} when json.
+ * status 0: zen_code_http_status(code). */
+void srv_send_error(struct srv *srv, struct srv_conn *c,
+		    struct evhttp_request *req, int json, enum zen_code code,
+		    int status, const char *msg);
+/* A call's result (200) or its error. */
+void srv_send_call(struct srv *srv, struct srv_conn *c,
+		   struct evhttp_request *req, int json, int rc,
+		   struct zen_call *call);
+/* A whole HTTP/1.1 error reply with "Connection: close", for answers
+ * written past evhttp (a refused connection, a rewritten evhttp page).
+ * msg NULL: an empty body without a content type. */
+void srv_raw_error(struct srv *srv, struct evbuffer *out, int json,
+		   enum zen_code code, int status, const char *msg);
+
+#endif
