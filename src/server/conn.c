@@ -48,6 +48,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
@@ -406,6 +408,17 @@ static void source_key(char *key, size_t size, const char *addr)
 		 b[2] << 8 | b[3], b[4] << 8 | b[5], b[6] << 8 | b[7]);
 }
 
+/* evhttp writes a reply's head and body as separate segments: with
+ * Nagle's algorithm on, a reply of more than one segment waits for the
+ * client's delayed ACK (about 40 ms) before its last part goes out. */
+static void set_nodelay(evutil_socket_t fd)
+{
+	int one = 1;
+
+	if (fd >= 0)
+		(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+}
+
 /* Count the connection and check the caps; from_loop: called by the
  * admission event (not by a request already read).  Returns 1 if c is
  * gone. */
@@ -430,6 +443,7 @@ static int admit(struct srv_conn *c, struct evhttp_connection *evcon,
 	if (!caps_take(c->w->srv, c->key))
 		return refuse(c, from_loop);
 	c->counted = 1;
+	set_nodelay(bufferevent_getfd(c->bev));
 	return 0;
 }
 
