@@ -92,6 +92,9 @@ static int map_error(struct rcl_reply *reply, const char *body, size_t len)
 	json_t *code = json_object_get(doc, "code");
 	enum zen_code c = status_code(reply->status);
 
+	/* The reference node answers a wrong password 400 "Bad password". */
+	if (reply->status == 400 && len == 12 && !memcmp(body, "Bad password", 12))
+		c = ZEN_EPASSWORD;
 	if (json_is_integer(code) && json_integer_value(code) > 0 &&
 	    json_integer_value(code) < 256)
 		c = (enum zen_code)json_integer_value(code);

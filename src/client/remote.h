@@ -25,7 +25,8 @@ struct rcl_reply {
  * JSON body.  Returns 0 with json or text set, or a zen_code with err set:
  * ZEN_EUNREACHABLE when no HTTP answer came back; for an error answer the
  * code the server put in its JSON error body, else one derived from the
- * HTTP status (400 -> 1, 403 -> 4, 404 -> 3, other -> 70).
+ * HTTP status (400 -> 1, but 4 for the text "Bad password"; 403 -> 4,
+ * 404 -> 3, other -> 70).
  */
 int rcl_call(struct rcl_reply *reply, const char *base_url,
 	     const struct zen_op *op, json_t *raw) ZEN_WARN_UNUSED;

@@ -55,7 +55,7 @@ int zen_code_http_status(enum zen_code code)
 	case ZEN_EREFUSED: return 400;
 	case ZEN_EINVAL: return 400;
 	case ZEN_ENOTFOUND: return 404;
-	case ZEN_EPASSWORD: return 403;
+	case ZEN_EPASSWORD: return 400;	/* the reference's "Bad password" */
 	case ZEN_EUNREACHABLE: return 502;
 	case ZEN_ESTORE: return 503;
 	case ZEN_EINTERNAL: return 500;

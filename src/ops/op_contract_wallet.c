@@ -9,7 +9,7 @@
  *
  * Passwords as in op_wallet.c (op_wallet.h): empty is "Password is
  * empty" before the wallet is touched, wrong is ZEN_EPASSWORD "Bad
- * password" (HTTP 403), and wrong passwords slow the next attempts down
+ * password" (HTTP 400), and wrong passwords slow the next attempts down
  * (one counter for every wallet operation).
  */
 #include <stdlib.h>

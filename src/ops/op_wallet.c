@@ -8,7 +8,7 @@
  * it in a spend (op_wallet.h): no coin goes to two transactions, however
  * many threads and processes spend at once.  Passwords: an empty one
  * is "Password is empty" before anything else; a wrong one is
- * ZEN_EPASSWORD "Bad password" (HTTP 403), and every attempt's result is
+ * ZEN_EPASSWORD "Bad password" (HTTP 400, as the reference), and every attempt's result is
  * noted for the password throttle of its source (throttle.h; the server
  * waits before it runs an attempt, nothing here sleeps).
  */

@@ -43,7 +43,7 @@ test_both 'the password from a file' 0 true wallet checkpassword --password-file
 test_both 'a wrong password is false' 0 false wallet checkpassword --password-file "$TRASH/bad"
 test_error 'an empty password' 2 'zen: Password is empty' wallet checkpassword --password-file "$TRASH/empty"
 test_error 'a wrong password reveals nothing' 4 'zen: Bad password' wallet mnemonicphrase --password-file "$TRASH/bad"
-test_http 'a wrong password is 403 over HTTP' POST /wallet/mnemonicphrase 403 \
+test_http 'a wrong password is 400 over HTTP, as the reference' POST /wallet/mnemonicphrase 400 \
 	'Bad password' '{"password":"nope"}'
 test_expect_success 'failures are throttled: the next answer waits' '
 	for i in 1 2 3 4; do
@@ -160,5 +160,31 @@ test_expect_success 'beyond loopback: a cookie file, and /wallet/ needs its toke
 	test "$("$ZEN" --url http://127.0.0.1:$port --api-token-file "$DATADIR/.cookie" wallet exists)" = false;
 	ok=$?
 	stop_pid $pid "$TRASH/s2.log" && test $ok = 0 && test ! -e "$DATADIR/.cookie"
+'
+# A node that answers as the reference does (text, no JSON code): a wrong
+# password is 400 "Bad password", which zen --url still reports as exit 4.
+test_expect_success 'a reference-style 400 "Bad password" is exit 4 through --url' '
+	python3 - "$TRASH/ref.port" <<-\PY &
+	import http.server, sys
+	class H(http.server.BaseHTTPRequestHandler):
+	    def do_POST(self):
+	        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+	        self.send_response(400)
+	        self.send_header("Content-Type", "text/plain")
+	        self.send_header("Content-Length", "12")
+	        self.end_headers()
+	        self.wfile.write(b"Bad password")
+	    def log_message(self, *a):
+	        pass
+	s = http.server.HTTPServer(("127.0.0.1", 0), H)
+	open(sys.argv[1], "w").write(str(s.server_address[1]))
+	s.timeout = 20
+	s.handle_request()
+	PY
+	i=0; while [ ! -s "$TRASH/ref.port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	"$ZEN" --url "http://127.0.0.1:$(cat "$TRASH/ref.port")" wallet checkpassword \
+		--password-file "$TRASH/ref.port" >"$TRASH/o" 2>"$TRASH/e"
+	rc=$?; wait
+	test $rc = 4 && test "$(cat "$TRASH/e")" = "zen: Bad password"
 '
 test_done

@@ -172,7 +172,7 @@ test_error 'execute: an invalid asset' 2 'zen: invalid asset' \
 	contract execute $TOKEN_ADDR buy --spends '[{"asset":"0011","amount":"1"}]' --password-file "$PW"
 test_error 'execute: a wrong password' 4 'zen: Bad password' \
 	contract execute $TOKEN_ADDR buy --spends "$BUY" --return-address --password-file "$TRASH/badpw"
-test_http 'execute: a wrong password is 403' POST /wallet/contract/execute 403 \
+test_http 'execute: a wrong password is 400' POST /wallet/contract/execute 400 \
 	'Bad password' \
 	"{\"address\":\"$TOKEN_ADDR\",\"command\":\"buy\",\"options\":{\"returnAddress\":true},\"spends\":$BUY,\"password\":\"wrong\"}"
 test_error 'execute: more than the wallet has' 1 'zen: Not enough tokens' \
