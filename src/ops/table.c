@@ -130,6 +130,12 @@ const struct zen_op zen_ops[] = {
 	  "indexes, chain work, difficulty state and the mempool.  Exit 6 "
 	  "when the store is damaged.",
 	  { { NULL, 0, 0, NULL, NULL } } },
+	{ "network", "connections", "GET", "/network/connections/count", 0,
+	  op_network_connections,
+	  "the number of connected peers",
+	  "A JSON number, as the reference node answers.  zen has no "
+	  "peer-to-peer layer yet, so it is 0.",
+	  { { NULL, 0, 0, NULL, NULL } } },
 	{ "address", "decode", "GET", "/address/decode", ZEN_OPF_PUBLIC,
 	  op_address_decode,
 	  "decode an address to its pk hash or contract id",

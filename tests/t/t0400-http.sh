@@ -14,6 +14,10 @@ test_http 'PUT is not allowed' PUT /blockchain/blockreward 405 ''
 test_http 'DELETE is not allowed' DELETE /blockchain/info 405 ''
 test_http 'OPTIONS is accepted (CORS preflight)' OPTIONS /blockchain/blockreward 202 ''
 test_http 'root path' GET / 400 'unmatched request'
+# The reference's clients poll the peer count; a node without peers says 0.
+test_http 'peer count: a JSON number, 0 without peers' GET /network/connections/count 200 '0'
+test_expect_success 'peer count: its content type is application/json' 'test "$ctype" = application/json'
+test_both 'zen network connections' 0 '0' network connections
 test_http 'paths are case-sensitive' GET '/Blockchain/blockreward?blockNumber=1' 400 \
 	'unmatched request'
 test_http 'local-only commands have no route' GET /tx/decode 400 \
