@@ -288,7 +288,9 @@ static const char man_tail[] =
 "body and no \\fBContent\\-Type\\fR.  The requests the HTTP layer refuses\n"
 "before routing follow the same rule: a malformed request line or header\n"
 "(400 \\fBmalformed request\\fR), a body over the limit or a bad chunked\n"
-"body (413).  Request bodies over 16 MiB are refused with 413.  Requests\n"
+"body (413).  Request bodies over 16 MiB are refused with 413, and a POST\n"
+"body whose \\fBContent\\-Type\\fR is not \\fBapplication/json\\fR with 415\n"
+"(so a browser's cross-origin form post never runs anything).  Requests\n"
 "whose Host header names neither the bound address nor localhost are\n"
 "refused with 403 (DNS-rebinding defence).\n";
 

@@ -72,7 +72,7 @@ static json_t *query_params(struct evhttp_request *req)
  * answer GET (api.md 5.12: address in the query or the body).
  */
 static int body_params(struct evhttp_request *req, const struct zen_op *op,
-		       json_t **raw, struct zen_err *err)
+		       json_t **raw, int *status, struct zen_err *err)
 {
 	struct evbuffer *in = evhttp_request_get_input_buffer(req);
 	const char *ctype = evhttp_find_header(
@@ -86,9 +86,14 @@ static int body_params(struct evhttp_request *req, const struct zen_op *op,
 		return zen_fail(err, ZEN_EINVAL, "invalid query string");
 	if (!len)
 		return 0;
-	if (!ctype || strncmp(ctype, "application/json", 16))
+	/* 415 as the reference (api.md 1.3): also what keeps a browser's
+	 * cross-origin form post (text/plain, urlencoded, multipart) from
+	 * ever reaching a handler. */
+	if (!ctype || strncmp(ctype, "application/json", 16)) {
+		*status = 415;
 		return zen_fail(err, ZEN_EINVAL,
 				"only application/json ContentType is supported");
+	}
 	body = json_loadb((const char *)evbuffer_pullup(in, -1), len,
 			  JSON_DECODE_ANY, &jerr);
 	if (!body)
@@ -211,6 +216,7 @@ static void route(struct route *r, const char *method)
 	struct zen_err err = ZEN_ERR_INIT;
 	const struct zen_op *op;
 	json_t *raw = NULL;
+	int status = 0;
 	char path[1024];
 
 	route_path(r->req, path, sizeof(path));
@@ -229,14 +235,14 @@ static void route(struct route *r, const char *method)
 		raw = query_params(r->req);
 		if (!raw)
 			zen_fail(&err, ZEN_EINVAL, "invalid query string");
-	} else if (body_params(r->req, op, &raw, &err)) {
+	} else if (body_params(r->req, op, &raw, &status, &err)) {
 		json_decref(raw);
 		raw = NULL;
 	}
 	if (raw)
 		run_op(r, op, raw);
 	else
-		fail(r, err.code, 0, err.msg);
+		fail(r, err.code, status, err.msg);
 	json_decref(raw);
 }
 

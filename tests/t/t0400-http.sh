@@ -14,6 +14,13 @@ test_http 'PUT is not allowed' PUT /blockchain/blockreward 405 ''
 test_http 'DELETE is not allowed' DELETE /blockchain/info 405 ''
 test_http 'OPTIONS is accepted (CORS preflight)' OPTIONS /blockchain/blockreward 202 ''
 test_http 'root path' GET / 400 'unmatched request'
+# A browser's cross-origin "simple" posts never reach a handler: 415.
+test_http 'a urlencoded form post is 415' POST /wallet/send 415 \
+	'only application/json ContentType is supported' 'password=x' application/x-www-form-urlencoded
+test_http 'a multipart form post is 415' POST /wallet/checkpassword 415 \
+	'only application/json ContentType is supported' 'x' 'multipart/form-data; boundary=b'
+test_http 'a text/plain post is 415' POST /blockchain/publishblock 415 \
+	'only application/json ContentType is supported' '{"block":"00"}' text/plain
 # The reference's clients poll the peer count; a node without peers says 0.
 test_http 'peer count: a JSON number, 0 without peers' GET /network/connections/count 200 '0'
 test_expect_success 'peer count: its content type is application/json' 'test "$ctype" = application/json'

@@ -92,8 +92,8 @@ kind 'bad input (400)' 400 'invalid blockNumber' 2 \
 	'GET /blockchain/blockreward?blockNumber=ten HTTP/1.1'
 kind 'not found (404)' 404 'block not found' 3 'GET /blockchain/block?blockNumber=999 HTTP/1.1'
 kind 'unknown route (400)' 400 'unmatched request' 2 'GET /no/such/route HTTP/1.1'
-# the "415" of api.md 1.3; its status stays 400 until issue 14
-kind 'body that is not json' 400 'only application/json ContentType is supported' 2 \
+# api.md 1.3: 415, and a browser's cross-origin form post never runs
+kind 'body that is not json (415)' 415 'only application/json ContentType is supported' 2 \
 	'POST /blockchain/publishtransaction HTTP/1.1' \
 	'Content-Type: text/plain\r\nContent-Length: 5\r\n\r\ntx=00'
 kind 'body over the limit, refused before it is sent (413)' 413 'request body too large' 2 \

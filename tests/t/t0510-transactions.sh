@@ -78,7 +78,7 @@ test_error 'still immature for block 11' 1 'zen: General "Coinbase not mature en
 test_both 'mature for block 12' 0 "\"$(txhash --input $CB2:0:5000000000:coinbase=2 --output $OTHER:5000000000)\"" \
 	blockchain publishtransaction $SPEND_CB2
 test_both 'the store is consistent' 0 '*' node verify
-test_http 'publishtransaction needs a JSON body' POST /blockchain/publishtransaction 400 \
+test_http 'publishtransaction needs a JSON body: 415' POST /blockchain/publishtransaction 415 \
 	'only application/json ContentType is supported' "tx=00" text/plain
 test_http 'publishtransaction with broken JSON' POST /blockchain/publishtransaction 400 '*' '{"tx":'
 test_http 'publishtransaction with a JSON array' POST /blockchain/publishtransaction 400 \
