@@ -513,6 +513,11 @@ const struct zen_op zen_ops[] = {
 	    { "public", ZEN_PT_BOOL, 0, "BOOL",
 	      "true: serve only the public read routes and "
 	      "publishtransaction, with a rate limit; no wallet" },
+	    { "origin", ZEN_PT_STRING, 0, "ORIGIN",
+	      "CORS: \"any\", one origin sent as is, or a comma-separated "
+	      "list (a listed request Origin is echoed; default: none)" },
+	    { "unsafeCors", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: allow --origin any while the wallet routes are served" },
 	    { "rateLimit", ZEN_PT_U32, 0, "N",
 	      "with --public: requests per second per source address "
 	      "(default 20, burst twice that)" } } },

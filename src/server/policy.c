@@ -53,6 +53,8 @@ struct rate_set {
 
 struct srv_policy {
 	int public_mode;
+	char *origin;		/* NULL: no CORS; "*" for any */
+	int origin_list;	/* origin is a comma-separated allow-list */
 	int loopback;
 	int has_token;
 	uint8_t token_hash[crypto_generichash_BYTES];
@@ -75,6 +77,38 @@ static uint64_t monotonic_us(void *ctx)
 	return (uint64_t)ts.tv_sec * ONE + (uint64_t)ts.tv_nsec / 1000;
 }
 
+/* --origin any lets every web page a browser visits call the node and read
+ * the answers: with the wallet routes served, that is every page reading
+ * balances and trying passwords (api.md 10). */
+static int check_origin(const struct srv_policy_conf *conf, struct zen_err *err)
+{
+	const char *o = conf->origin;
+
+	if (!o)
+		return 0;
+	if (!*o || strstr(o, ",,") || *o == ',' || o[strlen(o) - 1] == ',')
+		return zen_fail(err, ZEN_EINVAL, "invalid origin '%s'", o);
+	if (!strcmp(o, "any") && !conf->public_mode && !conf->unsafe_cors)
+		return zen_fail(err, ZEN_EINVAL, "--origin any lets every web "
+				"page use the wallet: use --public, or add "
+				"--unsafe-cors");
+	return 0;
+}
+
+/* Is origin one of the comma-separated entries of list? */
+static int origin_listed(const char *list, const char *origin)
+{
+	size_t n = strlen(origin);
+
+	for (const char *e = list; e; e = strchr(e, ',') ? strchr(e, ',') + 1 : NULL) {
+		size_t len = strcspn(e, ",");
+
+		if (len == n && !memcmp(e, origin, n))
+			return 1;
+	}
+	return 0;
+}
+
 struct srv_policy *srv_policy_new(const struct srv_policy_conf *conf,
 				  struct zen_err *err)
 {
@@ -85,11 +119,16 @@ struct srv_policy *srv_policy_new(const struct srv_policy_conf *conf,
 		zen_fail(err, ZEN_EINVAL, "--rate-limit goes with --public");
 		return NULL;
 	}
+	if (check_origin(conf, err))
+		return NULL;
 	if (sodium_init() < 0) {
 		zen_fail(err, ZEN_EINTERNAL, "cannot initialise libsodium");
 		return NULL;
 	}
 	p = zen_xcalloc(1, sizeof(*p));
+	if (conf->origin)
+		p->origin = zen_xstrdup(strcmp(conf->origin, "any") ? conf->origin : "*");
+	p->origin_list = conf->origin && strchr(conf->origin, ',') != NULL;
 	p->public_mode = !!conf->public_mode;
 	p->loopback = !!conf->loopback;
 	/* Only the token's hash is kept: admit compares fixed-size hashes,
@@ -121,6 +160,7 @@ void srv_policy_free(struct srv_policy *p)
 		free(p->sets);
 	}
 	pthread_mutex_destroy(&p->overflow_lock);
+	free(p->origin);
 	sodium_memzero(p, sizeof(*p));
 	free(p);
 }
@@ -322,11 +362,19 @@ int srv_policy_admit(struct srv_policy *p, const char *source,
 
 /* --- replies ----------------------------------------------------------- */
 
-void srv_policy_headers(struct srv_policy *p, struct evkeyvalq *out)
+void srv_policy_headers(struct srv_policy *p, const char *request_origin,
+			struct evkeyvalq *out)
 {
-	if (!p->public_mode)
+	const char *allow = p->public_mode ? "*" : p->origin;
+
+	if (p->origin_list && !p->public_mode) {
+		evhttp_add_header(out, "Vary", "Origin");
+		allow = request_origin && origin_listed(p->origin, request_origin)
+			? request_origin : NULL;
+	}
+	if (!allow)
 		return;
-	evhttp_add_header(out, "Access-Control-Allow-Origin", "*");
+	evhttp_add_header(out, "Access-Control-Allow-Origin", allow);
 	evhttp_add_header(out, "Access-Control-Allow-Headers",
 			  "Origin, X-Requested-With, Content-Type, Accept");
 	evhttp_add_header(out, "Access-Control-Allow-Methods", "GET, POST");

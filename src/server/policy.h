@@ -42,6 +42,12 @@ struct srv_policy_conf {
 				   source (0: the default 20) */
 	int loopback;		/* bound to a loopback address */
 	const char *token;	/* the api bearer token, "" or NULL if none */
+	const char *origin;	/* --origin: NULL (no CORS), "any", one
+				   origin sent verbatim, or a comma-separated
+				   allow-list (the request's Origin echoed
+				   when listed) */
+	int unsafe_cors;	/* --unsafe-cors: allow --origin any with
+				   the wallet routes served */
 };
 
 /* Public mode's numbers (zen(1)). */
@@ -57,7 +63,9 @@ struct srv_policy;
 
 /*
  * A policy for one server.  Returns NULL with ZEN_EINVAL in err when conf
- * makes no sense (--rate-limit without --public), ZEN_EINTERNAL when
+ * makes no sense (--rate-limit without --public; --origin any with the
+ * wallet routes served, unless unsafe_cors; an empty --origin or list
+ * entry), ZEN_EINTERNAL when
  * libsodium cannot start.  The token is copied.
  */
 struct srv_policy *srv_policy_new(const struct srv_policy_conf *conf,
@@ -87,12 +95,17 @@ int srv_policy_admit(struct srv_policy *p, const char *source,
 		     unsigned *retry_after);
 
 /*
- * Headers every reply gets: in public mode Access-Control-Allow-Origin: *
- * and, since this hook does not see the method, the preflight headers of
- * api.md 1.5 as well (Allow-Headers, Allow-Methods, Max-Age; browsers read
- * them on the OPTIONS reply and ignore them elsewhere).  Nothing otherwise.
+ * Headers every reply gets (api.md 1.5), errors included: with public mode
+ * or --origin any, Access-Control-Allow-Origin: *; with --origin TEXT,
+ * TEXT verbatim; with an allow-list (a comma in --origin), the request's
+ * Origin (request_origin, NULL if none) when it is on the list, and
+ * "Vary: Origin" either way.  Whenever an Allow-Origin is sent, the
+ * preflight headers too (Allow-Headers, Allow-Methods, Max-Age; browsers
+ * read them on the OPTIONS reply and ignore them elsewhere, and this hook
+ * does not see the method).  Nothing without public mode or --origin.
  */
-void srv_policy_headers(struct srv_policy *p, struct evkeyvalq *out);
+void srv_policy_headers(struct srv_policy *p, const char *request_origin,
+			struct evkeyvalq *out);
 
 /* The largest request body accepted: SRV_PUBLIC_MAX_BODY in public mode,
  * SRV_MAX_BODY (serve.h) otherwise.  Larger bodies: 413 "request body too

@@ -56,7 +56,8 @@ void srv_send(struct srv *srv, struct srv_conn *c,
 	struct evkeyvalq *h = evhttp_request_get_output_headers(req);
 
 	if (srv->policy)
-		srv_policy_headers(srv->policy, h);
+		srv_policy_headers(srv->policy, evhttp_find_header(
+			evhttp_request_get_input_headers(req), "Origin"), h);
 	if (ctype)
 		evhttp_add_header(h, "Content-Type", ctype);
 	if (status == 401)
@@ -139,8 +140,8 @@ void srv_raw_error(struct srv *srv, struct evbuffer *out, int json,
 	size_t len = body ? strlen(body) : 0;
 
 	TAILQ_INIT(&h);
-	if (srv->policy)
-		srv_policy_headers(srv->policy, &h);
+	if (srv->policy)	/* the request is not ours to read here */
+		srv_policy_headers(srv->policy, NULL, &h);
 	evbuffer_add_printf(out, "HTTP/1.1 %d %s\r\n", status,
 			    reason_of(status) ? reason_of(status) : "Error");
 	if (ctype)

@@ -334,6 +334,13 @@ static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 	srv->pool_threads = SRV_POOL_PER_CORE * cores() > SRV_POOL_MIN
 			    ? SRV_POOL_PER_CORE * cores() : SRV_POOL_MIN;
 	srv->public_mode = zen_args_bool(args, "public", 0);
+	srv->unsafe_cors = zen_args_bool(args, "unsafeCors", 0);
+	if (zen_args_str(args, "origin") &&
+	    strlen(zen_args_str(args, "origin")) >= sizeof(srv->origin))
+		rc = rc ? rc : zen_fail(err, ZEN_EINVAL, "origin too long");
+	else if (zen_args_str(args, "origin"))
+		snprintf(srv->origin, sizeof(srv->origin), "%s",
+			 zen_args_str(args, "origin"));
 	if (zen_args_u64(args, "rateLimit", &rate) && (rate < 1 || rate > 1000000))
 		rc = rc ? rc : zen_fail(err, ZEN_EINVAL,
 					"invalid rateLimit (1 to 1000000)");
@@ -366,6 +373,8 @@ static int make_policy(struct srv *srv, struct zen_err *err)
 		.rate_limit = srv->rate_limit,
 		.loopback = srv->loopback,
 		.token = srv->token,
+		.origin = srv->origin[0] ? srv->origin : NULL,
+		.unsafe_cors = srv->unsafe_cors,
 	};
 
 	srv->policy = srv_policy_new(&conf, err);

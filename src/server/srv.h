@@ -73,6 +73,8 @@ struct srv {
 	char token[128];
 	char cookie[4200];	/* the cookie file we wrote, removed at exit */
 	int public_mode;
+	char origin[1024];	/* --origin ("" = none) */
+	int unsafe_cors;
 	unsigned rate_limit;
 	struct srv_policy *policy;
 	/* limits */

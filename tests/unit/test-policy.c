@@ -447,7 +447,7 @@ static void test_headers(void)
 	struct evkeyvalq h;
 
 	TAILQ_INIT(&h);
-	srv_policy_headers(pub, &h);
+	srv_policy_headers(pub, "https://wallet.example", &h);
 	tap_str(evhttp_find_header(&h, "Access-Control-Allow-Origin"), "*",
 		"public: Access-Control-Allow-Origin");
 	tap_str(evhttp_find_header(&h, "Access-Control-Allow-Headers"),
@@ -458,13 +458,85 @@ static void test_headers(void)
 	tap_str(evhttp_find_header(&h, "Access-Control-Max-Age"), "1728000",
 		"public: Access-Control-Max-Age");
 	evhttp_clear_headers(&h);
-	srv_policy_headers(priv, &h);
+	srv_policy_headers(priv, "https://wallet.example", &h);
 	tap_ok(TAILQ_EMPTY(&h), "not public: no CORS header");
 	tap_u64(srv_policy_max_body(pub), 262144, "public: bodies up to 256 KiB");
 	tap_u64(srv_policy_max_body(priv), 16777216, "not public: up to 16 MiB");
 	srv_policy_free(pub);
 	srv_policy_free(priv);
 	srv_policy_free(NULL);
+}
+
+/* A policy with --origin (not public, loopback, no token). */
+static struct srv_policy *with_origin(const char *origin, int unsafe,
+				      struct zen_err *err)
+{
+	struct srv_policy_conf conf = { 0, 0, 1, "", origin, unsafe };
+
+	return srv_policy_new(&conf, err);
+}
+
+/* The Allow-Origin and Vary headers p sends to a request from origin. */
+static void cors_of(struct srv_policy *p, const char *origin,
+		    char allow[128], char vary[32])
+{
+	struct evkeyvalq h;
+	const char *a, *v;
+
+	TAILQ_INIT(&h);
+	srv_policy_headers(p, origin, &h);
+	a = evhttp_find_header(&h, "Access-Control-Allow-Origin");
+	v = evhttp_find_header(&h, "Vary");
+	snprintf(allow, 128, "%s", a ? a : "(none)");
+	snprintf(vary, 32, "%s", v ? v : "(none)");
+	evhttp_clear_headers(&h);
+}
+
+static void test_origin(void)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct srv_policy *p;
+	char allow[128], vary[32];
+
+	p = with_origin("any", 0, &err);
+	tap_ok(!p && err.code == ZEN_EINVAL && !strcmp(err.msg, "--origin any "
+	       "lets every web page use the wallet: use --public, or add "
+	       "--unsafe-cors"), "--origin any with the wallet: refused (%s)", err.msg);
+	p = with_origin("any", 1, &err);
+	cors_of(p, "https://evil.example", allow, vary);
+	tap_str(allow, "*", "--origin any --unsafe-cors: Allow-Origin *");
+	tap_str(vary, "(none)", "--origin any: no Vary");
+	srv_policy_free(p);
+
+	p = with_origin("https://wallet.example", 0, &err);
+	cors_of(p, "https://evil.example", allow, vary);
+	tap_str(allow, "https://wallet.example", "--origin TEXT: sent verbatim, "
+		"whatever the request's Origin (as the reference)");
+	cors_of(p, NULL, allow, vary);
+	tap_str(allow, "https://wallet.example", "--origin TEXT: also without Origin");
+	srv_policy_free(p);
+
+	p = with_origin("https://a.example,http://localhost:3000", 0, &err);
+	cors_of(p, "http://localhost:3000", allow, vary);
+	tap_str(allow, "http://localhost:3000", "allow-list: a listed Origin is echoed");
+	tap_str(vary, "Origin", "allow-list: Vary: Origin");
+	cors_of(p, "https://a.example", allow, vary);
+	tap_str(allow, "https://a.example", "allow-list: the first entry too");
+	cors_of(p, "https://a.example.evil", allow, vary);
+	tap_str(allow, "(none)", "allow-list: a longer origin is not listed");
+	tap_str(vary, "Origin", "allow-list: Vary also when refused");
+	cors_of(p, "http://localhost", allow, vary);
+	tap_str(allow, "(none)", "allow-list: a prefix of an entry is not listed");
+	cors_of(p, NULL, allow, vary);
+	tap_str(allow, "(none)", "allow-list: no Origin, no Allow-Origin");
+	srv_policy_free(p);
+
+	tap_ok(!with_origin("", 0, &err) && err.code == ZEN_EINVAL,
+	       "an empty --origin is refused");
+	tap_ok(!with_origin("https://a.example,,x", 0, &err) &&
+	       !strcmp(err.msg, "invalid origin 'https://a.example,,x'"),
+	       "an empty list entry is refused (%s)", err.msg);
+	tap_ok(!with_origin("https://a.example,", 0, &err), "a trailing comma is refused");
 }
 
 static void test_conf(void)
@@ -496,6 +568,7 @@ int main(void)
 	test_bucket_threads();
 	test_no_limit_private();
 	test_headers();
+	test_origin();
 	test_conf();
 	return tap_done();
 }
