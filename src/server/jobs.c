@@ -25,7 +25,8 @@
  * from suspect password sources (throttle.h) queue behind everything
  * else and may hold at most half of the threads, so guessing never fills
  * the pool ahead of other clients.  Pool threads run at a lower priority
- * (nice +5) than the event loops, which answer the cheap requests.
+ * (nice +POOL_NICE, SCHED_BATCH) than the event loops, which answer the
+ * cheap requests: a send must not push the loops off the cores.
  */
 #include <errno.h>
 #include <sched.h>
