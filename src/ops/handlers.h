@@ -6,6 +6,7 @@
 
 int op_address_decode(struct zen_call *call);
 int op_network_connections(struct zen_call *call);
+int op_wallet_addressoutputs(struct zen_call *call);
 int op_contract_contractid(struct zen_call *call);
 int op_contract_id(struct zen_call *call);
 int op_contract_check(struct zen_call *call);

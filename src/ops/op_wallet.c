@@ -597,6 +597,48 @@ int op_wallet_utxo(struct zen_call *call)
 	return rc;
 }
 
+/* One output as /wallet/addressoutputs shows it (api.md 7). */
+static json_t *address_output_json(const struct zen_wview_output *o,
+				   uint32_t tip)
+{
+	char asset[ZEN_ASSET_TEXT_MAX], amount[24];
+	uint32_t conf = o->confirmed && tip >= o->block_number
+			? tip - o->block_number + 1 : 0;
+
+	zen_asset_text(asset, &o->output.spend.asset);
+	snprintf(amount, sizeof(amount), "%llu",
+		 (unsigned long long)o->output.spend.amount);
+	return json_pack("{s:{s:o, s:I}, s:s, s:s, s:I, s:b}",
+			 "outpoint", "txHash",
+			 hex_json(o->outpoint.tx_hash, ZEN_HASH_LEN),
+			 "index", (json_int_t)o->outpoint.index,
+			 "asset", asset, "amount", amount,
+			 "confirmations", (json_int_t)conf, "spent", o->spent);
+}
+
+/* Every output the wallet saw at one of its addresses, spent ones too. */
+int op_wallet_addressoutputs(struct zen_call *call)
+{
+	struct zen_wallet *w;
+	struct zen_chain_read *r = NULL;
+	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
+	uint8_t pkh[ZEN_HASH_LEN];
+	int rc = zen_address_decode_pk(pkh, call->node->chain,
+				       op_arg_str(call, "address"), &call->err) ?:
+		 open_view(call, &w, &r, &v);
+
+	if (!rc) {
+		call->result = json_array();
+		for (size_t i = 0; i < v.n_outs; i++)
+			if (!memcmp(v.outs[i].pk_hash, pkh, ZEN_HASH_LEN))
+				json_array_append_new(call->result,
+					address_output_json(&v.outs[i], v.tip));
+	}
+	zen_wallet_view_release(&v);
+	zen_chain_read_end(r);
+	return rc;
+}
+
 static int passes(const struct zen_wview_output *o, uint32_t tip, uint64_t n)
 {
 	if (n == 0)

@@ -358,6 +358,13 @@ const struct zen_op zen_ops[] = {
 	  "A real balance, [{\"asset\",\"balance\"}] (the reference answers "
 	  "the address's outputs here).",
 	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "a wallet address" } } },
+	{ "wallet", "addressoutputs", "GET", "/wallet/addressoutputs",
+	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_addressoutputs,
+	  "every output of one wallet address, spent ones too",
+	  "[{\"outpoint\": {\"txHash\", \"index\"}, \"asset\", \"amount\", "
+	  "\"confirmations\", \"spent\"}] (api.md 7); the mempool counts, "
+	  "with 0 confirmations.",
+	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "a wallet address" } } },
 	{ "wallet", "transactioncount", "GET", "/wallet/transactioncount",
 	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_transactioncount,
 	  "number of history entries",

@@ -152,6 +152,14 @@ CHANGE=$(z1 wallet utxo | json 'd[0]["lock"]["PK"]["address"]')
 test_both 'addressbalance of the change address is a balance' 0 \
 	"[{\"asset\":\"00\",\"balance\":$LEFT}]" wallet addressbalance $CHANGE
 test_both 'addressbalance of the spent receive address' 0 '[]' wallet addressbalance $A
+test_both 'addressoutputs of the change address: the one output, confirmed once' 0 \
+	"[{\"outpoint\":{\"txHash\":\"$H\",\"index\":2},\"asset\":\"00\",\"amount\":\"$LEFT\",\"confirmations\":1,\"spent\":false}]" \
+	wallet addressoutputs $CHANGE
+test_expect_success 'addressoutputs of the receive address: its coinbase, spent' '
+	z1 wallet addressoutputs $A >"$TRASH/ao" &&
+	test "$(json "\" \".join(\"%s:%s:%s\" % (o[\"amount\"], o[\"spent\"], o[\"confirmations\"] > 0) for o in d)" <"$TRASH/ao")" = "$REWARD:True:True"
+'
+test_http 'addressoutputs without an address: 400' GET /wallet/addressoutputs 400 'address is missing'
 test_expect_success 'reorg: a longer branch without block 12 moves the send back to unconfirmed' '
 	"$ZEN" --datadir "$D3" blockchain mine --blocks 2 --address $OTHER >/dev/null &&
 	for n in 12 13; do
