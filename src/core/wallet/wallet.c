@@ -1422,21 +1422,19 @@ static int reservation_holds(struct zen_chain_read *r,
 	return 0;
 }
 
-/* Mark the coins of v that a holding reservation keeps; with a write
+/* Mark the coins of v (its first n_confirmed outputs are the confirmed
+ * ones, by outpoint) that a holding reservation keeps; with a write
  * transaction t, delete the reservations that no longer hold. */
 static int apply_reservations(struct zen_store_txn *t, struct zen_chain_read *r,
-			      struct zen_wallet_view *v, uint64_t now,
-			      struct zen_err *err)
+			      struct zen_wallet_view *v, size_t n_confirmed,
+			      uint64_t now, struct zen_err *err)
 {
 	struct zen_store_cursor *c;
 	struct zen_slice k, val;
 	struct zen_buf dead = ZEN_BUF_INIT;
-	size_t n_confirmed = 0;
 	enum zen_store_seek how = ZEN_SEEK_FIRST;
 	int rc = zen_store_cursor_open(t, DB(WDB_RESERVED), &c, err);
 
-	while (n_confirmed < v->n_outs && v->outs[n_confirmed].confirmed)
-		n_confirmed++;
 	while (!rc && !(rc = zen_store_cursor_seek(c, how, NULL, 0, &k, &val, err))) {
 		struct zen_wallet_reservation res;
 		struct zen_wview_output *o;
@@ -1493,7 +1491,7 @@ static int load_view(struct zen_store_txn *t, struct zen_wallet *w,
 		rc = zen_chain_read_mempool(r, overlay_tx, &ov, err);
 	}
 	if (!rc)
-		rc = apply_reservations(t, r, v, now_of(w), err);
+		rc = apply_reservations(t, r, v, ov.n_confirmed, now_of(w), err);
 	if (rc)
 		zen_wallet_view_release(v);
 	return rc;
