@@ -90,4 +90,10 @@ test_expect_success 'contract id of a missing file' '
 	"$ZEN" contract id "$TRASH/nope.fst" 2>"$TRASH/e"; test $? = 2 &&
 	grep -q "^zen: cannot open .*nope.fst: No such file or directory$" "$TRASH/e"
 '
+# A fuzz replay with nothing to replay tests nothing: it must fail.
+test_expect_success 'a fuzz replay of an empty corpus fails' '
+	mkdir -p "$TRASH/empty" &&
+	! "$ZEN_BUILDDIR/tests/fuzz/replay-hex" "$TRASH/empty" >"$TRASH/o" 2>&1 &&
+	"$ZEN_BUILDDIR/tests/fuzz/replay-hex" "$ZEN_SRCDIR/tests/fuzz/corpus/hex" >/dev/null
+'
 test_done

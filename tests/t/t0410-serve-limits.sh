@@ -172,6 +172,14 @@ test_expect_success 'a cap above what the open-file limit allows is refused' '
 		--max-connections 1000) 2>"$TRASH/e"; test $? = 2 &&
 	grep -q "needs an open-file limit of at least" "$TRASH/e"
 '
+test_expect_success 'the soft open-file limit is raised to the hard one at start' '
+	(ulimit -Sn 64 && ulimit -Hn 512 && exec "$ZEN" --datadir "$DATADIR" serve \
+		--bind 127.0.0.1:0 --threads 2) 2>"$TRASH/rl.log" &
+	pid=$! i=0
+	while ! grep -q "serving" "$TRASH/rl.log" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	soft=$(sed -n "s/^Max open files *\([0-9]*\) *\([0-9]*\).*/\1 \2/p" /proc/$pid/limits)
+	stop_pid $pid "$TRASH/rl.log" && test "$soft" = "512 512"
+'
 test_expect_success 'per address: 2x the cap idle from 127.0.0.2, others served' '
 	start_limited "$TRASH/l1" --max-connections-per-address 8 &&
 	client percap "$LPORT" 8 >"$TRASH/p" 2>&1; rc=$?

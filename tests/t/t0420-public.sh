@@ -195,6 +195,21 @@ test_expect_success 'rate limit: refused routes count too' '
 '
 stop_server
 test_expect_success 'no wallet directory was created' 'test ! -e "$DATADIR/wallet"'
+test_expect_success 'public beyond loopback: no cookie, chain routes need no token' '
+	"$ZEN" --datadir "$TRASH/pub" serve --bind 0.0.0.0:0 --threads 2 --public true \
+		2>"$TRASH/pub.log" &
+	pid=$! i=0 port=
+	while [ -z "$port" ] && [ $i -lt 100 ]; do
+		port=$(sed -n "s|.*http://0\.0\.0\.0:\([0-9]*\).*|\1|p" "$TRASH/pub.log")
+		sleep 0.1; i=$((i + 1))
+	done
+	s1=$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/blockchain/info")
+	s2=$(curl -s -o "$TRASH/pb" -w "%{http_code}" "http://127.0.0.1:$port/wallet/balance")
+	ls -a "$TRASH/pub" >"$TRASH/pubfiles"
+	stop_pid $pid "$TRASH/pub.log" && test "$s1" = 200 && test "$s2" = 403 &&
+	test "$(cat "$TRASH/pb")" = "$NOT_PUBLIC" && ! grep -q cookie "$TRASH/pubfiles" &&
+	! grep -q wallet "$TRASH/pubfiles"
+'
 test_expect_success 'an api token with --public is refused: exit 2, nothing served' '
 	echo 0123456789abcdef0123 >"$TRASH/token" &&
 	timeout 20 "$ZEN" --datadir "$DATADIR" serve --bind 127.0.0.1:0 \
