@@ -104,4 +104,24 @@ test_expect_success 'no token on loopback: /node/verify and /wallet/ are open' '
 '
 stop_server
 
+# Off loopback (bound to 0.0.0.0, reached through 127.0.0.1): the cookie
+# token is written and the CPU routes need it like the wallet routes.
+test_expect_success 'off loopback: mine and verify need the cookie token' '
+	"$ZEN" --datadir "$TRASH/off" serve --bind 0.0.0.0:0 --threads 2 2>"$TRASH/off.log" &
+	pid=$! i=0 port=
+	while [ -z "$port" ] && [ $i -lt 100 ]; do
+		port=$(sed -n "s|.*http://0\.0\.0\.0:\([0-9]*\).*|\1|p" "$TRASH/off.log")
+		sleep 0.1; i=$((i + 1))
+	done
+	u="http://127.0.0.1:$port"
+	s1=$(curl -s -o /dev/null -w "%{http_code}" "$u/node/verify")
+	s2=$(curl -s -o /dev/null -w "%{http_code}" -X POST -H "Content-Type: application/json" \
+		--data "$MINE_BODY" "$u/blockchain/mine")
+	s3=$(curl -s -o /dev/null -w "%{http_code}" -H "Authorization: Bearer $(cat "$TRASH/off/.cookie")" \
+		"$u/node/verify")
+	s4=$(curl -s -o /dev/null -w "%{http_code}" "$u/blockchain/info")
+	stop_pid $pid "$TRASH/off.log" &&
+	test "$s1 $s2 $s3 $s4" = "401 401 200 200" &&
+	test "$("$ZEN" --datadir "$TRASH/off" blockchain info | json "d[\"blocks\"]")" = 1
+'
 test_done
