@@ -48,22 +48,6 @@ int zen_node_read(struct zen_node *node, struct zen_chain_read **r,
 	return rc ? rc : zen_chain_read_begin(chain, r, err);
 }
 
-int zen_node_tip_number(struct zen_node *node, uint32_t *number,
-			struct zen_err *err)
-{
-	struct zen_chain_read *r;
-	struct zen_block_info tip;
-	int rc = zen_node_read(node, &r, err);
-
-	if (rc)
-		return rc;
-	rc = zen_chain_read_tip(r, &tip, err);
-	if (!rc)
-		*number = tip.header.block_number;
-	zen_chain_read_end(r);
-	return rc;
-}
-
 int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
 		    struct zen_err *err)
 {

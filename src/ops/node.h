@@ -29,14 +29,6 @@ int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
 /* Close what zen_node_chain and zen_node_wallet opened (at exit). */
 void zen_node_close(struct zen_node *node);
 
-/*
- * The number of the tip block.
- * Returns ZEN_ENOTFOUND "No tip" when the chain has no block yet (main and
- * test before their genesis is published).
- */
-int zen_node_tip_number(struct zen_node *node, uint32_t *number,
-			struct zen_err *err) ZEN_WARN_UNUSED;
-
 /* A read snapshot of the node's chain; end it with zen_chain_read_end. */
 int zen_node_read(struct zen_node *node, struct zen_chain_read **r,
 		  struct zen_err *err) ZEN_WARN_UNUSED;

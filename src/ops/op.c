@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/node.h"
 #include "ops/op.h"
 
 const struct zen_op *zen_op_find(const char *group, const char *verb)
@@ -14,10 +15,16 @@ const struct zen_op *zen_op_find(const char *group, const char *verb)
 	return NULL;
 }
 
+static int op_serves_path(const struct zen_op *op, const char *path)
+{
+	return op->path && (!strcmp(op->path, path) ||
+			    (op->old_path && !strcmp(op->old_path, path)));
+}
+
 const struct zen_op *zen_op_find_route(const char *method, const char *path)
 {
 	for (const struct zen_op *op = zen_ops; op->group; op++)
-		if (op->path && !strcmp(op->path, path) &&
+		if (op_serves_path(op, path) &&
 		    (!strcmp(op->method, method) ||
 		     ((op->flags & ZEN_OPF_ALSO_POST) && !strcmp(method, "POST"))))
 			return op;
@@ -27,7 +34,7 @@ const struct zen_op *zen_op_find_route(const char *method, const char *path)
 int zen_op_path_known(const char *path)
 {
 	for (const struct zen_op *op = zen_ops; op->group; op++)
-		if (op->path && !strcmp(op->path, path))
+		if (op_serves_path(op, path))
 			return 1;
 	return 0;
 }
@@ -40,13 +47,33 @@ int zen_op_group_known(const char *group)
 	return 0;
 }
 
+/* Open what the op's flags ask for; see struct zen_call. */
+static int call_prepare(struct zen_call *call)
+{
+	unsigned flags = call->op->flags;
+	int rc = 0;
+
+	if (flags & (ZEN_OPF_STORE | ZEN_OPF_WRITE | ZEN_OPF_WALLET))
+		rc = zen_node_chain(call->node, &call->chain, &call->err);
+	if (!rc && (flags & ZEN_OPF_WALLET))
+		rc = zen_node_wallet(call->node, &call->wallet, &call->err);
+	return rc;
+}
+
+int zen_call_read(struct zen_call *call, struct zen_chain_read **r)
+{
+	if (!call->chain)
+		ZEN_BUG("a chain read by an op without ZEN_OPF_STORE");
+	return zen_chain_read_begin(call->chain, r, &call->err);
+}
+
 int zen_call_run(struct zen_call *call)
 {
 	int rc;
 
 	if (!call->op->handler)
 		ZEN_BUG("operation without a handler dispatched");
-	rc = call->op->handler(call);
+	rc = call_prepare(call) ?: call->op->handler(call);
 	if (rc) {
 		if (!call->err.msg[0])
 			zen_fail(&call->err, (enum zen_code)rc, "%s",

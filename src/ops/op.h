@@ -89,6 +89,8 @@ struct zen_op {
 	const char *summary;	/* one line, lowercase, no period */
 	const char *description;	/* a paragraph for the man page, or NULL */
 	struct zen_param params[ZEN_MAX_PARAMS];	/* ends at name == NULL */
+	const char *old_path;	/* an obsolete path the reference still
+				   serves for this op, or NULL */
 };
 
 /* The table, in display order, terminated by a row with group == NULL. */
@@ -125,6 +127,13 @@ struct zen_call {
 					   stop (the server's time limit);
 					   long work polls it and fails with
 					   its transaction aborted */
+	/* Prepared by zen_call_run from the op's flags before the handler
+	 * runs, so no handler opens anything itself: the chain state for
+	 * ZEN_OPF_STORE, _WRITE and _WALLET (the chain first: opening it
+	 * creates the data directory), the wallet store for ZEN_OPF_WALLET.
+	 * NULL when the op's flags do not ask for them. */
+	struct zen_chainstate *chain;
+	struct zen_wallet *wallet;
 	struct zen_err err;
 };
 
@@ -152,9 +161,18 @@ const char *zen_args_str(const json_t *args, const char *name);
 int zen_args_u64(const json_t *args, const char *name, uint64_t *out);
 int zen_args_bool(const json_t *args, const char *name, int dflt);
 
-/* Run one call: validates nothing, just runs the handler and checks that it
- * left a reply.  Returns 0 or the handler's code (message in call->err). */
+/* Run one call: validates nothing; opens what the op's flags ask for
+ * (call->chain, call->wallet), runs the handler and checks that it left a
+ * reply.  Returns 0 or the code of the failure (message in call->err): an
+ * open that failed, or the handler's.  The HTTP status and text of every
+ * code are decided in one place, zen_code_http_status() (core/err.h). */
 int zen_call_run(struct zen_call *call);
+
+/* A read snapshot of the prepared chain (ZEN_OPF_STORE); end it with
+ * zen_chain_read_end. */
+struct zen_chain_read;
+int zen_call_read(struct zen_call *call, struct zen_chain_read **r)
+	ZEN_WARN_UNUSED;
 void zen_call_release(struct zen_call *call);
 
 /* A JSON integer for any u64 (jansson integers are signed 64-bit). */

@@ -75,14 +75,12 @@ static json_t *info_reply(const struct zen_node *node,
 
 int op_blockchain_info(struct zen_call *call)
 {
-	struct zen_chainstate *chain;
+	struct zen_chainstate *chain = call->chain;
 	struct zen_chain_read *r;
 	struct zen_block_info tip;
 	uint64_t generation;
-	int rc = zen_node_chain(call->node, &chain, &call->err);
+	int rc;
 
-	if (rc)
-		return rc;
 	generation = zen_chain_generation(chain);
 	if ((call->result = info_lookup(call->node, generation)))
 		return 0;
@@ -178,7 +176,7 @@ int op_blockchain_headers(struct zen_call *call)
 {
 	struct zen_chain_read *r;
 	struct page page;
-	int rc = zen_node_read(call->node, &r, &call->err);
+	int rc = zen_call_read(call, &r);
 
 	if (rc)
 		return rc;
@@ -200,7 +198,7 @@ int op_blockchain_blocks(struct zen_call *call)
 	struct zen_buf raw = ZEN_BUF_INIT, hex = ZEN_BUF_INIT;
 	struct zen_chain_read *r;
 	struct page page;
-	int rc = zen_node_read(call->node, &r, &call->err);
+	int rc = zen_call_read(call, &r);
 
 	if (rc)
 		return rc;
@@ -258,7 +256,7 @@ int op_blockchain_block(struct zen_call *call)
 	struct zen_buf raw = ZEN_BUF_INIT;
 	struct zen_chain_read *r;
 	struct zen_block block;
-	int rc = zen_node_read(call->node, &r, &call->err);
+	int rc = zen_call_read(call, &r);
 
 	if (rc)
 		return rc;
@@ -287,7 +285,7 @@ int op_blockchain_transaction(struct zen_call *call)
 	if (zen_hex_decode_fixed(hash, ZEN_HASH_LEN,
 				 zen_args_str(call->args, "hash"), NULL))
 		return zen_fail(&call->err, ZEN_EINVAL, "invalid hash");
-	if ((rc = zen_node_read(call->node, &r, &call->err)))
+	if ((rc = zen_call_read(call, &r)))
 		return rc;
 	rc = zen_chain_read_tx(r, &raw, &loc, hash, &call->err);
 	zen_chain_read_end(r);
@@ -337,7 +335,7 @@ int op_blockchain_mempool(struct zen_call *call)
 {
 	struct mempool_walk walk = { json_array(), call->node->chain, &call->err };
 	struct zen_chain_read *r;
-	int rc = zen_node_read(call->node, &r, &call->err);
+	int rc = zen_call_read(call, &r);
 
 	if (!rc) {
 		rc = zen_chain_read_mempool(r, mempool_entry, &walk, &call->err);

@@ -11,7 +11,17 @@ static int block_number_arg(struct zen_call *call, uint32_t *number)
 		*number = (uint32_t)n;
 		return 0;
 	}
-	return zen_node_tip_number(call->node, number, &call->err);
+	struct zen_chain_read *r;
+	struct zen_block_info tip;
+	int rc = zen_call_read(call, &r);
+
+	if (rc)
+		return rc;
+	rc = zen_chain_read_tip(r, &tip, &call->err);
+	if (!rc)
+		*number = tip.header.block_number;
+	zen_chain_read_end(r);
+	return rc;
 }
 
 int op_blockchain_blockreward(struct zen_call *call)

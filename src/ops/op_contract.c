@@ -718,7 +718,7 @@ int op_contract_active(struct zen_call *call)
 	struct zen_chain_read *r;
 	struct zen_active_contract *a = NULL;
 	size_t n = 0;
-	int rc = zen_node_read(call->node, &r, &call->err);
+	int rc = zen_call_read(call, &r);
 
 	if (rc)
 		return rc;
@@ -794,7 +794,6 @@ int op_blockchain_contractexecute(struct zen_call *call)
 	struct zen_execute_request rq;
 	struct zen_txskel skel;
 	struct zen_data *body = NULL;
-	struct zen_chainstate *chain;
 	struct zen_tx tx;
 	const char *command = zen_args_str(call->args, "command");
 	int rc;
@@ -807,8 +806,7 @@ int op_blockchain_contractexecute(struct zen_call *call)
 					 &call->err) ?:
 	     op_contract_body(call, zen_args_str(call->args, "messageBody"),
 			      &body) ?:
-	     exec_sender(call, &rq) ?: exec_skeleton(call, &skel) ?:
-	     zen_node_chain(call->node, &chain, &call->err);
+	     exec_sender(call, &rq) ?: exec_skeleton(call, &skel);
 	if (!rc) {
 		rq.command = command ? command : "";
 		rq.command_len = strlen(rq.command);
@@ -820,7 +818,7 @@ int op_blockchain_contractexecute(struct zen_call *call)
 		rq.outputs = skel.outputs;
 		rq.n_outputs = skel.n_outputs;
 		rq.cancel = call->cancel;
-		rc = zen_chain_execute(chain, &rq, &tx, &call->err);
+		rc = zen_chain_execute(call->chain, &rq, &tx, &call->err);
 	}
 	if (!rc) {
 		struct zen_buf raw = ZEN_BUF_INIT, hex = ZEN_BUF_INIT;

@@ -43,15 +43,12 @@ static int blocks_of(struct zen_call *call, uint32_t *blocks)
 	return 0;
 }
 
-/* The wallet, with an account ("no account" otherwise). */
-static int wallet_of(struct zen_call *call, struct zen_wallet **w)
+/* "no account" when the wallet has none. */
+static int has_account(struct zen_call *call)
 {
-	struct zen_chainstate *chain;
 	struct zen_wallet_account acc;
 
-	return zen_node_chain(call->node, &chain, &call->err) ?:
-	       zen_node_wallet(call->node, w, &call->err) ?:
-	       zen_wallet_account(*w, &acc, &call->err);
+	return zen_wallet_account(call->wallet, &acc, &call->err);
 }
 
 static int change_of(struct zen_call *call, const struct zen_wallet_view *v,
@@ -204,7 +201,7 @@ static int activation_contract(struct zen_call *call, struct zen_contract *c)
 
 int op_contract_activate(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_secret *s = NULL;
 	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
@@ -225,7 +222,7 @@ int op_contract_activate(struct zen_call *call)
 		rc = zen_fail(&call->err, ZEN_EINVAL, "Contract code is empty");
 	else
 		rc = op_password_of(call, "password", &pw) ?: blocks_of(call, &blocks) ?:
-		     activation_contract(call, &c) ?: wallet_of(call, &w) ?:
+		     activation_contract(call, &c) ?: has_account(call) ?:
 		     op_wallet_unlock(call, w, pw, &s) ?:
 		     op_spend_begin(call, w, &sp, &v) ?:
 		     change_of(call, &v, change);
@@ -262,7 +259,7 @@ static int active_code_len(struct zen_call *call,
 	struct zen_chain_read *r = NULL;
 	struct zen_active_contract *a = NULL;
 	size_t n = 0;
-	int rc = zen_node_read(call->node, &r, &call->err), found = 0;
+	int rc = zen_call_read(call, &r), found = 0;
 
 	if (!rc)
 		rc = zen_chain_read_active(r, &a, &n, &call->err);
@@ -281,7 +278,7 @@ static int active_code_len(struct zen_call *call,
 
 int op_contract_extend(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_secret *s = NULL;
 	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
@@ -297,7 +294,7 @@ int op_contract_extend(struct zen_call *call)
 
 	zen_tx_init(&tx);
 	rc = op_password_of(call, "password", &pw) ?: blocks_of(call, &blocks) ?:
-	     contract_of(call, &cid) ?: wallet_of(call, &w) ?:
+	     contract_of(call, &cid) ?: has_account(call) ?:
 	     active_code_len(call, &cid, &code_len) ?:
 	     op_wallet_unlock(call, w, pw, &s) ?:
 	     op_spend_begin(call, w, &sp, &v) ?:
@@ -455,14 +452,13 @@ static int sign_key(struct zen_call *call, const struct zen_wallet_secret *s,
 
 int op_contract_execute(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_secret *s = NULL;
 	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
 	struct zen_coin_selection sel = ZEN_COIN_SELECTION_INIT;
 	struct zen_execute_request rq;
-	struct zen_chainstate *chain;
 	struct zen_spend *spends = NULL;
 	struct zen_data *body = NULL;
 	struct zen_outpoint *ops = NULL;
@@ -489,7 +485,7 @@ int op_contract_execute(struct zen_call *call)
 			      "dict in order to add return address");
 	if (!rc)
 		rc = op_password_of(call, "password", &pw) ?: contract_of(call, &rq.cid) ?:
-		     spends_of(call, &spends, &n_spends) ?: wallet_of(call, &w) ?:
+		     spends_of(call, &spends, &n_spends) ?: has_account(call) ?:
 		     op_wallet_unlock(call, w, pw, &s) ?:
 		     op_spend_begin(call, w, &sp, &v) ?:
 		     change_of(call, &v, change);
@@ -510,8 +506,7 @@ int op_contract_execute(struct zen_call *call)
 	if (!rc && signs)
 		rc = sign_key(call, s, opts.sign, key, &rq);
 	if (!rc)
-		rc = skeleton_inputs(call, &v, &skel, &ops, &spent) ?:
-		     zen_node_chain(call->node, &chain, &call->err);
+		rc = skeleton_inputs(call, &v, &skel, &ops, &spent);
 	if (!rc) {
 		rq.command = command;
 		rq.command_len = strlen(command);
@@ -522,7 +517,7 @@ int op_contract_execute(struct zen_call *call)
 		rq.outputs = skel.outputs;
 		rq.n_outputs = skel.n_outputs;
 		rq.cancel = call->cancel;
-		rc = zen_chain_execute(chain, &rq, &tx, &call->err);
+		rc = zen_chain_execute(call->chain, &rq, &tx, &call->err);
 	}
 	if (!rc && signs)
 		rc = zen_wallet_sign_contract_witness(&tx, key->key, &call->err);

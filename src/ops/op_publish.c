@@ -10,6 +10,7 @@
 #include "ops/handlers.h"
 #include "ops/mining.h"
 #include "ops/node.h"
+#include "ops/op_wallet.h"
 
 static int hex_param(struct zen_call *call, const char *name,
 		     struct zen_buf *out)
@@ -84,14 +85,11 @@ int op_blockchain_publishtransaction(struct zen_call *call)
 {
 	struct zen_buf tx = ZEN_BUF_INIT;
 	enum zen_tx_outcome outcome = ZEN_TX_INVALID;
-	struct zen_chainstate *chain;
 	uint8_t hash[ZEN_HASH_LEN];
 	int rc = hex_param(call, "tx", &tx);
 
 	if (!rc)
-		rc = zen_node_chain(call->node, &chain, &call->err);
-	if (!rc)
-		rc = zen_chain_submit_tx(chain, &outcome, hash, tx.data, tx.len,
+		rc = zen_chain_submit_tx(call->chain, &outcome, hash, tx.data, tx.len,
 					 &call->err);
 	zen_buf_release(&tx);
 	/* Known to the mempool already: the reference answers its hash. */
@@ -112,10 +110,17 @@ static int recipient(struct zen_call *call, uint8_t pk_hash[ZEN_HASH_LEN])
 {
 	const char *address = zen_args_str(call->args, "address");
 
-	/* Without an address the reference pays its wallet; there is no
-	 * wallet account yet. */
-	if (!address)
-		return zen_fail(&call->err, ZEN_EINVAL, "no account");
+	struct zen_wallet *w;
+
+	/* Without an address the reference pays its wallet's address.  The
+	 * wallet is opened only then, so a miner that names its address
+	 * works on a node without one (zen serve --public). */
+	if (!address) {
+		if (call->node->no_wallet)
+			return zen_fail(&call->err, ZEN_EREFUSED, "no account");
+		return zen_node_wallet(call->node, &w, &call->err) ?:
+		       op_wallet_first_address(w, pk_hash, &call->err);
+	}
 	return zen_address_decode_pk(pk_hash, call->node->chain, address,
 				     &call->err);
 }
@@ -182,11 +187,7 @@ int op_blockchain_mine(struct zen_call *call)
 int op_node_verify(struct zen_call *call)
 {
 	struct zen_chain_verify_report report;
-	struct zen_chainstate *chain;
-	int rc = zen_node_chain(call->node, &chain, &call->err);
-
-	if (!rc)
-		rc = zen_chain_verify_cancel(chain, &report, call->cancel,
+	int rc = zen_chain_verify_cancel(call->chain, &report, call->cancel,
 					     &call->err);
 	if (!rc)
 		call->result = json_pack("{s:I, s:I, s:I, s:I, s:I}",

@@ -48,15 +48,6 @@ const char *op_arg_str(struct zen_call *call, const char *name)
 	return s ? s : "";
 }
 
-static int wallet_of(struct zen_call *call, struct zen_wallet **w)
-{
-	struct zen_chainstate *chain;
-
-	/* The chain first: it creates the data directory. */
-	return zen_node_chain(call->node, &chain, &call->err) ?:
-	       zen_node_wallet(call->node, w, &call->err);
-}
-
 int op_password_of(struct zen_call *call, const char *name,
 		   const char **pw)
 {
@@ -76,22 +67,21 @@ int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
 	return rc;
 }
 
-/* Wallet and password, then unlock. */
-static int open_unlock(struct zen_call *call, struct zen_wallet **w,
-		       struct zen_wallet_secret **s)
+/* The password, then unlock the wallet. */
+static int open_unlock(struct zen_call *call, struct zen_wallet_secret **s)
 {
 	const char *pw;
 
 	*s = NULL;
-	return op_password_of(call, "password", &pw) ?: wallet_of(call, w) ?:
-	       op_wallet_unlock(call, *w, pw, s);
+	return op_password_of(call, "password", &pw) ?:
+	       op_wallet_unlock(call, call->wallet, pw, s);
 }
 
 /* A view of the wallet on a fresh chain snapshot (r stays open). */
 static int view_of(struct zen_call *call, struct zen_wallet *w,
 		   struct zen_chain_read **r, struct zen_wallet_view *v)
 {
-	int rc = zen_node_read(call->node, r, &call->err);
+	int rc = zen_call_read(call, r);
 
 	if (rc)
 		return rc;
@@ -103,11 +93,11 @@ static int view_of(struct zen_call *call, struct zen_wallet *w,
 	return rc;
 }
 
-static int open_view(struct zen_call *call, struct zen_wallet **w,
-		     struct zen_chain_read **r, struct zen_wallet_view *v)
+static int open_view(struct zen_call *call, struct zen_chain_read **r,
+		     struct zen_wallet_view *v)
 {
 	*r = NULL;
-	return wallet_of(call, w) ?: view_of(call, *w, r, v);
+	return view_of(call, call->wallet, r, v);
 }
 
 static json_t *address_json(enum zen_chain chain, const uint8_t pkh[32])
@@ -147,9 +137,9 @@ static void set_text(struct zen_call *call, const char *s)
 
 int op_wallet_exists(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	int exists = 0;
-	int rc = wallet_of(call, &w) ?: zen_wallet_exists(w, &exists, &call->err);
+	int rc = zen_wallet_exists(w, &exists, &call->err);
 
 	if (!rc)
 		call->result = json_boolean(exists);
@@ -158,13 +148,12 @@ int op_wallet_exists(struct zen_call *call)
 
 static int import_sentence(struct zen_call *call, const char *sentence)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_kdf kdf;
 	const char *pw;
 
 	return op_password_of(call, "password", &pw) ?:
 	       zen_wallet_kdf_default(&kdf, &call->err) ?:
-	       wallet_of(call, &w) ?:
 	       zen_wallet_import(w, sentence, pw, &kdf, &call->err);
 }
 
@@ -243,9 +232,8 @@ int op_wallet_import(struct zen_call *call)
 
 int op_wallet_importzenpublickey(struct zen_call *call)
 {
-	struct zen_wallet *w;
-	int rc = wallet_of(call, &w) ?:
-		 zen_wallet_import_xpub(w, op_arg_str(call, "publicKey"), &call->err);
+	struct zen_wallet *w = call->wallet;
+	int rc = zen_wallet_import_xpub(w, op_arg_str(call, "publicKey"), &call->err);
 
 	if (!rc)
 		set_text(call, "zenKey imported");
@@ -254,9 +242,9 @@ int op_wallet_importzenpublickey(struct zen_call *call)
 
 int op_wallet_remove(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	const char *pw;
-	int rc = op_password_of(call, "password", &pw) ?: wallet_of(call, &w);
+	int rc = op_password_of(call, "password", &pw);
 
 	if (!rc) {
 		rc = zen_wallet_remove(w, pw, &call->err);
@@ -269,9 +257,8 @@ int op_wallet_remove(struct zen_call *call)
 
 int op_wallet_checkpassword(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_wallet_secret *s = NULL;
-	int rc = open_unlock(call, &w, &s);
+	int rc = open_unlock(call, &s);
 
 	zen_wallet_secret_free(s);
 	if (rc == ZEN_EPASSWORD)
@@ -284,13 +271,13 @@ int op_wallet_checkpassword(struct zen_call *call)
 int op_wallet_changepassword(struct zen_call *call)
 {
 	const char *old_pw = op_arg_str(call, "old"), *new_pw = op_arg_str(call, "new");
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_kdf kdf;
 	int rc;
 
 	if (!*old_pw || !*new_pw)
 		return zen_fail(&call->err, ZEN_EINVAL, "Password are empty");
-	rc = zen_wallet_kdf_default(&kdf, &call->err) ?: wallet_of(call, &w);
+	rc = zen_wallet_kdf_default(&kdf, &call->err);
 	if (!rc) {
 		rc = zen_wallet_change_password(w, old_pw, new_pw, &kdf,
 						&call->err);
@@ -303,9 +290,8 @@ int op_wallet_changepassword(struct zen_call *call)
 
 int op_wallet_mnemonicphrase(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_wallet_secret *s;
-	int rc = open_unlock(call, &w, &s);
+	int rc = open_unlock(call, &s);
 
 	if (!rc)
 		set_text(call, s->sentence);
@@ -315,23 +301,30 @@ int op_wallet_mnemonicphrase(struct zen_call *call)
 
 int op_wallet_zenpublickey(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_account acc;
-	int rc = wallet_of(call, &w) ?: zen_wallet_account(w, &acc, &call->err);
+	int rc = zen_wallet_account(w, &acc, &call->err);
 
 	if (!rc)
 		call->result = json_string(acc.xpub_text);
 	return rc;
 }
 
+int op_wallet_first_address(struct zen_wallet *w, uint8_t pkh[ZEN_HASH_LEN],
+			    struct zen_err *err)
+{
+	struct zen_wallet_account acc;
+	uint8_t pub[ZEN_PUBKEY_LEN];
+
+	return zen_wallet_account(w, &acc, err) ?:
+	       zen_wallet_address_key(&acc.xpub, ZEN_WADDR_EXTERNAL, 0, pub,
+				      pkh, err);
+}
+
 int op_wallet_address(struct zen_call *call)
 {
-	struct zen_wallet *w;
-	struct zen_wallet_account acc;
-	uint8_t pub[ZEN_PUBKEY_LEN], pkh[ZEN_HASH_LEN];
-	int rc = wallet_of(call, &w) ?: zen_wallet_account(w, &acc, &call->err) ?:
-		 zen_wallet_address_key(&acc.xpub, ZEN_WADDR_EXTERNAL, 0, pub,
-					pkh, &call->err);
+	uint8_t pkh[ZEN_HASH_LEN];
+	int rc = op_wallet_first_address(call->wallet, pkh, &call->err);
 
 	if (!rc)
 		call->result = address_json(call->node->chain, pkh);
@@ -340,11 +333,10 @@ int op_wallet_address(struct zen_call *call)
 
 int op_wallet_getnewaddress(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	uint8_t pkh[ZEN_HASH_LEN];
 	uint32_t index;
-	int rc = wallet_of(call, &w) ?:
-		 zen_wallet_new_address(w, &index, pkh, &call->err);
+	int rc = zen_wallet_new_address(w, &index, pkh, &call->err);
 
 	if (!rc)
 		call->result = json_pack("{s:o, s:I}", "address",
@@ -355,11 +347,11 @@ int op_wallet_getnewaddress(struct zen_call *call)
 
 int op_wallet_importwatchonlyaddress(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	uint8_t pkh[ZEN_HASH_LEN];
 	int rc = zen_address_decode_pk(pkh, call->node->chain,
 				       op_arg_str(call, "address"), &call->err) ?:
-		 wallet_of(call, &w) ?: zen_wallet_add_watch(w, pkh, &call->err) ?:
+		 zen_wallet_add_watch(w, pkh, &call->err) ?:
 		 zen_wallet_reset(w, &call->err);	/* find its past outputs */
 
 	if (!rc)
@@ -369,13 +361,12 @@ int op_wallet_importwatchonlyaddress(struct zen_call *call)
 
 int op_wallet_restorenewaddresses(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	uint64_t max = 0;
 	int rc;
 
 	zen_args_u64(call->args, "max", &max);
-	rc = wallet_of(call, &w) ?:
-	     zen_wallet_restore_new_addresses(w, (uint32_t)max, &call->err);
+	rc = zen_wallet_restore_new_addresses(w, (uint32_t)max, &call->err);
 	if (!rc)
 		set_text(call, "");
 	return rc;
@@ -383,15 +374,15 @@ int op_wallet_restorenewaddresses(struct zen_call *call)
 
 int op_wallet_resync(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_chain_read *r;
-	int rc = wallet_of(call, &w) ?: zen_wallet_reset(w, &call->err);
+	int rc = zen_wallet_reset(w, &call->err);
 
 	if (rc == ZEN_EREFUSED) {	/* no account: nothing to do */
 		set_text(call, "");
 		return 0;
 	}
-	if (!rc && !(rc = zen_node_read(call->node, &r, &call->err))) {
+	if (!rc && !(rc = zen_call_read(call, &r))) {
 		rc = zen_wallet_sync(w, r, &call->err);
 		zen_chain_read_end(r);
 	}
@@ -404,10 +395,10 @@ int op_wallet_resync(struct zen_call *call)
 
 int op_wallet_keys(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_secret *s;
 	struct zen_wallet_account acc;
-	int rc = open_unlock(call, &w, &s);
+	int rc = open_unlock(call, &s);
 
 	zen_wallet_secret_free(s);
 	if (!rc)
@@ -446,7 +437,6 @@ static int derive_path(struct zen_call *call, struct zen_wallet_secret *s,
 
 int op_wallet_publickey(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_wallet_secret *s = NULL;
 	struct zen_xprv *k = secure_alloc(sizeof(*k));
 	uint8_t pub[ZEN_PUBKEY_LEN];
@@ -457,7 +447,7 @@ int op_wallet_publickey(struct zen_call *call)
 	rc = *op_arg_str(call, "path") ? 0 :
 	     zen_fail(&call->err, ZEN_EINVAL, "Path is empty");
 	if (!rc)
-		rc = open_unlock(call, &w, &s) ?: derive_path(call, s, k) ?:
+		rc = open_unlock(call, &s) ?: derive_path(call, s, k) ?:
 		     zen_pubkey_from_seckey(pub, k->key, &call->err);
 	if (!rc)
 		call->result = hex_json(pub, ZEN_PUBKEY_LEN);
@@ -468,7 +458,6 @@ int op_wallet_publickey(struct zen_call *call)
 
 int op_wallet_sign(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_wallet_secret *s = NULL;
 	struct zen_xprv *k = secure_alloc(sizeof(*k));
 	uint8_t msg[ZEN_HASH_LEN], sig[ZEN_SIGNATURE_LEN];
@@ -482,7 +471,7 @@ int op_wallet_sign(struct zen_call *call)
 	if (!rc && !*op_arg_str(call, "path"))
 		rc = zen_fail(&call->err, ZEN_EINVAL, "Path is empty");
 	if (!rc)
-		rc = open_unlock(call, &w, &s) ?: derive_path(call, s, k) ?:
+		rc = open_unlock(call, &s) ?: derive_path(call, s, k) ?:
 		     zen_ecdsa_sign(sig, msg, k->key, &call->err);
 	if (!rc)
 		call->result = hex_json(sig, ZEN_SIGNATURE_LEN);
@@ -540,12 +529,11 @@ static json_t *balance_json(struct asset_sum *sums, size_t n)
 /* Unspent outputs per asset: not watch-only (pkh NULL), or of one pkh. */
 static int balance_of(struct zen_call *call, const uint8_t *pkh)
 {
-	struct zen_wallet *w;
 	struct zen_chain_read *r;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct asset_sum *sums = NULL;
 	size_t n = 0;
-	int rc = open_view(call, &w, &r, &v);
+	int rc = open_view(call, &r, &v);
 
 	for (size_t i = 0; !rc && i < v.n_outs; i++) {
 		const struct zen_wview_output *o = &v.outs[i];
@@ -579,10 +567,9 @@ int op_wallet_addressbalance(struct zen_call *call)
 
 int op_wallet_utxo(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_chain_read *r;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
-	int rc = open_view(call, &w, &r, &v);
+	int rc = open_view(call, &r, &v);
 
 	if (!rc) {
 		call->result = json_array();
@@ -619,13 +606,12 @@ static json_t *address_output_json(const struct zen_wview_output *o,
 /* Every output the wallet saw at one of its addresses, spent ones too. */
 int op_wallet_addressoutputs(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_chain_read *r = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	uint8_t pkh[ZEN_HASH_LEN];
 	int rc = zen_address_decode_pk(pkh, call->node->chain,
 				       op_arg_str(call, "address"), &call->err) ?:
-		 open_view(call, &w, &r, &v);
+		 open_view(call, &r, &v);
 
 	if (!rc) {
 		call->result = json_array();
@@ -650,14 +636,13 @@ static int passes(const struct zen_wview_output *o, uint32_t tip, uint64_t n)
 
 int op_wallet_receivedbyaddress(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_chain_read *r;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	uint64_t conf = 0;
 	int rc;
 
 	zen_args_u64(call->args, "confirmations", &conf);
-	rc = open_view(call, &w, &r, &v);
+	rc = open_view(call, &r, &v);
 	if (!rc)
 		call->result = json_array();
 	/* Group by address (pkHash order), then asset. */
@@ -744,7 +729,6 @@ static const struct zen_lock *entry_lock(const struct zen_wallet_view *v,
 
 int op_wallet_transactions(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_chain_read *r;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_history_entry *e = NULL;
@@ -754,7 +738,7 @@ int op_wallet_transactions(struct zen_call *call)
 
 	zen_args_u64(call->args, "skip", &skip);
 	zen_args_u64(call->args, "take", &take);
-	rc = open_view(call, &w, &r, &v) ?: history_of(call, &v, &e, &n);
+	rc = open_view(call, &r, &v) ?: history_of(call, &v, &e, &n);
 	if (!rc)
 		call->result = json_array();
 	for (uint64_t i = skip; !rc && i < n && i - skip < take; i++) {
@@ -780,12 +764,11 @@ int op_wallet_transactions(struct zen_call *call)
 
 int op_wallet_transactioncount(struct zen_call *call)
 {
-	struct zen_wallet *w;
 	struct zen_chain_read *r;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_history_entry *e = NULL;
 	size_t n = 0;
-	int rc = open_view(call, &w, &r, &v) ?: history_of(call, &v, &e, &n);
+	int rc = open_view(call, &r, &v) ?: history_of(call, &v, &e, &n);
 
 	if (!rc)
 		call->result = json_integer((json_int_t)n);
@@ -987,7 +970,7 @@ static int sign_tx(struct zen_call *call, struct zen_wallet_view *v,
 static int signed_send(struct zen_call *call, struct zen_tx *tx,
 		       struct zen_wallet_spend **sp)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_secret *s = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
@@ -998,7 +981,7 @@ static int signed_send(struct zen_call *call, struct zen_tx *tx,
 
 	*sp = NULL;
 	rc = op_password_of(call, "password", &pw) ?: parse_outputs(call, &os, 0) ?:
-	     wallet_of(call, &w) ?: op_wallet_unlock(call, w, pw, &s) ?:
+	     op_wallet_unlock(call, w, pw, &s) ?:
 	     op_spend_begin(call, w, sp, &v) ?:
 	     build(call, &v, &os, tx, &coins, &sel) ?:
 	     sign_tx(call, &v, s, tx, coins, &sel);
@@ -1020,11 +1003,9 @@ static int signed_send(struct zen_call *call, struct zen_tx *tx,
  * there would acknowledge one payment twice. */
 static int submit(struct zen_call *call, const struct zen_tx *tx, int known_ok)
 {
-	struct zen_chainstate *chain;
 	enum zen_tx_outcome outcome = ZEN_TX_INVALID;
-	int rc = zen_node_chain(call->node, &chain, &call->err) ?:
-		 zen_chain_submit_tx(chain, &outcome, NULL, tx->raw, tx->raw_len,
-				     &call->err);
+	int rc = zen_chain_submit_tx(call->chain, &outcome, NULL, tx->raw,
+				     tx->raw_len, &call->err);
 
 	if (rc && known_ok && outcome == ZEN_TX_IN_MEMPOOL)
 		rc = 0;
@@ -1039,11 +1020,8 @@ static int submit(struct zen_call *call, const struct zen_tx *tx, int known_ok)
 int op_spend_begin(struct zen_call *call, struct zen_wallet *w,
 		   struct zen_wallet_spend **sp, struct zen_wallet_view *v)
 {
-	struct zen_chainstate *chain;
-
 	*sp = NULL;
-	return zen_node_chain(call->node, &chain, &call->err) ?:
-	       zen_wallet_spend_begin(w, chain, sp, v, &call->err);
+	return zen_wallet_spend_begin(w, call->chain, sp, v, &call->err);
 }
 
 int op_spend_commit(struct zen_call *call, struct zen_wallet_spend **sp,
@@ -1118,7 +1096,7 @@ static void raw_reply(struct zen_call *call, const struct zen_rawtx *rt)
 
 int op_rawtx_create(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
@@ -1128,8 +1106,7 @@ int op_rawtx_create(struct zen_call *call)
 	int rc;
 
 	zen_rawtx_init(&rt);
-	rc = parse_outputs(call, &os, 1) ?: wallet_of(call, &w) ?:
-	     op_spend_begin(call, w, &sp, &v) ?:
+	rc = parse_outputs(call, &os, 1) ?: op_spend_begin(call, w, &sp, &v) ?:
 	     build(call, &v, &os, &rt.tx, &coins, &sel);
 	for (size_t i = 0; !rc && i < sel.n_picked; i++) {
 		const struct zen_waddr *a =
@@ -1179,7 +1156,7 @@ static int raw_param(struct zen_call *call, struct zen_rawtx *rt)
  * of this wallet refuses the signing. */
 int op_rawtx_sign(struct zen_call *call)
 {
-	struct zen_wallet *w;
+	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_secret *s = NULL;
 	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
@@ -1190,7 +1167,7 @@ int op_rawtx_sign(struct zen_call *call)
 
 	zen_rawtx_init(&rt);
 	rc = op_password_of(call, "password", &pw) ?: raw_param(call, &rt) ?:
-	     wallet_of(call, &w) ?: op_wallet_unlock(call, w, pw, &s) ?:
+	     op_wallet_unlock(call, w, pw, &s) ?:
 	     zen_rawtx_sign(&rt, &s->master, &n, &call->err) ?:
 	     op_spend_begin(call, w, &sp, &v) ?:
 	     op_spend_commit(call, &sp, &rt.tx, ZEN_WSPEND_RAW);

@@ -23,6 +23,11 @@ int op_password_of(struct zen_call *call, const char *name,
 int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
 		     const char *pw, struct zen_wallet_secret **s);
 
+/* The wallet's first receive address (external 0), as /wallet/address.
+ * Returns: 0, ZEN_EREFUSED "no account". */
+int op_wallet_first_address(struct zen_wallet *w, uint8_t pkh[ZEN_HASH_LEN],
+			    struct zen_err *err) ZEN_WARN_UNUSED;
+
 /*
  * Spending wallet coins (wallet.h, "Spending"): unlock first, then
  * op_spend_begin (the wallet's writer lock and a view with the reserved

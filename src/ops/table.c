@@ -5,6 +5,10 @@
  */
 #include "ops/handlers.h"
 
+/* Rows end at their params; the few with an old_path name it after them.
+ * The fields left out are zero, which is what the others mean. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
 #define REQ ZEN_PF_REQUIRED
 #define POS ZEN_PF_POSITIONAL
 
@@ -16,6 +20,30 @@
 	  "nested evaluations before the run is stopped (default 3000)" }, \
 	{ "memLimit", ZEN_PT_U64, 0, "BYTES", \
 	  "memory of one run (default 67108864, 64 MiB)" }
+
+/* The arguments of an offline contract run (cf and main alike). */
+#define RUN_PARAMS \
+	{ "command", ZEN_PT_STRING, REQ, "C", "the command (\"\" for none)" }, \
+	{ "body", ZEN_PT_STRING, 0, "DATA", \
+	  "message body: hex of serialized data, or tagged JSON ({\"dict\": {...}})" }, \
+	{ "sender", ZEN_PT_STRING, 0, "SENDER", \
+	  "anonymous (default), a compressed public key (66 hex) or a contract id (72 hex)" }, \
+	{ "tx", ZEN_PT_JSON, 0, "SKELETON", \
+	  "input skeleton {\"inputs\": [...], \"outputs\": [...]}" }, \
+	{ "wallet", ZEN_PT_JSON, 0, "JSON", \
+	  "the contract's UTXOs [{\"txHash\",\"index\",\"address\",\"asset\",\"amount\"}]" }, \
+	{ "state", ZEN_PT_STRING, 0, "DATA", "current state, as --body (default: none)" }, \
+	{ "blockNumber", ZEN_PT_U32, 0, "N", "context block number (default 0)" }, \
+	{ "timestamp", ZEN_PT_U64, 0, "T", "context timestamp in ms (default 0)" }, \
+	LIMIT_PARAMS
+
+/* The outputs of a wallet send, whole (outputs) or one on the command line. */
+#define SEND_PARAMS \
+	{ "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" }, \
+	{ "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" }, \
+	{ "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" }, \
+	{ "amount", ZEN_PT_STRING, 0, "N", "one output: kalapas" }, \
+	{ "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" }
 
 const struct zen_op zen_ops[] = {
 	{ "blockchain", "info", "GET", "/blockchain/info", ZEN_OPF_STORE | ZEN_OPF_PUBLIC,
@@ -168,15 +196,7 @@ const struct zen_op zen_ops[] = {
 	  "context, command, sender, body, wallet, state) and prints "
 	  "{\"cost\"}.  Exit 1 when cf fails.",
 	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" },
-	    { "command", ZEN_PT_STRING, REQ, "C", "the command (\"\" for none)" },
-	    { "body", ZEN_PT_STRING, 0, "DATA", "message body: hex of serialized data, or tagged JSON ({\"dict\": {...}})" },
-	    { "sender", ZEN_PT_STRING, 0, "SENDER", "anonymous (default), a compressed public key (66 hex) or a contract id (72 hex)" },
-	    { "tx", ZEN_PT_JSON, 0, "SKELETON", "input skeleton {\"inputs\": [...], \"outputs\": [...]}" },
-	    { "wallet", ZEN_PT_JSON, 0, "JSON", "the contract's UTXOs [{\"txHash\",\"index\",\"address\",\"asset\",\"amount\"}]" },
-	    { "state", ZEN_PT_STRING, 0, "DATA", "current state, as --body (default: none)" },
-	    { "blockNumber", ZEN_PT_U32, 0, "N", "context block number (default 0)" },
-	    { "timestamp", ZEN_PT_U64, 0, "T", "context timestamp in ms (default 0)" },
-	    LIMIT_PARAMS,
+	    RUN_PARAMS,
 	    { NULL, 0, 0, NULL, NULL } } },
 	{ "contract", "run", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
 	  op_contract_run,
@@ -186,15 +206,7 @@ const struct zen_op zen_ops[] = {
 	  "{\"update\"}) and cost (cf's value for the same arguments).  "
 	  "Exit 1 when main fails or returns ERR.",
 	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" },
-	    { "command", ZEN_PT_STRING, REQ, "C", "the command (\"\" for none)" },
-	    { "body", ZEN_PT_STRING, 0, "DATA", "message body: hex of serialized data, or tagged JSON ({\"dict\": {...}})" },
-	    { "sender", ZEN_PT_STRING, 0, "SENDER", "anonymous (default), a compressed public key (66 hex) or a contract id (72 hex)" },
-	    { "tx", ZEN_PT_JSON, 0, "SKELETON", "input skeleton {\"inputs\": [...], \"outputs\": [...]}" },
-	    { "wallet", ZEN_PT_JSON, 0, "JSON", "the contract's UTXOs [{\"txHash\",\"index\",\"address\",\"asset\",\"amount\"}]" },
-	    { "state", ZEN_PT_STRING, 0, "DATA", "current state, as --body (default: none)" },
-	    { "blockNumber", ZEN_PT_U32, 0, "N", "context block number (default 0)" },
-	    { "timestamp", ZEN_PT_U64, 0, "T", "context timestamp in ms (default 0)" },
-	    LIMIT_PARAMS,
+	    RUN_PARAMS,
 	    { NULL, 0, 0, NULL, NULL } } },
 	{ "contract", "active", "GET", "/contract/active", ZEN_OPF_STORE | ZEN_OPF_PUBLIC,
 	  op_contract_active,
@@ -449,22 +461,15 @@ const struct zen_op zen_ops[] = {
 	  "directory) never share a coin: each reserves its coins in the "
 	  "wallet as the mempool takes it, and one that the coins not "
 	  "reserved cannot fund is refused with Not enough tokens.",
-	  { { "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" },
-	    { "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" },
-	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" },
-	    { "amount", ZEN_PT_STRING, 0, "N", "one output: kalapas" },
-	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	  { SEND_PARAMS } },
 	{ "wallet", "createtransaction", "POST", "/wallet/createtransaction",
 	  ZEN_OPF_WALLET | ZEN_OPF_TEXT | ZEN_OPF_BLOCKING, op_wallet_createtransaction,
 	  "build and sign a send without publishing it (hex text)",
 	  "Its coins are reserved for it as for rawtx create: no other "
 	  "spend of this wallet takes them for 600 seconds, or while it is "
-	  "in the mempool.",
-	  { { "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" },
-	    { "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" },
-	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" },
-	    { "amount", ZEN_PT_STRING, 0, "N", "one output: kalapas" },
-	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	  "in the mempool.  Also served at /wallet/createrawtransaction, the "
+	  "reference's obsolete name.",
+	  { SEND_PARAMS }, "/wallet/createrawtransaction" },
 	{ "rawtx", "create", "POST", "/wallet/rawtransaction/create",
 	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_rawtx_create,
 	  "an unsigned transaction with key paths, for offline signing",

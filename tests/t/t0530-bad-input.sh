@@ -81,7 +81,7 @@ test_error 'cli: headers take too large' 2 'zen: invalid take (at most 2000)' \
 	blockchain headers --take 2001
 test_error 'cli: mine zero blocks' 2 'zen: invalid blocks (1 to 10000)' \
 	blockchain mine --blocks 0 --address tzn1qxp6ekp72q8903efylsnej34pa940cd2xae03l49pe7hkg3mrc26qyh2rgr
-test_error 'cli: template without an address' 2 'zen: no account' blockchain blocktemplate
+test_error 'cli: template without an address (no wallet)' 1 'zen: no account' blockchain blocktemplate
 test_error 'cli: template for a contract address' 2 'zen: invalid HRP' \
 	blockchain blocktemplate ctzn1qqqqqqqrqm6z6y9y9p0mpjtnugst0hn908n7vp2f8m44hwznsluydyszx6vjk2kpw
 test_error 'cli: submitheader unknown to this node' 1 'zen: block not found' \

@@ -39,6 +39,8 @@ carry() {
 test_both 'no wallet yet' 0 false wallet exists
 test_error 'no account: balance' 1 'zen: no account' wallet balance
 test_error 'no account: address' 1 'zen: no account' wallet address
+test_error 'no account: a block template without an address' 1 'zen: no account' \
+	blockchain blocktemplate
 
 test_expect_success 'create wallet A: 24 words with a valid checksum, once' '
 	z1 wallet create --password-file "$PW" >"$TRASH/created" 2>"$TRASH/created.err" &&
@@ -51,6 +53,17 @@ test_error 'a second wallet is refused' 1 'zen: account already exist' \
 	wallet import --words-file "$TRASH/words" --password-file "$PW"
 A=$(z1 wallet address | json d)
 test_both 'wallet A exists, locally and remotely' 0 true wallet exists
+# coinbase_of FILE: the coinbase address of the template in FILE
+coinbase_of() {
+	z1 block decode "$(json 'd["header"] + d["body"]' <"$1")" |
+		json '[o["lock"]["Coinbase"]["address"] for t in d["transactions"].values() for o in t["outputs"] if "Coinbase" in o["lock"]][0]'
+}
+test_expect_success 'a block template without an address pays the wallet, as the reference' '
+	z1 blockchain blocktemplate >"$TRASH/tpl" && test "$(coinbase_of "$TRASH/tpl")" = "$A" &&
+	req GET /blockchain/blocktemplate && test "$status" = 200 &&
+	printf "%s" "$body" >"$TRASH/tpl2" && test "$(coinbase_of "$TRASH/tpl2")" = "$A" &&
+	z1 blockchain blocktemplate $OTHER >"$TRASH/tpl3" && test "$(coinbase_of "$TRASH/tpl3")" = $OTHER
+'
 test_both 'A starts empty' 0 '[]' wallet balance
 test_both 'A has no history' 0 0 wallet transactioncount
 

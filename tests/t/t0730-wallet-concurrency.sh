@@ -279,6 +279,32 @@ test_expect_success 'rawtx sign: its own transaction signs and publishes' '
 	zd "$DR" rawtx sign "$(json "d[\"tx\"]" <"$TRASH/r3")" --password-file "$PW" >"$TRASH/r3.signed" &&
 	zd "$DR" rawtx publish "$(json "d[\"tx\"]" <"$TRASH/r3.signed")" >/dev/null
 '
+# The reference's obsolete name of createtransaction is still served:
+# two calls, one on each path, sign two transactions on distinct coins
+# that pay OTHER and are not published.
+ctx() {
+	req POST "$1" "{\"password\":\"$PASS\",\"outputs\":[{\"address\":\"$OTHER\",\"asset\":\"00\",\"amount\":\"$2\"}]}" &&
+	test "$status" = 200 && test "$(header Content-Type)" = text/plain &&
+	z tx decode "$body" >"$TRASH/ctx.$2"
+}
+test_expect_success 'createrawtransaction and createtransaction: signed, unpublished, distinct coins' '
+	ctx /wallet/createrawtransaction 4321 && ctx /wallet/createtransaction 4322 &&
+	for a in 4321 4322; do
+		json "[o[\"spend\"][\"amount\"] for o in d[\"tx\"][\"outputs\"] if o[\"lock\"].get(\"PK\", {}).get(\"address\") == \"$OTHER\"]" \
+			<"$TRASH/ctx.$a" | grep -qx "\[.$a.\]" &&
+		test "$(json "len(d[\"tx\"][\"witness\"])" <"$TRASH/ctx.$a")" -gt 0 || exit 1
+	done &&
+	json "\"\n\".join(sorted(i[\"outpoint\"][\"txHash\"] + \":\" + str(i[\"outpoint\"][\"index\"]) for i in d[\"tx\"][\"inputs\"]))" \
+		<"$TRASH/ctx.4321" >"$TRASH/in1" &&
+	json "\"\n\".join(sorted(i[\"outpoint\"][\"txHash\"] + \":\" + str(i[\"outpoint\"][\"index\"]) for i in d[\"tx\"][\"inputs\"]))" \
+		<"$TRASH/ctx.4322" >"$TRASH/in2" &&
+	test -s "$TRASH/in1" && test -z "$(comm -12 "$TRASH/in1" "$TRASH/in2")" &&
+	pool >"$TRASH/pool.after" &&
+	for a in 4321 4322; do
+		h=$(json "d[\"txHash\"]" <"$TRASH/ctx.$a") && test ${#h} = 64 &&
+		! grep -qx "$h" "$TRASH/pool.after" || exit 1
+	done
+'
 test_expect_success 'the stores are consistent' '
 	z node verify >/dev/null && zd "$DR" node verify >/dev/null
 '

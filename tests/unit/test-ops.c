@@ -49,6 +49,11 @@ static void test_table_shape(void)
 	tap_ok(!zen_op_find_route("POST", "/blockchain/blockreward") &&
 	       zen_op_path_known("/blockchain/blockreward"),
 	       "a known path with another method is not a route");
+	tap_ok(zen_op_find_route("POST", "/wallet/createrawtransaction") ==
+	       zen_op_find("wallet", "createtransaction") &&
+	       !zen_op_find_route("GET", "/wallet/createrawtransaction") &&
+	       zen_op_path_known("/wallet/createrawtransaction"),
+	       "an old path finds its row, for its method only");
 }
 
 /* Validate raw (a JSON text) for op group/verb; returns the code. */
