@@ -56,6 +56,51 @@ test_expect_success 'localhost Host header is served' '
 	status=$(curl -s -o /dev/null -w "%{http_code}" -H "Host: localhost:1234" \
 		"$ZEN_TEST_URL/blockchain/blockreward?blockNumber=1") && test "$status" = 200
 '
+# raw_status HOST-LINE: the status of a GET sent as is, with that Host line
+# ("" for none: HTTP/1.0 without a Host header)
+raw_status() {
+	local port=${ZEN_TEST_URL##*:}
+	exec 3<>"/dev/tcp/127.0.0.1/$port" &&
+	printf "GET /blockchain/blockreward?blockNumber=1 HTTP/1.0\r\n%sConnection: close\r\n\r\n" \
+		"${1:+$1\r\n}" >&3 &&
+	timeout 5 head -n 1 <&3 | cut -d" " -f2
+	exec 3<&-
+}
+test_expect_success 'loopback names are served, with or without a port, in any case' '
+	for h in localhost LOCALHOST localhost:1 127.0.0.1 127.0.0.1:99 "[::1]" "[::1]:8080"; do
+		status=$(curl -s -o /dev/null -w "%{http_code}" -H "Host: $h" \
+			"$ZEN_TEST_URL/blockchain/blockreward?blockNumber=1") &&
+		test "$status" = 200 || { echo "Host: $h -> $status"; exit 1; }
+	done
+'
+test_expect_success 'any other Host is 403, however it is dressed up' '
+	for h in evil.example 127.0.0.1.evil.example localhost.evil.example 127.0.0.2 \
+		10.0.0.1:80 "[::2]" "[::1]x" "127.0.0.1:80:80" "localhost evil"; do
+		status=$(curl -s -o /dev/null -w "%{http_code}" -H "Host: $h" \
+			"$ZEN_TEST_URL/blockchain/blockreward?blockNumber=1") &&
+		test "$status" = 403 || { echo "Host: $h -> $status"; exit 1; }
+	done &&
+	test "$(raw_status "Host: ")" = 403 &&
+	test "$(raw_status "Host: evil.example")" = 403
+'
+test_expect_success 'a request without Host (HTTP/1.0) is served: no browser sends one' '
+	test "$(raw_status "")" = 200
+'
+test_expect_success 'a refused Host runs nothing: no block is mined' '
+	before=$("$ZEN" --datadir "$DATADIR" blockchain info | json "d[\"blocks\"]") &&
+	status=$(curl -s -o /dev/null -w "%{http_code}" -X POST -H "Host: evil.example" \
+		-H "Content-Type: application/json" \
+		--data-binary "{\"address\":\"tzn1qnfkht73gmh08xawzh65px25am96qk2g7wn82uhcvkk74cfmylpjqueqlux\",\"blocks\":1}" \
+		"$ZEN_TEST_URL/blockchain/mine") &&
+	test "$status" = 403 &&
+	test "$("$ZEN" --datadir "$DATADIR" blockchain info | json "d[\"blocks\"]")" = "$before" &&
+	status=$(curl -s -o /dev/null -w "%{http_code}" -X POST -H "Host: localhost" \
+		-H "Content-Type: application/json" \
+		--data-binary "{\"address\":\"tzn1qnfkht73gmh08xawzh65px25am96qk2g7wn82uhcvkk74cfmylpjqueqlux\",\"blocks\":1}" \
+		"$ZEN_TEST_URL/blockchain/mine") &&
+	test "$status" = 200 &&
+	test "$("$ZEN" --datadir "$DATADIR" blockchain info | json "d[\"blocks\"]")" = $((before + 1))
+'
 test_expect_success 'non-UTF-8 query values are refused' '
 	http GET "/address/decode?address=%ff%fe" && test "$status" = 400
 '
