@@ -44,7 +44,9 @@ void zen_u256_decimal(char out[ZEN_U256_DECIMAL_LEN + 1],
 /*
  * EMA difficulty state (protocol.md 4.3).  zen_ema_init gives the state
  * before genesis; zen_ema_push adds a block's timestamp and leaves in
- * difficulty what the next block's header must carry.
+ * difficulty what the next block's header must carry.  On a chain with
+ * fixed_difficulty (local) that is always the chain's limit; the
+ * timestamps are still kept for the median-time rule.
  */
 struct zen_ema {
 	uint32_t difficulty;

@@ -305,7 +305,7 @@ void zen_ema_push(struct zen_ema *ema, const struct zen_chain_params *p,
 		ema->count--;
 	}
 	ema->delayed[ema->count++] = timestamp_ms;
-	if (ema->count <= 1)
+	if (ema->count <= 1 || p->fixed_difficulty)
 		return;
 	t = (int64_t)zen_ema_solve_time(p->block_interval_ms);
 	s = p->smoothing;

@@ -117,6 +117,7 @@ static const struct zen_chain_params chains[] = {
 		.network_id = 1002,
 		.pow_limit = 0x20ffffff,
 		.block_interval_ms = 60000,
+		.fixed_difficulty = 1,
 		CONSENSUS_COMMON,
 		.genesis_hash_hash = {
 			0x64, 0xcd, 0xcd, 0xbe, 0x7e, 0xf4, 0x23, 0x34,

@@ -21,6 +21,10 @@ struct zen_chain_params {
 	uint32_t pow_limit;		/* compact */
 	uint64_t block_interval_ms;
 	uint32_t smoothing;
+	int fixed_difficulty;		/* local: every block carries pow_limit,
+					   however fast blocks come (a dev chain
+					   mined as fast as the CPU allows must
+					   not retarget itself to a stall) */
 	uint64_t max_block_weight;
 	uint64_t sacrifice_per_byte_block;
 	uint64_t contract_sacrifice_per_byte_block;

@@ -355,6 +355,29 @@ static void vec_ema_local(json_t *v)
 	}
 }
 
+/* Blocks 1 ms apart: test retargets upwards, local stays at its limit. */
+static void test_ema_fast_blocks(void)
+{
+	const struct zen_chain_params *local = zen_chain_params(ZEN_CHAIN_LOCAL);
+	const struct zen_chain_params *test = zen_chain_params(ZEN_CHAIN_TEST);
+	struct zen_ema el, et;
+	int local_fixed = 1;
+
+	zen_ema_init(&el, local);
+	zen_ema_init(&et, test);
+	for (uint64_t i = 0; i < 3000; i++) {
+		zen_ema_push(&el, local, 1515594186383ULL + i);
+		zen_ema_push(&et, test, 1515594186383ULL + i);
+		local_fixed &= el.difficulty == 0x20ffffff;
+	}
+	tap_ok(local_fixed, "local: 3000 blocks 1 ms apart all carry 0x20ffffff");
+	tap_ok(et.difficulty != test->pow_limit,
+	       "test: the same blocks retarget away from the limit (0x%08x)",
+	       et.difficulty);
+	tap_u64(zen_ema_earliest(&el), 1515594186383ULL + 2994,
+		"local: the median-time rule still follows the timestamps");
+}
+
 static void test_difficulty_vectors(void)
 {
 	json_t *vectors = tap_vectors_all("difficulty.json"), *v;
@@ -880,6 +903,7 @@ int main(void)
 {
 	test_chain_params_vectors();
 	test_difficulty_vectors();
+	test_ema_fast_blocks();
 	test_hash_vectors();
 	test_params_misc();
 	test_u256();
