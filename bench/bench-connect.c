@@ -26,7 +26,7 @@
 #include "core/miner.h"
 #include "core/wallet/bip32.h"
 #include "core/wallet/bip39.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "core/wallet/txbuild.h"
 
 #define MNEMONIC "feel muffin volcano click mercy abuse bachelor ginger " \

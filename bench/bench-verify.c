@@ -14,7 +14,7 @@
 #include "bench.h"
 #include "core/chain/validate.h"
 #include "core/hash.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "bench-connect.h"
 
 #define N_TRIPLES 2048

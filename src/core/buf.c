@@ -46,21 +46,51 @@ void *zen_xmemdup(const void *p, size_t n)
 	return q;
 }
 
+void *zen_xreallocarray(void *p, size_t n, size_t elem_size)
+{
+	size_t bytes;
+
+	if (__builtin_mul_overflow(n, elem_size, &bytes))
+		ZEN_BUG("array size overflow");
+	return zen_xrealloc(p, bytes);
+}
+
+/* The geometric step after cap, (cap + 16) * 3 / 2, or 0 on overflow. */
+static size_t grow_step(size_t cap)
+{
+	size_t next;
+
+	if (__builtin_add_overflow(cap, 16, &next) ||
+	    __builtin_mul_overflow(next, 3, &next))
+		return 0;
+	return next / 2;
+}
+
+void *zen_grow_array(void *p, size_t need, size_t *cap, size_t elem_size)
+{
+	size_t alloc, bytes;
+
+	if (need <= *cap)
+		return p;
+	alloc = grow_step(*cap);
+	if (alloc < need || __builtin_mul_overflow(alloc, elem_size, &bytes))
+		alloc = need;
+	if (__builtin_mul_overflow(alloc, elem_size, &bytes))
+		ZEN_BUG("array size overflow");
+	p = zen_xrealloc(p, bytes);
+	*cap = alloc;
+	return p;
+}
+
 void zen_buf_grow(struct zen_buf *b, size_t extra)
 {
 	size_t need;
 
-	if (extra > SIZE_MAX - b->len - 1)
+	/* one more for the NUL kept after len */
+	if (__builtin_add_overflow(b->len, extra, &need) ||
+	    __builtin_add_overflow(need, 1, &need))
 		ZEN_BUG("buffer size overflow");
-	need = b->len + extra + 1;
-	if (need <= b->cap)
-		return;
-	if (b->cap && b->cap < SIZE_MAX / 2 && need < b->cap * 2)
-		need = b->cap * 2;
-	if (need < 64)
-		need = 64;
-	b->data = zen_xrealloc(b->data, need);
-	b->cap = need;
+	b->data = zen_grow_array(b->data, need, &b->cap, 1);
 }
 
 void zen_buf_add(struct zen_buf *b, const void *p, size_t n)

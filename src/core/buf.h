@@ -20,7 +20,8 @@ struct zen_buf {
 
 #define ZEN_BUF_INIT { NULL, 0, 0 }
 
-/* Make room for extra more bytes.  May move data. */
+/* Make room for extra more bytes (grows as zen_grow_array; aborts when
+ * len + extra overflows).  May move data. */
 void zen_buf_grow(struct zen_buf *b, size_t extra);
 void zen_buf_add(struct zen_buf *b, const void *p, size_t n);
 void zen_buf_addch(struct zen_buf *b, uint8_t c);
@@ -40,5 +41,35 @@ void *zen_xcalloc(size_t n, size_t size);
 void *zen_xrealloc(void *p, size_t n);
 char *zen_xstrdup(const char *s);
 void *zen_xmemdup(const void *p, size_t n);
+
+/*
+ * p resized to exactly n elements of elem_size bytes (git's
+ * REALLOC_ARRAY): for the one-shot resizes that are not growth.  Aborts
+ * when n * elem_size overflows size_t or memory runs out.
+ */
+void *zen_xreallocarray(void *p, size_t n, size_t elem_size)
+	ZEN_WARN_UNUSED;
+#define ZEN_REALLOC_ARRAY(p, n) \
+	((p) = zen_xreallocarray((p), (n), sizeof(*(p))))
+
+/*
+ * The one way an array grows (git's ALLOC_GROW).  Returns p (may move)
+ * with room for at least need elements of elem_size bytes; *cap is the
+ * number of elements p has room for, updated when it grows.  Nothing
+ * happens while need <= *cap.  Otherwise the new capacity is
+ * max(need, (*cap + 16) * 3 / 2): geometric, so n appends cost O(n)
+ * copying, and 1.5 rather than 2 wastes at most a third of the block and
+ * lets the allocator reuse the blocks freed before; the + 16 skips the
+ * tiny first steps.  When that step would overflow size_t it is exactly
+ * need; when need * elem_size overflows it aborts, like an allocation
+ * failure.  *cap may understate what p holds (0 for an exactly sized
+ * array is fine), never overstate it.
+ */
+void *zen_grow_array(void *p, size_t need, size_t *cap, size_t elem_size)
+	ZEN_WARN_UNUSED;
+/* p grown to hold need elements; cap a size_t lvalue.  p is evaluated
+ * twice. */
+#define ZEN_GROW(p, need, cap) \
+	((p) = zen_grow_array((p), (need), &(cap), sizeof(*(p))))
 
 #endif

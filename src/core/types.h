@@ -34,4 +34,12 @@ struct zen_outpoint {
 	uint32_t index;
 };
 
+/* The reference's structural orders, which consensus depends on (coinbase
+ * outputs, CGP spend lists) as well as the wallet: assets by contract
+ * version, then hash, then subtype; outpoints by txHash bytes, then index. */
+int zen_asset_cmp(const struct zen_asset *a, const struct zen_asset *b)
+	ZEN_NONNULL(1, 2);
+int zen_outpoint_cmp(const struct zen_outpoint *a,
+		     const struct zen_outpoint *b) ZEN_NONNULL(1, 2);
+
 #endif

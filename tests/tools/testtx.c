@@ -38,7 +38,7 @@
 #include "core/tx.h"
 #include "core/wallet/bip32.h"
 #include "core/wallet/bip39.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "core/wallet/txbuild.h"
 
 #define MAX_ITEMS 10000

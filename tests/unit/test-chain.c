@@ -20,7 +20,7 @@
 #include "core/hex.h"
 #include "core/wallet/bip32.h"
 #include "core/wallet/bip39.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "core/wallet/txbuild.h"
 #include "tap.h"
 

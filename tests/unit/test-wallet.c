@@ -17,7 +17,7 @@
 #include "core/params.h"
 #include "core/wallet/base58.h"
 #include "core/wallet/bip39.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "core/wallet/secured.h"
 #include "wallet-helpers.h"
 

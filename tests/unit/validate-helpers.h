@@ -4,7 +4,7 @@
 #define ZEN_VALIDATE_HELPERS_H
 
 #include "core/chain/validate.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "tap.h"
 
 #define G(text) "General \"" text "\""

@@ -40,10 +40,7 @@ static void txlist_release(struct txlist *l)
 static void txlist_insert(struct txlist *l, size_t at, const uint8_t *raw,
 			  size_t len)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->v = zen_xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
+	ZEN_GROW(l->v, l->n + 1, l->cap);
 	memmove(&l->v[at + 1], &l->v[at], (l->n - at) * sizeof(*l->v));
 	memset(&l->v[at], 0, sizeof(*l->v));
 	zen_buf_add(&l->v[at], raw, len);
@@ -199,10 +196,7 @@ static int children_of(struct zen_store_txn *t,
 				   NULL, err);
 	while (!rc && k.len == 2 * ZEN_HASH_LEN &&
 	       !memcmp(k.p, hash, ZEN_HASH_LEN)) {
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 4;
-			*out = zen_xrealloc(*out, cap * ZEN_HASH_LEN);
-		}
+		ZEN_GROW(*out, *n + 1, cap);
 		memcpy((*out)[(*n)++], k.p + ZEN_HASH_LEN, ZEN_HASH_LEN);
 		rc = zen_store_cursor_seek(c, ZEN_SEEK_NEXT, NULL, 0, &k, NULL,
 					   err);
@@ -226,10 +220,7 @@ struct hstack {
 
 static void hstack_push(struct hstack *s, const uint8_t h[ZEN_HASH_LEN])
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->v = zen_xrealloc(s->v, s->cap * ZEN_HASH_LEN);
-	}
+	ZEN_GROW(s->v, s->n + 1, s->cap);
 	memcpy(s->v[s->n++], h, ZEN_HASH_LEN);
 }
 
@@ -472,11 +463,7 @@ static void block_apply(struct block_writes *bw, const struct zen_tx *tx,
 		if (tx->inputs[j].kind != ZEN_INPUT_OUTPOINT)
 			continue;
 		chain_op_key(key, &tx->inputs[j].outpoint);
-		if (bw->n_dels == bw->cap_dels) {
-			bw->cap_dels = bw->cap_dels ? 2 * bw->cap_dels : 64;
-			bw->dels = zen_xrealloc(bw->dels, bw->cap_dels *
-						sizeof(*bw->dels));
-		}
+		ZEN_GROW(bw->dels, bw->n_dels + 1, bw->cap_dels);
 		d = &bw->dels[bw->n_dels++];
 		memcpy(d->key, key, sizeof(key));
 		e = chain_ovl_find(&bw->ovl, key);

@@ -197,8 +197,6 @@ int chain_mempool_contracts_check(struct zen_store_txn *t,
 /* Canonical output bytes. */
 void chain_output_bytes(struct zen_buf *out, const struct zen_output *o);
 
-/* Compare assets as the reference's map order (version, hash, subtype). */
-int chain_asset_cmp(const struct zen_asset *a, const struct zen_asset *b);
 
 /* The local genesis block (block.json#local-genesis). */
 extern const uint8_t chain_local_genesis[];

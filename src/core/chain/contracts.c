@@ -100,10 +100,7 @@ static int cache_get(struct chain_contracts *cc,
 		e->code_len = len;
 		e->c = c;
 		c = NULL;
-		if (cc->n == cc->cap) {
-			cc->cap = cc->cap ? 2 * cc->cap : 16;
-			cc->e = zen_xrealloc(cc->e, cc->cap * sizeof(*cc->e));
-		}
+		ZEN_GROW(cc->e, cc->n + 1, cc->cap);
 		cc->e[cc->n++] = e;
 	}
 	pthread_mutex_unlock(&cc->lock);
@@ -287,10 +284,7 @@ static void acs_list_add(struct acs_list *l, const uint8_t hash[ZEN_HASH_LEN],
 			 uint32_t expiry, size_t code_len,
 			 const struct zen_acs_ref *ovl)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->e = zen_xrealloc(l->e, l->cap * sizeof(*l->e));
-	}
+	ZEN_GROW(l->e, l->n + 1, l->cap);
 	memcpy(l->e[l->n].hash, hash, ZEN_HASH_LEN);
 	l->e[l->n].expiry = expiry;
 	l->e[l->n].code_len = code_len;
@@ -524,11 +518,7 @@ static struct zen_acs_ref *merge_acs_slot(struct zen_contract_delta *dst,
 
 	if (e)
 		return e;
-	if (dst->n_acs == dst->cap_acs) {
-		dst->cap_acs = dst->cap_acs ? 2 * dst->cap_acs : 8;
-		dst->acs = zen_xrealloc(dst->acs,
-					dst->cap_acs * sizeof(*dst->acs));
-	}
+	ZEN_GROW(dst->acs, dst->n_acs + 1, dst->cap_acs);
 	return &dst->acs[dst->n_acs++];
 }
 
@@ -542,11 +532,7 @@ static struct zen_state_change *merge_state_slot(
 		zen_data_free(e->state);
 		return e;
 	}
-	if (dst->n_states == dst->cap_states) {
-		dst->cap_states = dst->cap_states ? 2 * dst->cap_states : 8;
-		dst->states = zen_xrealloc(dst->states, dst->cap_states *
-					   sizeof(*dst->states));
-	}
+	ZEN_GROW(dst->states, dst->n_states + 1, dst->cap_states);
 	e = &dst->states[dst->n_states++];
 	e->cid = *cid;
 	return e;
@@ -663,10 +649,7 @@ static void active_add(struct zen_active_contract **a, size_t *n,
 {
 	struct zen_active_contract *e;
 
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 16;
-		*a = zen_xrealloc(*a, *cap * sizeof(**a));
-	}
+	ZEN_GROW(*a, *n + 1, *cap);
 	e = &(*a)[(*n)++];
 	e->cid.version = 0;
 	memcpy(e->cid.hash, hash, ZEN_HASH_LEN);

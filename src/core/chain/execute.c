@@ -25,7 +25,7 @@
 struct coins {
 	struct zen_outpoint *ops;
 	struct zen_output *outs;
-	size_t n, cap;
+	size_t n, cap_ops, cap_outs;
 };
 
 static void coins_release(struct coins *c)
@@ -81,13 +81,8 @@ static int coin_consider(struct coin_scan *cs, const struct zen_slice *k,
 			   cs->err);
 	if (rc != ZEN_ENOTFOUND)
 		goto skip;	/* spent by the mempool, or a store error */
-	if (cs->out->n == cs->out->cap) {
-		cs->out->cap = cs->out->cap ? 2 * cs->out->cap : 16;
-		cs->out->ops = zen_xrealloc(cs->out->ops, cs->out->cap *
-					    sizeof(*cs->out->ops));
-		cs->out->outs = zen_xrealloc(cs->out->outs, cs->out->cap *
-					     sizeof(*cs->out->outs));
-	}
+	ZEN_GROW(cs->out->ops, cs->out->n + 1, cs->out->cap_ops);
+	ZEN_GROW(cs->out->outs, cs->out->n + 1, cs->out->cap_outs);
 	cs->out->ops[cs->out->n] = op;
 	cs->out->outs[cs->out->n++] = o;
 	return 0;
@@ -209,7 +204,7 @@ struct exec {
 	uint64_t timestamp;
 	struct zen_skel skel;			/* grows run by run */
 	struct zen_witness *wits;
-	size_t n_wits;
+	size_t n_wits, cap_wits;
 	struct zen_err *err;
 	const atomic_int *cancel;		/* zen_execute_request.cancel */
 };
@@ -334,7 +329,7 @@ static int run_one(struct exec *ex, const struct call *c,
 		rc = zen_fail(ex->err, ZEN_EREFUSED, "%s", e.msg);
 		goto out;
 	}
-	ex->wits = zen_xrealloc(ex->wits, (ex->n_wits + 1) * sizeof(*ex->wits));
+	ZEN_GROW(ex->wits, ex->n_wits + 1, ex->cap_wits);
 	witness_of(&ex->wits[ex->n_wits++], c, &ex->skel, &ret->tx, cost);
 out:
 	coins_release(&wallet);
@@ -408,7 +403,7 @@ static void build_tx(struct zen_tx *tx, struct exec *ex)
 	tx->witnesses = ex->wits;
 	tx->n_witnesses = ex->n_wits;
 	ex->wits = NULL;
-	ex->n_wits = 0;
+	ex->n_wits = ex->cap_wits = 0;
 	zen_tx_finalize(tx);
 }
 

@@ -136,10 +136,7 @@ int chain_mempool_rebuild(struct zen_chainstate *chain, struct zen_store_txn *t,
 	rc = zen_store_cursor_seek(c, ZEN_SEEK_FIRST, NULL, 0, NULL, &v, err);
 	while (!rc) {
 		if (v.len > ZEN_HASH_LEN) {
-			if (n_old == cap) {
-				cap = cap ? 2 * cap : 64;
-				old = zen_xrealloc(old, cap * sizeof(*old));
-			}
+			ZEN_GROW(old, n_old + 1, cap);
 			memset(&old[n_old], 0, sizeof(*old));
 			zen_buf_add(&old[n_old++], v.p + ZEN_HASH_LEN,
 				    v.len - ZEN_HASH_LEN);

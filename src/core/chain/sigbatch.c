@@ -24,7 +24,7 @@
 #include <secp256k1.h>
 
 #include "core/chain/validate-int.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 
 /* ---- Verification with a per-thread cache of parsed keys ---- */
 
@@ -82,11 +82,7 @@ void zen_sig_batch_add(struct zen_sig_batch *b, const uint8_t msg[ZEN_HASH_LEN],
 {
 	struct zen_sig_check *c;
 
-	if (b->n == b->cap) {
-		b->cap = b->cap ? 2 * b->cap : 64;
-		b->checks = zen_xrealloc(b->checks,
-					 b->cap * sizeof(*b->checks));
-	}
+	ZEN_GROW(b->checks, b->n + 1, b->cap);
 	c = &b->checks[b->n++];
 	memcpy(c->msg, msg, ZEN_HASH_LEN);
 	memcpy(c->pubkey, pubkey, ZEN_PUBKEY_LEN);
@@ -185,7 +181,7 @@ struct zen_sig_pipe {
 	pthread_mutex_t mu;
 	pthread_cond_t more;		/* published grew, or closed */
 	struct zen_sig_check **chunks;	/* table: only under mu */
-	size_t n_chunks;
+	size_t n_chunks, cap_chunks;
 	size_t n;			/* published */
 	size_t next;			/* first unclaimed */
 	size_t bad;			/* lowest failing index, or SIZE_MAX */
@@ -286,8 +282,7 @@ void zen_sig_pipe_feed(struct zen_sig_pipe *p, const struct zen_sig_check *c,
 		size_t ci = p->n / PIPE_CHUNK;
 
 		if (ci == p->n_chunks) {
-			p->chunks = zen_xrealloc(p->chunks, (ci + 1) *
-						 sizeof(*p->chunks));
+			ZEN_GROW(p->chunks, ci + 1, p->cap_chunks);
 			p->chunks[ci] = zen_xmalloc(PIPE_CHUNK *
 						    sizeof(**p->chunks));
 			p->n_chunks++;

@@ -212,17 +212,6 @@ void chain_output_bytes(struct zen_buf *out, const struct zen_output *o)
 	zen_output_write(out, o);
 }
 
-int chain_asset_cmp(const struct zen_asset *a, const struct zen_asset *b)
-{
-	int c;
-
-	if (a->cid.version != b->cid.version)
-		return a->cid.version < b->cid.version ? -1 : 1;
-	if ((c = memcmp(a->cid.hash, b->cid.hash, ZEN_HASH_LEN)))
-		return c;
-	return memcmp(a->subtype, b->subtype, ZEN_HASH_LEN);
-}
-
 /* ---- Overlay ---- */
 
 void chain_ovl_init(struct chain_ovl *o)
@@ -321,14 +310,7 @@ static void ovl_room(struct chain_ovl *o, size_t n)
 			o->ix[i] = (h >> 32) << 32 | (uint64_t)(k + 1);
 		}
 	}
-	if (n > o->cap_e) {
-		size_t cap_e = o->cap_e ? o->cap_e : 16;
-
-		while (cap_e < n)
-			cap_e *= 2;
-		o->e = zen_xrealloc(o->e, cap_e * sizeof(*o->e));
-		o->cap_e = cap_e;
-	}
+	ZEN_GROW(o->e, n, o->cap_e);
 }
 
 void chain_ovl_reserve(struct chain_ovl *o, size_t n)

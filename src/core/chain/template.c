@@ -58,20 +58,20 @@ struct fee {
 
 static int fee_cmp(const void *a, const void *b)
 {
-	return chain_asset_cmp(&((const struct fee *)a)->asset,
+	return zen_asset_cmp(&((const struct fee *)a)->asset,
 			       &((const struct fee *)b)->asset);
 }
 
-static void fee_add(struct fee **fees, size_t *n, const struct zen_asset *a,
-		    uint64_t amount)
+static void fee_add(struct fee **fees, size_t *n, size_t *cap,
+		    const struct zen_asset *a, uint64_t amount)
 {
 	for (size_t i = 0; i < *n; i++) {
-		if (!chain_asset_cmp(&(*fees)[i].asset, a)) {
+		if (!zen_asset_cmp(&(*fees)[i].asset, a)) {
 			(*fees)[i].amount += amount;	/* wraps like 8.5 */
 			return;
 		}
 	}
-	*fees = zen_xrealloc(*fees, (*n + 1) * sizeof(**fees));
+	ZEN_GROW(*fees, *n + 1, *cap);
 	(*fees)[*n].asset = *a;
 	(*fees)[*n].amount = amount;
 	(*n)++;
@@ -80,14 +80,14 @@ static void fee_add(struct fee **fees, size_t *n, const struct zen_asset *a,
 /* The coinbase of block number paying pk_hash (4.1). */
 static void build_coinbase(struct zen_tx *cb, const struct zen_chain_params *p,
 			   uint32_t number, const uint8_t pk_hash[ZEN_HASH_LEN],
-			   struct fee *fees, size_t n_fees,
+			   struct fee *fees, size_t n_fees, size_t cap_fees,
 			   const struct zen_cgp_state *cgp, uint64_t sacrifice)
 {
 	struct zen_asset zp;
 	uint64_t allocation = zen_block_allocation(number, cgp->allocation);
 
 	memset(&zp, 0, sizeof(zp));
-	fee_add(&fees, &n_fees, &zp,
+	fee_add(&fees, &n_fees, &cap_fees, &zp,
 		zen_block_reward(number, cgp->allocation) + sacrifice);
 	zen_qsort(fees, n_fees, sizeof(*fees), fee_cmp);
 	cb->version = 0;
@@ -126,7 +126,7 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	struct zen_store_cursor *c = NULL;
 	struct zen_block_info tip;
 	struct cand *cands = NULL;
-	size_t n = 0, cap = 0, n_sel = 0, n_fees = 0;
+	size_t n = 0, cap = 0, n_sel = 0, n_fees = 0, cap_fees = 0;
 	size_t *sel = NULL;
 	struct fee *fees = NULL;
 	struct chain_ovl ovl;
@@ -160,10 +160,7 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 		goto out;
 	rc = zen_store_cursor_seek(c, ZEN_SEEK_FIRST, NULL, 0, NULL, &v, err);
 	while (!rc) {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			cands = zen_xrealloc(cands, cap * sizeof(*cands));
-		}
+		ZEN_GROW(cands, n + 1, cap);
 		zen_tx_init(&cands[n].tx);
 		cands[n].order = n;
 		cands[n].done = 0;
@@ -240,7 +237,7 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 			changed = 1;
 			for (size_t j = 0; j < k->tx.n_outputs; j++)
 				if (k->tx.outputs[j].lock.id == ZEN_LOCK_FEE)
-					fee_add(&fees, &n_fees,
+					fee_add(&fees, &n_fees, &cap_fees,
 						&k->tx.outputs[j].spend.asset,
 						k->tx.outputs[j].spend.amount);
 		}
@@ -256,7 +253,7 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	block->n_txs = n_sel + 1;
 	zen_tx_init(&block->txs[0]);
 	build_coinbase(&block->txs[0], p, tip.header.block_number + 1, pk_hash,
-		       fees, n_fees, &tip.cgp, sacrifice);
+		       fees, n_fees, cap_fees, &tip.cgp, sacrifice);
 	fees = NULL;
 	for (size_t i = 0; i < n_sel; i++) {
 		block->txs[i + 1] = cands[sel[i]].tx;

@@ -16,7 +16,7 @@
 #include "core/chain/validate-int.h"
 #include "core/data.h"
 #include "core/hash.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 
 #define NOT_SUPPORTED "contracts are not supported yet: "
 

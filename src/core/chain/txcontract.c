@@ -59,11 +59,7 @@ static void delta_put_acs(struct zen_contract_delta *d,
 	struct zen_acs_ref *e = delta_acs(d, ref->cid.hash);
 
 	if (!e) {
-		if (d->n_acs == d->cap_acs) {
-			d->cap_acs = d->cap_acs ? 2 * d->cap_acs : 4;
-			d->acs = zen_xrealloc(d->acs,
-					      d->cap_acs * sizeof(*d->acs));
-		}
+		ZEN_GROW(d->acs, d->n_acs + 1, d->cap_acs);
 		e = &d->acs[d->n_acs++];
 	}
 	*e = *ref;
@@ -89,11 +85,7 @@ static void delta_put_state(struct zen_contract_delta *d,
 	if (e) {
 		zen_data_free(e->state);
 	} else {
-		if (d->n_states == d->cap_states) {
-			d->cap_states = d->cap_states ? 2 * d->cap_states : 4;
-			d->states = zen_xrealloc(d->states, d->cap_states *
-						 sizeof(*d->states));
-		}
+		ZEN_GROW(d->states, d->n_states + 1, d->cap_states);
 		e = &d->states[d->n_states++];
 		e->cid = *cid;
 	}

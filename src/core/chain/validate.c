@@ -13,7 +13,6 @@
 #include "core/consensus.h"
 #include "core/hash.h"
 #include "core/hex.h"
-#include "core/wallet/coins.h"
 
 int zen_validate_general(struct zen_err *err, const char *fmt, ...)
 {
@@ -37,10 +36,7 @@ void zen_totals_release(struct zen_totals *t)
 
 void zen_totals_add(struct zen_totals *t, const struct zen_spend *s)
 {
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 8;
-		t->s = zen_xrealloc(t->s, t->cap * sizeof(*t->s));
-	}
+	ZEN_GROW(t->s, t->n + 1, t->cap);
 	t->s[t->n++] = *s;
 }
 

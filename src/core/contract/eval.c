@@ -227,10 +227,7 @@ static size_t new_slot(struct res *r, uint8_t kind,
 {
 	struct zc_program *p = r->p;
 
-	if (p->ng == p->gcap) {
-		p->gcap = p->gcap ? 2 * p->gcap : 64;
-		p->g = zen_xrealloc(p->g, p->gcap * sizeof(*p->g));
-	}
+	ZEN_GROW(p->g, p->ng + 1, p->gcap);
 	p->g[p->ng].kind = kind;
 	p->g[p->ng].nat = nat;
 	p->g[p->ng].name = name;
@@ -1259,10 +1256,7 @@ static int ctor_fn(struct zen_rt *rt, const struct zen_native *self,
 
 static struct init *new_init(struct zc_program *p)
 {
-	if (p->ninit == p->initcap) {
-		p->initcap = p->initcap ? 2 * p->initcap : 16;
-		p->init = zen_xrealloc(p->init, p->initcap * sizeof(*p->init));
-	}
+	ZEN_GROW(p->init, p->ninit + 1, p->initcap);
 	memset(&p->init[p->ninit], 0, sizeof(*p->init));
 	return &p->init[p->ninit++];
 }
@@ -1317,10 +1311,7 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 		if (!zen_zulib_find(target))
 			return rfail(r, d->pos, "unknown module '%s'",
 				     d->u.alias.module);
-		if (r->nal == r->alcap) {
-			r->alcap = r->alcap ? 2 * r->alcap : 16;
-			r->al = zen_xrealloc(r->al, r->alcap * sizeof(*r->al));
-		}
+		ZEN_GROW(r->al, r->nal + 1, r->alcap);
 		r->al[r->nal].alias = sdup(r, d->u.alias.alias);
 		r->al[r->nal].module = sdup(r, target);
 		r->nal++;

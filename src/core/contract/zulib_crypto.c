@@ -11,7 +11,7 @@
 
 #include "core/contract/zulib_int.h"
 #include "core/hash.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 
 /* ---- key and signature forms ---- */
 

@@ -16,7 +16,7 @@
 #include "core/buf.h"
 #include "core/err.h"
 #include "core/params.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 
 #define ZEN_BIP32_HARDENED 0x80000000u
 /* Deepest path zen_keypath_parse() accepts (depth is one byte). */

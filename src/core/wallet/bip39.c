@@ -8,7 +8,7 @@
 
 #include "core/wallet/bip39.h"
 #include "core/wallet/bip39_english.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 
 #define BIP39_LIST_LEN 2048
 #define BIP39_WORD_MAX 8

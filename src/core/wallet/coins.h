@@ -41,13 +41,6 @@ struct zen_coin_selection {
 void zen_coin_selection_release(struct zen_coin_selection *sel)
 	ZEN_NONNULL(1);
 
-/* F# structural order of assets: version, then hash, then subtype. */
-int zen_asset_cmp(const struct zen_asset *a, const struct zen_asset *b)
-	ZEN_NONNULL(1, 2);
-/* Order of outpoints: txHash bytes, then index. */
-int zen_outpoint_cmp(const struct zen_outpoint *a,
-		     const struct zen_outpoint *b) ZEN_NONNULL(1, 2);
-
 /*
  * May a coin be spent with the account at tip?  Non-coinbase coins always;
  * coinbase ones when (tip + 1) - coinbase_block >= maturity (100 on main,

@@ -140,8 +140,7 @@ int zen_data_set_return_address(struct zen_data **body,
 		d->kind = ZEN_DATA_DICT;
 	}
 	/* Appended last: normalizing keeps the last entry of equal keys. */
-	d->u.dict.entries = zen_xrealloc(d->u.dict.entries,
-					 (d->u.dict.n + 1) * sizeof(*e));
+	ZEN_REALLOC_ARRAY(d->u.dict.entries, d->u.dict.n + 1);
 	e = &d->u.dict.entries[d->u.dict.n++];
 	e->key = zen_xmemdup(RETURN_ADDRESS, sizeof(RETURN_ADDRESS));
 	e->key_len = sizeof(RETURN_ADDRESS) - 1;

@@ -4,7 +4,7 @@
 
 #include <sodium.h>
 
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "core/wallet/rawtx.h"
 #include "core/wallet/txbuild.h"
 
@@ -12,7 +12,7 @@ void zen_rawtx_init(struct zen_rawtx *rt)
 {
 	zen_tx_init(&rt->tx);
 	rt->wits = NULL;
-	rt->n_wits = 0;
+	rt->n_wits = rt->cap_wits = 0;
 }
 
 void zen_rawtx_release(struct zen_rawtx *rt)
@@ -22,14 +22,14 @@ void zen_rawtx_release(struct zen_rawtx *rt)
 		zen_witness_release(&rt->wits[i].wit);
 	free(rt->wits);
 	rt->wits = NULL;
-	rt->n_wits = 0;
+	rt->n_wits = rt->cap_wits = 0;
 }
 
 static struct zen_rawwit *push(struct zen_rawtx *rt)
 {
 	struct zen_rawwit *w;
 
-	rt->wits = zen_xrealloc(rt->wits, (rt->n_wits + 1) * sizeof(*rt->wits));
+	ZEN_GROW(rt->wits, rt->n_wits + 1, rt->cap_wits);
 	w = &rt->wits[rt->n_wits++];
 	memset(w, 0, sizeof(*w));
 	zen_witness_init(&w->wit);

@@ -30,7 +30,7 @@ struct zen_rawwit {
 struct zen_rawtx {
 	struct zen_tx tx;		/* without witnesses; tx_hash set */
 	struct zen_rawwit *wits;
-	size_t n_wits;
+	size_t n_wits, cap_wits;
 };
 
 void zen_rawtx_init(struct zen_rawtx *rt) ZEN_NONNULL(1);

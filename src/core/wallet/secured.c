@@ -9,7 +9,7 @@
 #include <openssl/hmac.h>
 #include <sodium.h>
 
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "core/wallet/secured.h"
 
 #define KDF_ITERATIONS 1000

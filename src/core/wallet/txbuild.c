@@ -10,15 +10,31 @@
 #include "core/hash.h"
 #include "core/wallet/txbuild.h"
 
+/*
+ * A transaction's arrays are sized exactly (struct zen_tx has no
+ * capacity), so each builder resizes them once for all it appends, with
+ * room_outputs, and then fills the slots with next_output.
+ */
+static void room_outputs(struct zen_tx *tx, size_t more)
+{
+	if (more)
+		ZEN_REALLOC_ARRAY(tx->outputs, tx->n_outputs + more);
+}
+
+/* The next output slot, initialized; room_outputs made room for it. */
+static struct zen_output *next_output(struct zen_tx *tx)
+{
+	struct zen_output *o = &tx->outputs[tx->n_outputs++];
+
+	zen_output_init(o);
+	return o;
+}
+
 static void add_pk_output(struct zen_tx *tx, const uint8_t pk_hash[ZEN_HASH_LEN],
 			  const struct zen_spend *spend)
 {
-	struct zen_output *o;
+	struct zen_output *o = next_output(tx);
 
-	tx->outputs = zen_xrealloc(tx->outputs,
-				   (tx->n_outputs + 1) * sizeof(*o));
-	o = &tx->outputs[tx->n_outputs++];
-	zen_output_init(o);
 	o->lock.id = ZEN_LOCK_PK;
 	memcpy(o->lock.pk_hash, pk_hash, ZEN_HASH_LEN);
 	o->spend = *spend;
@@ -26,12 +42,8 @@ static void add_pk_output(struct zen_tx *tx, const uint8_t pk_hash[ZEN_HASH_LEN]
 
 static void add_output_copy(struct zen_tx *tx, const struct zen_output *src)
 {
-	struct zen_output *o;
+	struct zen_output *o = next_output(tx);
 
-	tx->outputs = zen_xrealloc(tx->outputs,
-				   (tx->n_outputs + 1) * sizeof(*o));
-	o = &tx->outputs[tx->n_outputs++];
-	zen_output_init(o);
 	zen_lock_copy(&o->lock, &src->lock);
 	o->spend = src->spend;
 }
@@ -50,8 +62,7 @@ int zen_wallet_fund(struct zen_tx *tx, struct zen_coin_selection *sel,
 	if (rc)
 		return rc;
 	base = tx->n_inputs;
-	tx->inputs = zen_xrealloc(tx->inputs, (base + sel->n_picked + 1) *
-				  sizeof(*tx->inputs));
+	ZEN_REALLOC_ARRAY(tx->inputs, base + sel->n_picked + 1);
 	for (size_t i = 0; i < sel->n_picked; i++) {
 		struct zen_input *in = &tx->inputs[base + i];
 
@@ -60,6 +71,7 @@ int zen_wallet_fund(struct zen_tx *tx, struct zen_coin_selection *sel,
 		in->outpoint = coins[sel->picked[i]].outpoint;
 	}
 	tx->n_inputs = base + sel->n_picked;
+	room_outputs(tx, sel->n_change);
 	for (size_t i = 0; i < sel->n_change; i++)
 		add_pk_output(tx, change_pk_hash, &sel->change[i]);
 	return 0;
@@ -82,6 +94,7 @@ int zen_wallet_build_send(struct zen_tx *tx, struct zen_coin_selection *sel,
 	for (size_t i = 0; i < n_outputs; i++)
 		req[i] = outputs[i].spend;
 	tx->version = 0;
+	room_outputs(tx, n_outputs);
 	for (size_t i = 0; i < n_outputs; i++)
 		add_output_copy(tx, &outputs[i]);
 	rc = zen_wallet_fund(tx, sel, coins, n_coins, req, n_outputs,
@@ -117,10 +130,8 @@ int zen_wallet_build_execute(struct zen_tx *tx, struct zen_coin_selection *sel,
 			     tip, maturity, err);
 	if (rc)
 		return rc;
-	tx->outputs = zen_xrealloc(tx->outputs,
-				   (tx->n_outputs + 1) * sizeof(*o));
-	o = &tx->outputs[tx->n_outputs++];
-	zen_output_init(o);
+	room_outputs(tx, 1);
+	o = next_output(tx);
 	o->lock.id = ZEN_LOCK_FEE;
 	o->spend = fee;
 	return 0;

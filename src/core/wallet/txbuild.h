@@ -11,7 +11,7 @@
 #include "core/err.h"
 #include "core/tx.h"
 #include "core/wallet/coins.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 
 /*
  * Append to tx the inputs of a coin selection covering required, then one

@@ -12,7 +12,7 @@
 #include "core/chain/store.h"
 #include "core/hex.h"
 #include "core/wallet/bip39.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 #include "core/wallet/wallet.h"
 
 enum {
@@ -1208,10 +1208,7 @@ static struct zen_wview_output *find_out(struct zen_wallet_view *v,
 
 static struct zen_wview_output *push_out(struct zen_wallet_view *v, size_t *cap)
 {
-	if (v->n_outs == *cap) {
-		*cap = *cap ? *cap * 2 : 16;
-		v->outs = zen_xrealloc(v->outs, *cap * sizeof(*v->outs));
-	}
+	ZEN_GROW(v->outs, v->n_outs + 1, *cap);
 	memset(&v->outs[v->n_outs], 0, sizeof(v->outs[0]));
 	zen_output_init(&v->outs[v->n_outs].output);
 	return &v->outs[v->n_outs++];
@@ -1277,10 +1274,7 @@ static int load_addresses(struct zen_store_txn *t, struct zen_wallet_view *v,
 			rc = damaged(err, "bad address record");
 			break;
 		}
-		if (v->n_addrs == cap) {
-			cap = cap ? cap * 2 : 32;
-			v->addrs = zen_xrealloc(v->addrs, cap * sizeof(*v->addrs));
-		}
+		ZEN_GROW(v->addrs, v->n_addrs + 1, cap);
 		memcpy(v->addrs[v->n_addrs].pk_hash, k.p, 32);
 		v->addrs[v->n_addrs].kind = (enum zen_waddr_kind)val.p[0];
 		v->addrs[v->n_addrs].index = get32(val.p + 1);

@@ -8,7 +8,7 @@
 #include <sodium.h>
 
 #include "core/hash.h"
-#include "core/wallet/keys.h"
+#include "core/crypto/keys.h"
 
 static secp256k1_context *secp_ctx;
 static pthread_once_t secp_once = PTHREAD_ONCE_INIT;
