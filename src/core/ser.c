@@ -760,3 +760,32 @@ void zen_asset_text(char out[ZEN_ASSET_TEXT_MAX], const struct zen_asset *a)
 	if (subtype_last(a) >= 0)
 		zen_hex_encode_to(out + 72, a->subtype, ZEN_HASH_LEN);
 }
+
+int zen_asset_parse(struct zen_asset *a, const char *s, size_t len)
+{
+	char cid[ZEN_CONTRACT_ID_TEXT_LEN + 1], sub[2 * ZEN_HASH_LEN + 1];
+	uint8_t raw[ZEN_CONTRACT_ID_RAW_LEN];
+
+	memset(a, 0, sizeof(*a));
+	if (len == 2 && !memcmp(s, "00", 2))
+		return 0;
+	if (len != ZEN_CONTRACT_ID_TEXT_LEN &&
+	    len != ZEN_CONTRACT_ID_TEXT_LEN + 2 * ZEN_HASH_LEN)
+		return -1;
+	memcpy(cid, s, ZEN_CONTRACT_ID_TEXT_LEN);
+	cid[ZEN_CONTRACT_ID_TEXT_LEN] = 0;
+	if (zen_hex_decode_fixed(raw, sizeof(raw), cid, NULL))
+		return -1;
+	a->cid.version = (uint32_t)raw[0] << 24 | (uint32_t)raw[1] << 16 |
+			 (uint32_t)raw[2] << 8 | raw[3];
+	memcpy(a->cid.hash, raw + 4, ZEN_HASH_LEN);
+	if (len == ZEN_CONTRACT_ID_TEXT_LEN)
+		return 0;
+	memcpy(sub, s + ZEN_CONTRACT_ID_TEXT_LEN, 2 * ZEN_HASH_LEN);
+	sub[2 * ZEN_HASH_LEN] = 0;
+	if (zen_hex_decode_fixed(a->subtype, ZEN_HASH_LEN, sub, NULL)) {
+		memset(a, 0, sizeof(*a));
+		return -1;
+	}
+	return 0;
+}

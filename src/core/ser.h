@@ -164,5 +164,11 @@ int zen_asset_is_zp(const struct zen_asset *a);
  */
 #define ZEN_ASSET_TEXT_MAX 137
 void zen_asset_text(char out[ZEN_ASSET_TEXT_MAX], const struct zen_asset *a);
+/*
+ * The reverse, for s[0..len): "00", 72 hex (a contract id; 72 zeros is ZP
+ * too) or 136 hex (contract id and subtype), either case.  Returns 0 or
+ * -1 (a is then zero).
+ */
+int zen_asset_parse(struct zen_asset *a, const char *s, size_t len);
 
 #endif

@@ -783,21 +783,7 @@ int op_wallet_transactioncount(struct zen_call *call)
 /* "00", 72 hex (contract id) or 136 hex (contract id and subtype). */
 int op_parse_asset(struct zen_asset *a, const char *s)
 {
-	size_t n = strlen(s);
-	char cid[73];
-
-	memset(a, 0, sizeof(*a));
-	if (!strcmp(s, "00"))
-		return 0;
-	if (n != 72 && n != 136)
-		return -1;
-	memcpy(cid, s, 72);
-	cid[72] = 0;
-	if (zen_contract_id_parse(&a->cid, cid, NULL))
-		return -1;
-	if (n == 136 && zen_hex_decode_fixed(a->subtype, 32, s + 72, NULL))
-		return -1;
-	return 0;
+	return zen_asset_parse(a, s, strlen(s));
 }
 
 /* A strict positive decimal amount (string or JSON integer). */
