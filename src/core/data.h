@@ -25,7 +25,7 @@
 #include "buf.h"
 #include "err.h"
 #include "ser.h"
-#include "tx.h"
+#include "lock.h"
 
 #define ZEN_DATA_MAX_DEPTH 512
 

@@ -789,3 +789,23 @@ int zen_asset_parse(struct zen_asset *a, const char *s, size_t len)
 	}
 	return 0;
 }
+
+int zen_read_payload(struct zen_reader *r, uint32_t count, uint8_t **data,
+		     size_t *len, struct zen_err *err)
+{
+	const uint8_t *p;
+	int ret;
+
+	if (count & 0x80000000u)
+		return zen_fail(err, ZEN_EINVAL, "invalid payload length %u",
+				count);
+	ret = zen_read_view(r, &p, count, err);
+	if (ret)
+		return ret;
+	/* at least one byte, so that data is never NULL */
+	*data = zen_xmalloc(count ? count : 1);
+	if (count)
+		memcpy(*data, p, count);
+	*len = count;
+	return 0;
+}

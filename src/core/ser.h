@@ -82,6 +82,15 @@ int zen_read_bytes_view(struct zen_reader *r, const uint8_t **out, size_t *n,
 int zen_read_string(struct zen_reader *r, char **out, size_t *n,
 		    struct zen_err *err) ZEN_WARN_UNUSED;
 
+/*
+ * The raw payload of a HighV variant (locks, witnesses, contracts), count
+ * bytes whose length came before: copied into a new allocation (never
+ * NULL, at least one byte) in *data.  A count with bit 31 set is invalid
+ * (the reference throws on the negative size).
+ */
+int zen_read_payload(struct zen_reader *r, uint32_t count, uint8_t **data,
+		     size_t *len, struct zen_err *err) ZEN_WARN_UNUSED;
+
 /* Option tag (1.4): *present = 0 or 1; any other tag is ZEN_EINVAL. */
 int zen_read_option(struct zen_reader *r, int *present, struct zen_err *err)
 	ZEN_WARN_UNUSED;

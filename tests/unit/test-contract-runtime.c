@@ -596,7 +596,7 @@ static void test_txskel(void)
 	if (!zen)
 		zen_native_value(rt, N("Zen.Asset", "zenAsset"), &zen);
 	asset = call("Zen.Asset", "getDefault", 1, cid);
-	tap_ok(asset && zl_asset_key(rt, asset, key) == 0 &&
+	tap_ok(asset && zv_asset_key(rt, asset, key) == 0 &&
 	       !memcmp(key + 4, H1, 32), "getDefault (v, h, zero)");
 	tx = zl_skel_empty(rt);
 	tx = call("Zen.TxSkeleton", "mint", 3, U64(1000), asset, tx);

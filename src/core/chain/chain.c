@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "core/chain/chain_int.h"
 #include "core/chain/validate-int.h"
@@ -47,26 +46,6 @@ static void txlist_insert(struct txlist *l, size_t at, const uint8_t *raw,
 	l->n++;
 }
 
-static uint64_t system_now(void *ctx)
-{
-	struct timespec ts;
-
-	(void)ctx;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-uint64_t chain_now(const struct zen_chainstate *chain)
-{
-	return chain->now(chain->now_ctx);
-}
-
-void zen_chain_set_clock(struct zen_chainstate *chain, uint64_t (*now)(void *ctx),
-			 void *ctx)
-{
-	chain->now = now ? now : system_now;
-	chain->now_ctx = now ? ctx : NULL;
-}
 
 void zen_chain_set_threads(struct zen_chainstate *chain, unsigned n)
 {
@@ -127,7 +106,7 @@ int zen_chain_open(struct zen_chainstate **out, const char *datadir,
 	zen_buf_addf(&dir, "%s/chain", datadir);
 	chain = zen_xcalloc(1, sizeof(*chain));
 	chain->params = params;
-	chain->now = system_now;
+	zen_chain_set_clock(chain, NULL, NULL);
 	pthread_mutex_init(&chain->write_lock, NULL);
 	chain_contracts_init(&chain->contracts);
 	rc = zen_store_open(&chain->store, zen_buf_str(&dir), err);

@@ -1,10 +1,11 @@
 /*
- * state.c - shared pieces of the chain: big-endian helpers, block records,
- * outpoint keys, the in-memory UTXO overlay, UTXO views over the store
- * and the embedded local genesis block.
+ * state.c - shared pieces of the chain: its clock, big-endian helpers,
+ * block records, outpoint keys, the in-memory UTXO overlay, UTXO views
+ * over the store and the embedded local genesis block.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/chain/chain_int.h"
 #include "core/ser.h"
@@ -34,6 +35,29 @@ const uint8_t chain_local_genesis[] = {
 	0x01, 0x00, 0x00,
 };
 const size_t chain_local_genesis_len = sizeof(chain_local_genesis);
+
+/* ---- Clock: the chain's wall clock, replaceable by tests ---- */
+
+static uint64_t system_now(void *ctx)
+{
+	struct timespec ts;
+
+	(void)ctx;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+uint64_t chain_now(const struct zen_chainstate *chain)
+{
+	return chain->now(chain->now_ctx);
+}
+
+void zen_chain_set_clock(struct zen_chainstate *chain, uint64_t (*now)(void *ctx),
+			 void *ctx)
+{
+	chain->now = now ? now : system_now;
+	chain->now_ctx = now ? ctx : NULL;
+}
 
 void chain_put32(uint8_t *p, uint32_t v)
 {

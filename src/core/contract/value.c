@@ -439,6 +439,33 @@ const char *zv_tag_name(const zv *v)
 	return v->tag < ZEN_ARRAY_SIZE(names) ? names[v->tag] : "?";
 }
 
+zv *zv_skel_item(const zv *v, int outputs, size_t i)
+{
+	const struct zv_skel *s = v->u.skel;
+
+	return (outputs ? s->out : s->in)->items[i];
+}
+
+int zv_asset_key(struct zen_rt *rt, const zv *asset, uint8_t key[68])
+{
+	zv *const *it;
+
+	if (!asset || asset->tag != ZV_TUPLE || asset->u.seq.n != 3)
+		return zen_rt_fail(rt, "malformed asset");
+	it = asset->u.seq.items;
+	if (it[0]->tag != ZV_U32 || it[1]->tag != ZV_BYTES ||
+	    it[1]->u.bytes.len != 32 || it[2]->tag != ZV_BYTES ||
+	    it[2]->u.bytes.len != 32)
+		return zen_rt_fail(rt, "malformed asset");
+	key[0] = (uint8_t)(it[0]->u.u >> 24);
+	key[1] = (uint8_t)(it[0]->u.u >> 16);
+	key[2] = (uint8_t)(it[0]->u.u >> 8);
+	key[3] = (uint8_t)it[0]->u.u;
+	memcpy(key + 4, it[1]->u.bytes.p, 32);
+	memcpy(key + 36, it[2]->u.bytes.p, 32);
+	return 0;
+}
+
 /* ---- dictionaries ---- */
 
 int zv_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
@@ -564,9 +591,6 @@ static int is_int_tag(int t)
 
 static int cmp_i(int64_t a, int64_t b) { return (a > b) - (a < b); }
 static int cmp_u(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
-
-/* Skeleton item access (zulib_tx.c). */
-zv *zv_skel_item(const zv *v, int outputs, size_t i);
 
 static int compare(struct zen_rt *rt, const zv *a, const zv *b, int *c,
 		   int eq_only);

@@ -106,7 +106,12 @@ enum zv_tag {
  * (U32 version, hash, subtype), pointedOutput (outpoint, output).
  */
 
-struct zv_seq_buf;	/* internal: shared append buffer of txSkeletons */
+/* The append buffer txSkeletons share (zulib_tx.c appends; a skeleton
+ * sees items[0 .. its own count)). */
+struct zv_seq_buf {
+	zv **items;
+	size_t used, cap;
+};
 
 /*
  * An adjustment of the cost of a computation (see COST VALUES): the cost
@@ -320,6 +325,11 @@ zv *zv_dict_empty(void);
 int zv_is_con(const zv *v, const char *name);
 /* Record field, or NULL. */
 zv *zv_field(const zv *rec, const char *name);
+/* Item i of a skeleton's inputs (outputs == 0) or outputs. */
+zv *zv_skel_item(const zv *v, int outputs, size_t i);
+/* The 68-byte key (version BE, hash, subtype) of an asset value
+ * (u32, 32 bytes, 32 bytes); "malformed asset" otherwise. */
+int zv_asset_key(struct zen_rt *rt, const zv *asset, uint8_t key[68]);
 /* A record like rec with field name set to val (added if missing). */
 zv *zv_record_set(struct zen_rt *rt, const zv *rec, const char *name,
 		  zv *val);

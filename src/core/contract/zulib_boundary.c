@@ -51,7 +51,7 @@ int zv_to_asset(struct zen_rt *rt, const zv *v, struct zen_asset *a)
 {
 	uint8_t key[68];
 
-	TRY(zl_asset_key(rt, v, key));
+	TRY(zv_asset_key(rt, v, key));
 	a->cid.version = (uint32_t)key[0] << 24 | (uint32_t)key[1] << 16 |
 			 (uint32_t)key[2] << 8 | key[3];
 	memcpy(a->cid.hash, key + 4, 32);

@@ -208,7 +208,7 @@ NATIVE(h_update)	/* updateX x state */
 		*cost += 6 * n;
 		break;
 	case U_ASSET:
-		TRY(zl_asset_key(rt, x, buf));
+		TRY(zv_asset_key(rt, x, buf));
 		n = 68;
 		*cost += 384;
 		break;

@@ -66,12 +66,9 @@ zv *zl_sha3_update(struct zen_rt *rt, const zv *s, const void *p, size_t n);
 uint8_t *zv_sha3_bytes(struct zen_rt *rt, const struct zv_sha3 *s,
 		       size_t *len);
 /* Append-only skeleton helpers (zulib_tx.c). */
-zv *zv_skel_item(const zv *v, int outputs, size_t i);
 zv *zl_skel_empty(struct zen_rt *rt);
 int zl_skel_add(struct zen_rt *rt, const zv *skel, int output, zv *item,
 		zv **out);
-/* Asset key (68 bytes) of an asset value. */
-int zl_asset_key(struct zen_rt *rt, const zv *asset, uint8_t key[68]);
 
 /* Module tables */
 extern const struct zen_native zl_prims[], zl_pervasives[], zl_native[];

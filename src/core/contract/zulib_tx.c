@@ -12,21 +12,9 @@
 #include "core/contract/zulib_int.h"
 #include "core/hash.h"
 
-struct zv_seq_buf {
-	zv **items;
-	size_t used, cap;
-};
-
 static const char *const spend_f[] = { "asset", "amount" };
 static const char *const output_f[] = { "lock", "spend" };
 static const char *const ret_f[] = { "tx", "message", "state" };
-
-zv *zv_skel_item(const zv *v, int outputs, size_t i)
-{
-	const struct zv_skel *s = v->u.skel;
-
-	return (outputs ? s->out : s->in)->items[i];
-}
 
 zv *zl_skel_empty(struct zen_rt *rt)
 {
@@ -41,26 +29,6 @@ zv *zl_skel_empty(struct zen_rt *rt)
 	return v;
 }
 
-int zl_asset_key(struct zen_rt *rt, const zv *asset, uint8_t key[68])
-{
-	zv *const *it;
-
-	if (!asset || asset->tag != ZV_TUPLE || asset->u.seq.n != 3)
-		return zen_rt_fail(rt, "malformed asset");
-	it = asset->u.seq.items;
-	if (it[0]->tag != ZV_U32 || it[1]->tag != ZV_BYTES ||
-	    it[1]->u.bytes.len != 32 || it[2]->tag != ZV_BYTES ||
-	    it[2]->u.bytes.len != 32)
-		return zen_rt_fail(rt, "malformed asset");
-	key[0] = (uint8_t)(it[0]->u.u >> 24);
-	key[1] = (uint8_t)(it[0]->u.u >> 16);
-	key[2] = (uint8_t)(it[0]->u.u >> 8);
-	key[3] = (uint8_t)it[0]->u.u;
-	memcpy(key + 4, it[1]->u.bytes.p, 32);
-	memcpy(key + 36, it[2]->u.bytes.p, 32);
-	return 0;
-}
-
 static int spend_parts(struct zen_rt *rt, const zv *spend, uint8_t key[68],
 		       uint64_t *amount)
 {
@@ -69,7 +37,7 @@ static int spend_parts(struct zen_rt *rt, const zv *spend, uint8_t key[68],
 	if (!amt || amt->tag != ZV_U64)
 		return zen_rt_fail(rt, "malformed spend");
 	*amount = amt->u.u;
-	return zl_asset_key(rt, zv_field(spend, "asset"), key);
+	return zv_asset_key(rt, zv_field(spend, "asset"), key);
 }
 
 /* The spend of an input (Mint spend / PointedOutput (op, output)) or of
@@ -197,7 +165,7 @@ NATIVE(tx_available)	/* getAvailableTokens asset tx */
 	uint8_t key[68];
 
 	*cost += 64;
-	TRY(zl_asset_key(rt, a[0], key));
+	TRY(zv_asset_key(rt, a[0], key));
 	TRY(want_skel(rt, self, a[1]));
 	RET(zv_u64(rt, available(a[1], key)));
 }
@@ -226,7 +194,7 @@ static int lock_out(struct zen_rt *rt, const struct zen_native *self,
 {
 	uint8_t key[68];
 
-	TRY(zl_asset_key(rt, asset, key));
+	TRY(zv_asset_key(rt, asset, key));
 	TRY(zl_want(rt, self, amount, ZV_U64));
 	TRY(want_skel(rt, self, skel));
 	return zl_skel_add(rt, skel, 1,
@@ -275,7 +243,7 @@ NATIVE(tx_change)	/* addChangeOutput asset cid tx (even when 0) */
 	uint8_t key[68];
 
 	*cost += 64;
-	TRY(zl_asset_key(rt, a[0], key));
+	TRY(zv_asset_key(rt, a[0], key));
 	TRY(want_skel(rt, self, a[2]));
 	return lock_out(rt, self, a[0], zv_u64(rt, available(a[2], key)),
 			zv_con1(rt, "ContractLock", a[1]), a[2], out);
@@ -289,7 +257,7 @@ NATIVE(tx_mint)	/* mint / safeMint / destroy amount asset tx */
 
 	*cost += 64;
 	TRY(zl_want(rt, self, a[0], ZV_U64));
-	TRY(zl_asset_key(rt, a[1], key));
+	TRY(zv_asset_key(rt, a[1], key));
 	TRY(want_skel(rt, self, a[2]));
 	if (self->aux == MT_DESTROY)
 		return lock_out(rt, self, a[1], a[0],
@@ -310,7 +278,7 @@ NATIVE(tx_from_wallet)	/* fromWallet asset amount cid wallet tx */
 	uint64_t amt, sum = 0, x;
 	size_t n = 0, i;
 
-	TRY(zl_asset_key(rt, a[0], key));
+	TRY(zv_asset_key(rt, a[0], key));
 	TRY(zl_want(rt, self, a[1], ZV_U64));
 	TRY(zl_list(rt, self, w));
 	TRY(want_skel(rt, self, s));
