@@ -580,6 +580,292 @@ static int sig_pipe_finish(struct zen_sig_pipe **pipe)
 }
 
 /*
+ * A block being connected: what its steps share.  connect_block runs the
+ * steps in order; each returns 0, ZEN_EREFUSED with the block-connection
+ * text, or a store error, and on failure t must be aborted.
+ */
+struct connect {
+	struct zen_chainstate *chain;
+	struct zen_store_txn *t;
+	const uint8_t *hash;
+	struct zen_err *err;
+	struct zen_block_info info, parent;
+	struct zen_block b;		/* loaded, unless known */
+	const struct zen_block *bk;	/* the block */
+	size_t len;			/* its stored encoding's length */
+	int genesis;
+	struct zen_buf raw, undo;
+	struct block_writes bw;
+	struct zen_sig_batch batch;
+	struct zen_sig_pipe *pipe;	/* started by the first signature */
+	struct zen_utxo_view view;
+	struct chain_view cv;
+	struct zen_acs_view acs;
+	struct chain_acs ca;
+	struct zen_contract_delta contracts, delta;
+	struct zen_tx_context ctx;
+	uint64_t weight, sacrifice;
+	uint8_t acs_root[ZEN_HASH_LEN];
+	size_t offset;			/* of the next transaction */
+};
+
+static void connect_init(struct connect *cn, struct zen_chainstate *chain,
+			 struct zen_store_txn *t, const uint8_t *hash,
+			 struct zen_err *err)
+{
+	memset(cn, 0, sizeof(*cn));
+	cn->chain = chain;
+	cn->t = t;
+	cn->hash = hash;
+	cn->err = err;
+	cn->bk = &cn->b;
+	zen_block_init(&cn->b);
+	zen_contract_delta_init(&cn->contracts);
+	zen_contract_delta_init(&cn->delta);
+	zen_sig_batch_init(&cn->batch);
+	block_writes_init(&cn->bw, NULL);
+}
+
+static void connect_release(struct connect *cn)
+{
+	zen_sig_pipe_abort(cn->pipe);
+	zen_sig_batch_release(&cn->batch);
+	zen_block_release(&cn->b);
+	zen_buf_release(&cn->raw);
+	zen_buf_release(&cn->undo);
+	block_writes_release(&cn->bw);
+	zen_contract_delta_release(&cn->contracts);
+	zen_contract_delta_release(&cn->delta);
+}
+
+/* The block's record and body (decoded already when known), its parent. */
+static int connect_load(struct connect *cn, const struct known_block *known)
+{
+	const struct zen_chain_params *p = cn->chain->params;
+	int rc = chain_record_get(cn->t, &cn->info, cn->hash, cn->err);
+
+	if (rc)
+		return rc;
+	if (known && !memcmp(known->hash, cn->hash, ZEN_HASH_LEN)) {
+		cn->bk = known->b;
+		cn->len = known->len;
+	} else if ((rc = load_block(cn->t, &cn->b, &cn->raw, cn->hash,
+				    cn->err))) {
+		return rc;
+	} else {
+		cn->len = cn->raw.len;
+	}
+	cn->genesis = zen_block_is_genesis(p, &cn->bk->header);
+	if (cn->genesis) {
+		zen_ema_init(&cn->parent.ema, p);
+		return 0;
+	}
+	rc = chain_record_get(cn->t, &cn->parent, cn->bk->header.parent,
+			      cn->err);
+	if (rc == ZEN_ENOTFOUND)
+		rc = zen_fail(cn->err, ZEN_ESTORE,
+			      "store is damaged: parent missing");
+	return rc;
+}
+
+/* 1, 2: number, difficulty, timestamps. */
+static int connect_check_header(struct connect *cn)
+{
+	const struct zen_header *h = &cn->bk->header;
+
+	if (h->block_number != cn->parent.header.block_number + 1)
+		return refuse(cn->err, "blockNumber mismatch");
+	if (h->difficulty != cn->parent.ema.difficulty)
+		return refuse(cn->err, "incorrect proof of work");
+	if (cn->genesis)
+		return 0;
+	if (h->timestamp <= zen_ema_earliest(&cn->parent.ema))
+		return refuse(cn->err, "block's timestamp is too early");
+	if (h->timestamp > chain_now(cn->chain) + ZEN_MAX_FUTURE_MS)
+		return refuse(cn->err, "block timestamp too far in the future");
+	return 0;
+}
+
+/* The views transactions are validated against: the store as the block's
+ * earlier transactions left it. */
+static void connect_views(struct connect *cn)
+{
+	const struct zen_block *bk = cn->bk;
+
+	block_writes_release(&cn->bw);
+	block_writes_init(&cn->bw, bk);
+	chain_view_init(&cn->view, &cn->cv, cn->t, &cn->bw.ovl, 0);
+	chain_acs_init(&cn->acs, &cn->ca, cn->chain, cn->t, &cn->contracts, 0);
+	cn->ctx.params = cn->chain->params;
+	cn->ctx.block_number = bk->header.block_number;
+	cn->ctx.timestamp = bk->header.timestamp;
+	cn->ctx.acs = &cn->acs;
+	cn->ctx.delta = &cn->delta;
+	cn->offset = cn->len;
+	for (size_t i = 0; i < bk->n_txs; i++)
+		cn->offset -= bk->txs[i].raw_len;
+}
+
+/* Hand the signatures tx i left in the batch to the pipeline. */
+static void connect_feed_signatures(struct connect *cn)
+{
+	if (!cn->batch.n)
+		return;
+	if (!cn->pipe)
+		cn->pipe = zen_sig_pipe_start(cn->chain->threads);
+	zen_sig_pipe_feed(cn->pipe, cn->batch.checks, cn->batch.n);
+	cn->batch.n = 0;
+}
+
+/* 3, 5 for a transaction after the coinbase: contextual validation (its
+ * signatures go to the pipeline), its contract results, its undo data. */
+static int connect_validate_tx(struct connect *cn, size_t i, uint64_t *w)
+{
+	const struct zen_tx *tx = &cn->bk->txs[i];
+	struct zen_output *resolved;
+	enum zen_tx_verdict verdict;
+	struct zen_err e = ZEN_ERR_INIT;
+	int rc;
+
+	resolved = zen_xcalloc(tx->n_inputs ? tx->n_inputs : 1,
+			       sizeof(*resolved));
+	for (size_t j = 0; j < tx->n_inputs; j++)
+		zen_output_init(&resolved[j]);
+	cn->batch.tx_index = i;
+	rc = zen_tx_validate_context_weight(&verdict, resolved, &cn->ctx,
+					    &cn->view, tx, &cn->batch, w, &e);
+	if (!rc)
+		connect_feed_signatures(cn);
+	if (cn->cv.failed)
+		rc = zen_fail(cn->err, cn->cv.err.code, "%s", cn->cv.err.msg);
+	else if (rc)	/* an earlier transaction's bad signature is the
+			 * first error (validate.h) */
+		rc = refuse(cn->err, "transactions failed inputs validation "
+			    "due to %s", !sig_pipe_finish(&cn->pipe) ?
+			    ZEN_SIG_BATCH_FAILURE : e.msg);
+	if (!rc)
+		chain_contracts_merge(&cn->contracts, &cn->delta);
+	for (size_t j = 0; !rc && j < tx->n_inputs; j++)
+		if (tx->inputs[j].kind == ZEN_INPUT_OUTPOINT)
+			zen_output_write(&cn->undo, &resolved[j]);
+	for (size_t j = 0; j < tx->n_inputs; j++)
+		zen_output_release(&resolved[j]);
+	free(resolved);
+	return rc;
+}
+
+/* Transaction i: validated (the coinbase and genesis only weighed),
+ * applied to the block's writes, and indexed by its location. */
+static int connect_tx(struct connect *cn, size_t i)
+{
+	const struct zen_tx *tx = &cn->bk->txs[i];
+	int contextual = !cn->genesis && i > 0;
+	struct zen_err e = ZEN_ERR_INIT;
+	uint64_t w = 0;
+	uint8_t *loc;
+	int rc;
+
+	if (contextual)
+		rc = connect_validate_tx(cn, i, &w);
+	else if ((rc = zen_tx_weight(&w, tx, NULL, &e)))
+		rc = refuse(cn->err, "%s", e.msg);
+	if (rc)
+		return rc;
+	cn->weight = zen_weight_add(cn->weight, w);
+	block_apply(&cn->bw, tx, contextual);
+	loc = cn->bw.locs[cn->bw.n_locs].loc;
+	memcpy(cn->bw.locs[cn->bw.n_locs++].hash, tx->tx_hash, ZEN_HASH_LEN);
+	memcpy(loc, cn->hash, ZEN_HASH_LEN);
+	chain_put32(loc + 32, cn->bk->header.block_number);
+	chain_put32(loc + 36, (uint32_t)i);
+	chain_put32(loc + 40, (uint32_t)cn->offset);
+	chain_put32(loc + 44, (uint32_t)tx->raw_len);
+	cn->offset += tx->raw_len;
+	return 0;
+}
+
+/* 3, 5: the transactions in order, the block's weight, the writes; the
+ * signatures verified by the pipeline meanwhile. */
+static int connect_txs(struct connect *cn)
+{
+	int rc = 0;
+
+	connect_views(cn);
+	for (size_t i = 0; !rc && i < cn->bk->n_txs; i++)
+		rc = connect_tx(cn, i);
+	if (rc)
+		return rc;
+	if (cn->weight > cn->chain->params->max_block_weight)
+		return refuse(cn->err, "block weight exceeds maximum");
+	/* while the pipeline verifies signatures */
+	if ((rc = block_write(cn->t, &cn->bw, cn->err)))
+		return rc;
+	if (!sig_pipe_finish(&cn->pipe))
+		return refuse(cn->err, "transactions failed inputs validation "
+			      "due to %s", ZEN_SIG_BATCH_FAILURE);
+	return 0;
+}
+
+/* The contract writes (expiry included) and what 6 and 7 need: the
+ * sacrifice of the set before expiry, the root after it. */
+static int connect_contracts(struct connect *cn)
+{
+	return chain_contracts_connect(cn->chain->params, cn->t, &cn->contracts,
+				       cn->bk->header.block_number, cn->hash,
+				       &cn->sacrifice, cn->acs_root, cn->err);
+}
+
+/* 6: coinbase amounts with the parent's CGP allocation. */
+static int connect_coinbase(struct connect *cn)
+{
+	struct zen_err e = ZEN_ERR_INIT;
+
+	if (cn->genesis)
+		return 0;
+	if (zen_coinbase_validate_amounts(cn->chain->params, cn->bk,
+					  cn->sacrifice,
+					  cn->parent.cgp.allocation, &e))
+		return refuse(cn->err, "%s", e.msg);
+	return 0;
+}
+
+/* 7: commitments. */
+static int connect_commitments(struct connect *cn)
+{
+	const struct zen_block *bk = cn->bk;
+	uint8_t root[ZEN_HASH_LEN];
+
+	zen_commitments_root(root, bk->commitments[0], bk->commitments[1],
+			     cn->acs_root, (const uint8_t (*)[ZEN_HASH_LEN])
+			     (bk->commitments + ZEN_BLOCK_MIN_COMMITMENTS),
+			     bk->n_commitments - ZEN_BLOCK_MIN_COMMITMENTS);
+	if (memcmp(root, bk->header.commitments, ZEN_HASH_LEN))
+		return refuse(cn->err, "commitments mismatch");
+	return 0;
+}
+
+/* The block becomes the tip: its undo data, main-chain number, record. */
+static int connect_record(struct connect *cn)
+{
+	uint8_t be[4];
+	int rc;
+
+	chain_put32(be, cn->bk->header.block_number);
+	cn->info.status = ZEN_BLOCK_MAIN;
+	cn->info.cgp = cn->parent.cgp;
+	rc = zen_store_put(cn->t, ZEN_DB_UNDO, cn->hash, ZEN_HASH_LEN,
+			   cn->undo.data, cn->undo.len, cn->err) ?:
+	     zen_store_put(cn->t, ZEN_DB_MAIN, be, 4, cn->hash, ZEN_HASH_LEN,
+			   cn->err) ?:
+	     chain_record_put(cn->t, &cn->info, cn->err) ?:
+	     put_tip(cn->t, cn->hash, cn->err);
+	if (!rc && cn->genesis)
+		rc = zen_store_put(cn->t, ZEN_DB_META, "genesis", 7, cn->hash,
+				   ZEN_HASH_LEN, cn->err);
+	return rc;
+}
+
+/*
  * Connect the stored block hash on top of the tip (its parent) in t
  * (8.5, 8.7).  Returns 0, ZEN_EREFUSED with the block-connection text,
  * or a store error.  On failure t must be aborted.
@@ -588,204 +874,18 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 			 const uint8_t hash[ZEN_HASH_LEN],
 			 const struct known_block *known, struct zen_err *err)
 {
-	const struct zen_chain_params *p = chain->params;
-	struct zen_block_info info, parent;
-	struct zen_block b;
-	const struct zen_block *bk = &b;
-	struct zen_sig_pipe *pipe = NULL;
-	struct zen_buf raw = ZEN_BUF_INIT, undo = ZEN_BUF_INIT;
-	struct block_writes bw;
-	struct zen_sig_batch batch;
-	struct zen_utxo_view view;
-	struct chain_view cv;
-	struct zen_acs_view acs;
-	struct chain_acs ca;
-	struct zen_contract_delta contracts, delta;
-	struct zen_tx_context ctx;
-	struct zen_err e = ZEN_ERR_INIT;
-	uint8_t acs_root[ZEN_HASH_LEN], root[ZEN_HASH_LEN], be[4];
-	uint64_t weight = 0, sacrifice = 0;
-	size_t offset, len;
-	int genesis, rc;
+	struct connect cn;
+	int rc;
 
-	zen_block_init(&b);
-	zen_contract_delta_init(&contracts);
-	zen_contract_delta_init(&delta);
-	zen_sig_batch_init(&batch);
-	block_writes_init(&bw, NULL);
-	if ((rc = chain_record_get(t, &info, hash, err)))
-		goto out;
-	if (known && !memcmp(known->hash, hash, ZEN_HASH_LEN)) {
-		bk = known->b;
-		len = known->len;
-	} else if ((rc = load_block(t, &b, &raw, hash, err))) {
-		goto out;
-	} else {
-		len = raw.len;
-	}
-	genesis = zen_block_is_genesis(p, &bk->header);
-	if (genesis) {
-		memset(&parent, 0, sizeof(parent));
-		zen_ema_init(&parent.ema, p);
-	} else if ((rc = chain_record_get(t, &parent, bk->header.parent,
-					  err))) {
-		if (rc == ZEN_ENOTFOUND)
-			rc = zen_fail(err, ZEN_ESTORE,
-				      "store is damaged: parent missing");
-		goto out;
-	}
-
-	/* 1, 2: number, difficulty, timestamps. */
-	if (bk->header.block_number != parent.header.block_number + 1) {
-		rc = refuse(err, "blockNumber mismatch");
-		goto out;
-	}
-	if (bk->header.difficulty != parent.ema.difficulty) {
-		rc = refuse(err, "incorrect proof of work");
-		goto out;
-	}
-	if (!genesis && bk->header.timestamp <= zen_ema_earliest(&parent.ema)) {
-		rc = refuse(err, "block's timestamp is too early");
-		goto out;
-	}
-	if (!genesis &&
-	    bk->header.timestamp > chain_now(chain) + ZEN_MAX_FUTURE_MS) {
-		rc = refuse(err, "block timestamp too far in the future");
-		goto out;
-	}
-
-	/* 3, 5: transactions in order against the store as it goes. */
-	block_writes_release(&bw);
-	block_writes_init(&bw, bk);
-	chain_view_init(&view, &cv, t, &bw.ovl, 0);
-	chain_acs_init(&acs, &ca, chain, t, &contracts, 0);
-	ctx.params = p;
-	ctx.block_number = bk->header.block_number;
-	ctx.timestamp = bk->header.timestamp;
-	ctx.acs = &acs;
-	ctx.delta = &delta;
-	offset = len;
-	for (size_t i = 0; i < bk->n_txs; i++)
-		offset -= bk->txs[i].raw_len;
-	for (size_t i = 0; i < bk->n_txs; i++) {
-		const struct zen_tx *tx = &bk->txs[i];
-		struct zen_output *resolved = NULL;
-		enum zen_tx_verdict verdict;
-		uint8_t *loc;
-		uint64_t w = 0;
-
-		if (!genesis && i > 0) {
-			resolved = zen_xcalloc(tx->n_inputs ? tx->n_inputs : 1,
-					       sizeof(*resolved));
-			for (size_t j = 0; j < tx->n_inputs; j++)
-				zen_output_init(&resolved[j]);
-			batch.tx_index = i;
-			rc = zen_tx_validate_context_weight(&verdict, resolved,
-							    &ctx, &view, tx,
-							    &batch, &w, &e);
-			if (!rc && batch.n) {
-				/* verified meanwhile by the pipeline */
-				if (!pipe)
-					pipe = zen_sig_pipe_start(
-						chain->threads);
-				zen_sig_pipe_feed(pipe, batch.checks, batch.n);
-				batch.n = 0;
-			}
-			if (cv.failed) {
-				rc = zen_fail(err, cv.err.code, "%s",
-					      cv.err.msg);
-			} else if (rc) {
-				/* an earlier transaction's bad signature is
-				 * the first error (validate.h) */
-				rc = refuse(err, "transactions failed inputs "
-					    "validation due to %s",
-					    !sig_pipe_finish(&pipe) ?
-					    ZEN_SIG_BATCH_FAILURE : e.msg);
-			}
-			if (!rc)
-				chain_contracts_merge(&contracts, &delta);
-			for (size_t j = 0; !rc && j < tx->n_inputs; j++)
-				if (tx->inputs[j].kind == ZEN_INPUT_OUTPOINT)
-					zen_output_write(&undo, &resolved[j]);
-			for (size_t j = 0; j < tx->n_inputs; j++)
-				zen_output_release(&resolved[j]);
-			free(resolved);
-		} else if ((rc = zen_tx_weight(&w, tx, NULL, &e))) {
-			rc = refuse(err, "%s", e.msg);
-		}
-		if (rc)
-			goto out;
-		weight = zen_weight_add(weight, w);
-		block_apply(&bw, tx, !genesis && i > 0);
-		loc = bw.locs[bw.n_locs].loc;
-		memcpy(bw.locs[bw.n_locs++].hash, tx->tx_hash, ZEN_HASH_LEN);
-		memcpy(loc, hash, ZEN_HASH_LEN);
-		chain_put32(loc + 32, bk->header.block_number);
-		chain_put32(loc + 36, (uint32_t)i);
-		chain_put32(loc + 40, (uint32_t)offset);
-		chain_put32(loc + 44, (uint32_t)tx->raw_len);
-		offset += tx->raw_len;
-	}
-	if (weight > p->max_block_weight) {
-		rc = refuse(err, "block weight exceeds maximum");
-		goto out;
-	}
-	/* while the pipeline verifies signatures */
-	if ((rc = block_write(t, &bw, err)))
-		goto out;
-	if (!sig_pipe_finish(&pipe)) {
-		rc = refuse(err, "transactions failed inputs validation due to "
-			    "%s", ZEN_SIG_BATCH_FAILURE);
-		goto out;
-	}
-
-	/* The contract writes (expiry included) and what 6 and 7 need:
-	 * the sacrifice of the set before expiry, the root after it.  A
-	 * refusal below aborts t with them. */
-	if ((rc = chain_contracts_connect(p, t, &contracts,
-					  bk->header.block_number, hash,
-					  &sacrifice, acs_root, err)))
-		goto out;
-
-	/* 6: coinbase amounts with the parent's CGP allocation. */
-	if (!genesis && (rc = zen_coinbase_validate_amounts(
-				 p, bk, sacrifice, parent.cgp.allocation, &e))) {
-		rc = refuse(err, "%s", e.msg);
-		goto out;
-	}
-
-	/* 7: commitments. */
-	zen_commitments_root(root, bk->commitments[0], bk->commitments[1],
-			     acs_root, (const uint8_t (*)[ZEN_HASH_LEN])
-			     (bk->commitments + ZEN_BLOCK_MIN_COMMITMENTS),
-			     bk->n_commitments - ZEN_BLOCK_MIN_COMMITMENTS);
-	if (memcmp(root, bk->header.commitments, ZEN_HASH_LEN)) {
-		rc = refuse(err, "commitments mismatch");
-		goto out;
-	}
-
-	chain_put32(be, bk->header.block_number);
-	info.status = ZEN_BLOCK_MAIN;
-	info.cgp = parent.cgp;
-	if ((rc = zen_store_put(t, ZEN_DB_UNDO, hash, ZEN_HASH_LEN, undo.data,
-				undo.len, err)) ||
-	    (rc = zen_store_put(t, ZEN_DB_MAIN, be, 4, hash, ZEN_HASH_LEN,
-				err)) ||
-	    (rc = chain_record_put(t, &info, err)) ||
-	    (rc = put_tip(t, hash, err)))
-		goto out;
-	if (genesis)
-		rc = zen_store_put(t, ZEN_DB_META, "genesis", 7, hash,
-				   ZEN_HASH_LEN, err);
-out:
-	zen_sig_pipe_abort(pipe);
-	zen_sig_batch_release(&batch);
-	zen_block_release(&b);
-	zen_buf_release(&raw);
-	zen_buf_release(&undo);
-	block_writes_release(&bw);
-	zen_contract_delta_release(&contracts);
-	zen_contract_delta_release(&delta);
+	connect_init(&cn, chain, t, hash, err);
+	rc = connect_load(&cn, known) ?:
+	     connect_check_header(&cn) ?:
+	     connect_txs(&cn) ?:
+	     connect_contracts(&cn) ?:
+	     connect_coinbase(&cn) ?:
+	     connect_commitments(&cn) ?:
+	     connect_record(&cn);
+	connect_release(&cn);
 	return rc;
 }
 
