@@ -26,7 +26,7 @@
  * and the mempool keeps its own overlay of both, so that a chain of
  * mempool transactions sees what the earlier ones did.
  *
- * CGP: the state after each block (struct zen_cgp_state) is stored with
+ * CGP: the state after each block (struct zen_block_cgp) is stored with
  * it.  Votes are not counted yet, so the allocation stays 0 and no payout
  * is ever due.
  */
@@ -53,8 +53,10 @@
 struct zen_chainstate;
 struct zen_chain_read;
 
-/* The CGP record of cgp-and-chain.md 5 (payout: none in this version). */
-struct zen_cgp_state {
+/* The CGP state of cgp-and-chain.md 5 after a block, as the block's
+ * record keeps it: the allocation in force and whether a payout is due
+ * (core/cgp/cgp.h has the whole state, payout included). */
+struct zen_block_cgp {
 	uint8_t allocation;
 	int has_payout;
 };
@@ -217,7 +219,7 @@ struct zen_block_info {
 	enum zen_block_status status;
 	struct zen_u256 work;		/* chain work (0 for orphans) */
 	struct zen_ema ema;		/* EMA state after the block */
-	struct zen_cgp_state cgp;	/* CGP state after the block */
+	struct zen_block_cgp cgp;	/* CGP state after the block */
 };
 
 /*

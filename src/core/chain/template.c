@@ -81,7 +81,7 @@ static void fee_add(struct fee **fees, size_t *n, size_t *cap,
 static void build_coinbase(struct zen_tx *cb, const struct zen_chain_params *p,
 			   uint32_t number, const uint8_t pk_hash[ZEN_HASH_LEN],
 			   struct fee *fees, size_t n_fees, size_t cap_fees,
-			   const struct zen_cgp_state *cgp, uint64_t sacrifice)
+			   const struct zen_block_cgp *cgp, uint64_t sacrifice)
 {
 	struct zen_asset zp;
 	uint64_t allocation = zen_block_allocation(number, cgp->allocation);
