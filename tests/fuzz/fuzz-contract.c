@@ -4,35 +4,23 @@
  * error message "FILE:LINE:COL: ..." (or the size error), never a crash,
  * and a module must print and pass the entry-point check without trouble.
  *
- * The AST printer writes an S-expression form (core/contract/ast.h), not
- * F* source, so a printed module cannot be parsed again.  The round trip
- * checked instead: the same source with a final newline (what an editor
- * saves) parses to a module that prints the same.
+ * Round trip: a module that parses is written back as source
+ * (core/contract/unparse.h); that text must parse, and to the same tree:
+ * the S-expression prints (ast.h, the canonical form) of both are equal.
+ * The one exception is text longer than ZC_MAX_SOURCE, which the parser
+ * refuses by size: the printer spaces operators, so a source close to the
+ * limit may print longer than it (libFuzzer's inputs never come close).
  */
 #include "core/contract/parser.h"
+#include "core/contract/unparse.h"
 #include "fuzz.h"
-
-/* the printed module of src[0..n), or NULL when it does not parse */
-static char *printed(const char *src, size_t n)
-{
-	struct zc_module *m = NULL;
-	struct zen_buf b = ZEN_BUF_INIT;
-	size_t len;
-
-	if (zc_parse(src, n, "f.fst", 0, &m, NULL))
-		return NULL;
-	zc_print_module(&b, m);
-	zc_module_free(m);
-	zen_buf_addch(&b, 0);
-	return (char *)zen_buf_detach(&b, &len);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct zen_err err = ZEN_ERR_INIT;
-	struct zc_module *m = NULL;
-	struct zen_buf b = ZEN_BUF_INIT;
-	char *src, *again;
+	struct zc_module *m = NULL, *again = NULL;
+	struct zen_buf b = ZEN_BUF_INIT, src = ZEN_BUF_INIT,
+		       b2 = ZEN_BUF_INIT;
 	int rc;
 
 	rc = zc_parse((const char *)data, size, "f.fst", 0, &m, &err);
@@ -44,16 +32,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(m != NULL);
 	zc_print_module(&b, m);
 	(void)zc_check_entry_points(m, "f.fst", NULL);
+	zc_unparse_module(&src, m);
 	zc_module_free(m);
-	if (size < ZC_MAX_SOURCE) {
-		src = zen_xmalloc(size + 1);
-		memcpy(src, data, size);
-		src[size] = '\n';
-		again = printed(src, size + 1);
-		FUZZ_CHECK(again != NULL && !strcmp(again, zen_buf_str(&b)));
-		free(again);
-		free(src);
+	if (src.len <= ZC_MAX_SOURCE) {
+		rc = zc_parse((const char *)src.data, src.len, "u.fst", 0,
+			      &again, &err);
+		if (rc)
+			fprintf(stderr, "unparsed text does not parse: %s\n"
+				"---\n%s---\n", err.msg, zen_buf_str(&src));
+		FUZZ_CHECK(rc == 0);
+		zc_print_module(&b2, again);
+		zc_module_free(again);
+		if (strcmp(zen_buf_str(&b), zen_buf_str(&b2)))
+			fprintf(stderr, "---\n%s---\n%s---\n%s---\n",
+				zen_buf_str(&src), zen_buf_str(&b),
+				zen_buf_str(&b2));
+		FUZZ_CHECK(b.len == b2.len &&
+			   !strcmp(zen_buf_str(&b), zen_buf_str(&b2)));
 	}
 	zen_buf_release(&b);
+	zen_buf_release(&b2);
+	zen_buf_release(&src);
 	return 0;
 }
