@@ -108,6 +108,8 @@ int zen_cgp_weighted_median(struct zen_cgp_weighted *v, size_t n,
 	unsigned __int128 total = 0, before = 0, num;
 	long lo = -1, hi = -1;
 
+	if (!n)
+		return ZEN_ENOTFOUND;
 	qsort(v, n, sizeof(*v), by_value);
 	n = merge_equal(v, n);
 	for (size_t i = 0; i < n; i++)
