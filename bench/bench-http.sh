@@ -28,16 +28,7 @@ if ! command -v wrk >/dev/null 2>&1; then
 	exit 0
 fi
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/zen-bench-http.XXXXXX")
-ZEN_PID=
-NGINX_PID=
-cleanup() {
-	[ -n "$ZEN_PID" ] && kill -TERM "$ZEN_PID" 2>/dev/null && wait "$ZEN_PID" 2>/dev/null
-	[ -n "$NGINX_PID" ] && kill -QUIT "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+bench_tmp bench-http
 
 # requests/s of one wrk run against URL ("" if wrk failed).
 run_wrk() {
@@ -107,48 +98,7 @@ ctype=$(tr -d '\r' <"$TMP/blockreward.headers" | sed -n 's/^[Cc]ontent-[Tt]ype: 
 chmod 755 "$TMP" "$TMP/www" "$TMP/www/blockchain"
 chmod 644 "$TMP"/www/blockchain/*
 
-NGINX_URL=
-for attempt in 1 2 3 4 5; do
-	NPORT=$((20000 + (RANDOM * 7 + attempt) % 40000))
-	cat >"$TMP/nginx/nginx.conf" <<CONF
-worker_processes 2;
-daemon off;
-pid $TMP/nginx/nginx.pid;
-error_log $TMP/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-	access_log off;
-	keepalive_requests 1000000;
-	client_body_temp_path $TMP/nginx/tmp/body;
-	proxy_temp_path $TMP/nginx/tmp/proxy;
-	fastcgi_temp_path $TMP/nginx/tmp/fastcgi;
-	uwsgi_temp_path $TMP/nginx/tmp/uwsgi;
-	scgi_temp_path $TMP/nginx/tmp/scgi;
-	types { }
-	default_type "${ctype:-application/json}";
-	server {
-		listen $HOST:$NPORT;
-		root $TMP/www;
-	}
-}
-CONF
-	"$NGINX" -p "$TMP/nginx/" -e "$TMP/nginx/logs/error.log" \
-		-c "$TMP/nginx/nginx.conf" 2>>"$TMP/nginx/start.log" &
-	NGINX_PID=$!
-	for _ in $(seq 50); do
-		kill -0 "$NGINX_PID" 2>/dev/null || break
-		code=$(curl -s -o "$TMP/nginx.body" -w '%{http_code}' \
-			"http://$HOST:$NPORT${PATHS[0]}")
-		if [ "$code" = 200 ]; then
-			NGINX_URL="http://$HOST:$NPORT"
-			break
-		fi
-		sleep 0.1
-	done
-	[ -n "$NGINX_URL" ] && break
-	kill -QUIT "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
-	NGINX_PID=
-done
+start_nginx "${ctype:-application/json}" "${PATHS[0]}"
 if [ -z "$NGINX_URL" ]; then
 	say "  nginx did not start: $(tail -3 "$TMP/nginx/logs/error.log" "$TMP/nginx/start.log" 2>/dev/null)"
 	exit 0

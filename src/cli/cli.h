@@ -21,6 +21,7 @@ struct cli_opts {
 	int json;		/* --json: force JSON even on a terminal */
 	int help;
 	int version;
+	double wait;		/* --wait[=SECONDS]: < 0 without a limit */
 };
 
 /* output.c */
@@ -28,6 +29,10 @@ struct cli_opts {
  * readable on a terminal. */
 void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 		     const char *text, int json_mode);
+/* Print a streamed JSON reply as it comes, then a newline.  A failure
+ * after the first batch leaves that much printed.  Returns 0 or the
+ * stream's code (message in err). */
+int cli_print_stream(FILE *out, struct zen_stream *s, struct zen_err *err);
 /* "zen: <message>" on stderr. */
 void cli_error(const char *fmt, ...) ZEN_PRINTF(1, 2);
 /* "zen: <message><suffix>" on stderr. */

@@ -120,13 +120,20 @@ static void list_ops(FILE *out, const char *group)
 	}
 }
 
+/* A metavar "[=X]": the value is optional and only given as --name=X. */
+static int optional_value(const struct cli_global_opt *g)
+{
+	return g->metavar && g->metavar[0] == '[';
+}
+
 static void list_global_opts(FILE *out)
 {
 	for (const struct cli_global_opt *g = cli_global_opts; g->name; g++) {
 		char spec[64];
 
 		snprintf(spec, sizeof(spec), "--%s%s%s", g->name,
-			 g->metavar ? " " : "", g->metavar ? g->metavar : "");
+			 g->metavar && !optional_value(g) ? " " : "",
+			 g->metavar ? g->metavar : "");
 		fprintf(out, "  %-26s %s\n", spec, g->help);
 	}
 }
@@ -292,7 +299,29 @@ static const char man_tail[] =
 "body whose \\fBContent\\-Type\\fR is not \\fBapplication/json\\fR with 415\n"
 "(so a browser's cross-origin form post never runs anything).  Requests\n"
 "whose Host header names neither the bound address nor localhost are\n"
-"refused with 403 (DNS-rebinding defence).\n";
+"refused with 403 (DNS-rebinding defence).\n"
+".PP\n"
+"Replies carry a \\fBContent\\-Length\\fR, except the pages of\n"
+"/blockchain/headers and /blockchain/blocks over 256 KiB, which are sent\n"
+"as they are read, at the pace the client reads them: chunked to HTTP/1.1\n"
+"clients, ended by the close of the connection for HTTP/1.0 ones.  A\n"
+"failure after such a reply has begun (the chain reorganised under the\n"
+"page, a store error) can only close the connection: the client sees the\n"
+"body cut short, without its last chunk, and asks again.\n"
+".PP\n"
+"Parameters are read as the reference node reads them.  A query parameter\n"
+"or body field that the route does not take is ignored; query names\n"
+"match in any case and the last of a repeated one wins.  In a POST body\n"
+"a missing text field is empty and a missing list is empty (so the answer\n"
+"is, say, \\fBPassword is empty\\fR), numbers may be given as decimal\n"
+"strings and numbers where text is expected are taken as their text; a\n"
+"body that does not parse, or a field of a type that cannot be read,\n"
+"answers 400 with the route's prefix (\\fBJson is invalid: \\fR; \\fBJson\n"
+"invalid: \\fR for the sends and raw transactions, \\fBInvalid JSON \\fR for\n"
+"/blockchain/contract/execute).  A POST without a body is an unmatched\n"
+"request, except for /wallet/resync, /wallet/getnewaddress and\n"
+"/blockchain/blocktemplate.  \\fBzen \\-\\-url\\fR checks its arguments\n"
+"itself first, as a local run does.\n";
 
 /* After the HTTP API section and its subsections. */
 static const char man_env[] =
@@ -431,7 +460,8 @@ void cli_man(FILE *out)
 	for (const struct cli_global_opt *g = cli_global_opts; g->name; g++) {
 		fprintf(out, ".TP\n.B \\-\\-%s", g->name);
 		if (g->metavar)
-			fprintf(out, " \\fI%s\\fR", g->metavar);
+			fprintf(out, "%s\\fI%s\\fR", optional_value(g) ? "" : " ",
+				g->metavar);
 		fputc('\n', out);
 		roff(out, g->help);
 		fputc('\n', out);
@@ -479,7 +509,7 @@ static int takes_value(const struct zen_op *op, const char *word)
 		return 0;
 	for (const struct cli_global_opt *g = cli_global_opts; g->name; g++)
 		if (!strcmp(word + 2, g->name))
-			return g->metavar != NULL;
+			return g->metavar && !optional_value(g);
 	return op != NULL;	/* every parameter takes a value */
 }
 

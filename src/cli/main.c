@@ -28,6 +28,9 @@ const struct cli_global_opt cli_global_opts[] = {
 	{ "api-token-file", "FILE", "bearer token of the node's /wallet/, "
 	  "/blockchain/mine and /node/verify routes (also ZEN_API_TOKEN_FILE; "
 	  "for serve: the token to require)" },
+	{ "wait", "[=SECONDS]", "with --url: while nothing listens at URL yet "
+	  "(a node starting), try again until it answers, at most SECONDS "
+	  "(default: no limit), as bitcoin-cli -rpcwait" },
 	{ "json", NULL, "print JSON even on a terminal" },
 	{ "help", NULL, "show help for zen, a group or a command" },
 	{ "version", NULL, "print the version" },
@@ -82,6 +85,23 @@ static int option_value(int argc, char **argv, int *i, const char *eq,
 	return 0;
 }
 
+/* --wait (no limit) or --wait=SECONDS, a number from 0.1 to 31536000. */
+static int parse_wait(struct cli_opts *opts, const char *eq)
+{
+	char *end;
+
+	if (!eq) {
+		opts->wait = -1;
+		return 0;
+	}
+	opts->wait = strtod(eq + 1, &end);
+	if (end == eq + 1 || *end ||
+	    !(opts->wait >= 0.1 && opts->wait <= 31536000))
+		return usage_error("invalid --wait '%s' (seconds, 0.1 to "
+				   "31536000)", eq + 1);
+	return 0;
+}
+
 static int parse_global(struct cli_cmd *cmd, const char *name, const char *eq,
 			int argc, char **argv, int *i, int *handled)
 {
@@ -100,6 +120,8 @@ static int parse_global(struct cli_cmd *cmd, const char *name, const char *eq,
 		cmd->opts.json = 1;
 		return 0;
 	}
+	if (!strcmp(name, "wait"))
+		return parse_wait(&cmd->opts, eq);
 	if (!strcmp(name, "url"))
 		slot = &cmd->opts.url;
 	else if (!strcmp(name, "chain"))
@@ -320,16 +342,20 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 	struct zen_call call = { .op = cmd->op, .node = node,
 				 .source_name = cmd->source_name[0] ?
 						cmd->source_name : NULL };
-	int rc;
+	int json_mode = cmd->opts.json || !isatty(STDOUT_FILENO), rc;
 
+	/* JSON goes out as it comes; the readable form needs it whole */
+	call.streams = json_mode;
 	rc = zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err);
 	if (!rc)
 		rc = zen_call_run(&call);
+	if (!rc && call.stream)
+		rc = cli_print_stream(stdout, call.stream, &call.err);
+	else if (!rc)
+		cli_print_reply(stdout, cmd->op, call.result, call.text,
+				json_mode);
 	if (rc)
 		cli_error("%s", call.err.msg);
-	else
-		cli_print_reply(stdout, cmd->op, call.result, call.text,
-				cmd->opts.json || !isatty(STDOUT_FILENO));
 	if (!rc)
 		after_create(cmd->op);
 	zen_call_release(&call);
@@ -339,9 +365,16 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 static int run_remote(struct cli_cmd *cmd)
 {
 	struct rcl_reply reply = RCL_REPLY_INIT;
-	int rc = rcl_set_token_file(cmd->opts.token_file, &reply.err) ?:
+	json_t *args = NULL;
+	/* Checked here as a local run checks them: the server reads bodies as
+	 * leniently as the reference node (api.md 1.3), and a bad argument
+	 * must get the same message wherever the command runs. */
+	int rc = zen_args_validate(&args, cmd->op, cmd->raw, &reply.err) ?:
+		 rcl_set_token_file(cmd->opts.token_file, &reply.err) ?:
+		 (rcl_set_wait(cmd->opts.wait), 0) ?:
 		 rcl_call(&reply, cmd->opts.url, cmd->op, cmd->raw);
 
+	json_decref(args);
 	if (rc)
 		cli_error("%s", reply.err.msg);
 	else

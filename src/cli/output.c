@@ -122,3 +122,20 @@ void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 	fputc('\n', out);
 	free(s);
 }
+
+int cli_print_stream(FILE *out, struct zen_stream *s, struct zen_err *err)
+{
+	struct zen_buf batch = ZEN_BUF_INIT;
+	int done = 0, rc = 0;
+
+	while (!rc && !done) {
+		zen_buf_reset(&batch);
+		rc = s->next(s, &batch, ZEN_STREAM_BATCH, &done, err);
+		if (!rc && batch.len)
+			fwrite(batch.data, 1, batch.len, out);
+	}
+	if (!rc)
+		fputc('\n', out);
+	zen_buf_release(&batch);
+	return rc;
+}

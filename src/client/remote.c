@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <curl/curl.h>
 
@@ -11,6 +12,7 @@
 #define RCL_MAX_REPLY (64u << 20)
 
 static char token[256];
+static double wait_seconds;	/* rcl_set_wait */
 
 int rcl_set_token_file(const char *path, struct zen_err *err)
 {
@@ -115,7 +117,9 @@ static int take_reply(struct rcl_reply *reply, const struct zen_op *op,
 
 	if (reply->status != 200)
 		return map_error(reply, zen_buf_str(body), body->len);
-	if (ctype && !strncmp(ctype, "text/plain", 10)) {
+	/* an empty 200 has no content type (the reference's /wallet/resync) */
+	if ((ctype && !strncmp(ctype, "text/plain", 10)) ||
+	    (!ctype && !body->len)) {
 		reply->text = body->len ? (char *)zen_buf_detach(body, NULL)
 					: zen_xstrdup("");
 		return 0;
@@ -137,6 +141,43 @@ static void set_body(CURL *curl, struct curl_slist **headers,
 	*body = json_dumps(raw, JSON_COMPACT);
 	*headers = curl_slist_append(*headers, "Content-Type: application/json");
 	curl_easy_setopt(curl, CURLOPT_POSTFIELDS, *body);
+}
+
+void rcl_set_wait(double seconds)
+{
+	wait_seconds = seconds;
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* curl_easy_perform, tried again while nothing listens (rcl_set_wait);
+ * the pause between tries grows from 50 ms to 1 s, and the last try is
+ * at the deadline. */
+static CURLcode perform_waiting(CURL *curl, struct zen_buf *body)
+{
+	double deadline = now_seconds() + wait_seconds, pause = 0.05, left;
+	struct timespec ts;
+	CURLcode cc;
+
+	for (;;) {
+		zen_buf_reset(body);
+		cc = curl_easy_perform(curl);
+		left = wait_seconds < 0 ? pause : deadline - now_seconds();
+		if (cc != CURLE_COULDNT_CONNECT || !wait_seconds || left <= 0)
+			return cc;
+		if (left > pause)
+			left = pause;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		nanosleep(&ts, NULL);
+		pause = pause * 2 > 1 ? 1 : pause * 2;
+	}
 }
 
 int rcl_call(struct rcl_reply *reply, const char *base_url,
@@ -168,7 +209,7 @@ int rcl_call(struct rcl_reply *reply, const char *base_url,
 	curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
 	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(curl, CURLOPT_USERAGENT, "zen/" ZEN_VERSION_STRING);
-	cc = curl_easy_perform(curl);
+	cc = perform_waiting(curl, &body);
 	if (cc != CURLE_OK) {
 		rc = zen_fail(&reply->err, ZEN_EUNREACHABLE,
 			      "cannot reach node at %s: %s", base_url,

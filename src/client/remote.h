@@ -36,4 +36,13 @@ void rcl_reply_release(struct rcl_reply *reply);
  * "": none).  Returns 0 or ZEN_EINVAL when the file cannot be read. */
 int rcl_set_token_file(const char *path, struct zen_err *err) ZEN_WARN_UNUSED;
 
+/*
+ * From now on, when the node cannot be connected to (nothing listens yet:
+ * a node that is starting), try again until it answers, for at most
+ * seconds (< 0: without a limit; 0, the default: never), as bitcoin-cli
+ * -rpcwait.  Only a refused connection is tried again: a request that
+ * reached the node is never sent twice.
+ */
+void rcl_set_wait(double seconds);
+
 #endif

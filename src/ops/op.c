@@ -67,6 +67,31 @@ int zen_call_read(struct zen_call *call, struct zen_chain_read **r)
 	return zen_chain_read_begin(call->chain, r, &call->err);
 }
 
+static void stream_free(struct zen_call *call)
+{
+	if (call->stream)
+		call->stream->free(call->stream);
+	call->stream = NULL;
+}
+
+/* A front that does not read streams gets the reply whole, as result. */
+static int stream_whole(struct zen_call *call)
+{
+	struct zen_buf all = ZEN_BUF_INIT;
+	json_error_t jerr;
+	int done = 0, rc = 0;
+
+	while (!rc && !done)
+		rc = call->stream->next(call->stream, &all, ZEN_STREAM_BATCH,
+					&done, &call->err);
+	stream_free(call);
+	if (!rc && !(call->result = json_loadb(zen_buf_str(&all), all.len,
+					       JSON_DECODE_ANY, &jerr)))
+		ZEN_BUG("a stream that is not json");
+	zen_buf_release(&all);
+	return rc;
+}
+
 int zen_call_run(struct zen_call *call)
 {
 	int rc;
@@ -74,14 +99,18 @@ int zen_call_run(struct zen_call *call)
 	if (!call->op->handler)
 		ZEN_BUG("operation without a handler dispatched");
 	rc = call_prepare(call) ?: call->op->handler(call);
+	if (!rc && call->stream && !call->streams)
+		rc = stream_whole(call);
 	if (rc) {
+		stream_free(call);
 		if (!call->err.msg[0])
 			zen_fail(&call->err, (enum zen_code)rc, "%s",
 				 zen_strerror((enum zen_code)rc));
 		call->err.code = (enum zen_code)rc;
 		return rc;
 	}
-	if ((call->op->flags & ZEN_OPF_TEXT) ? !call->text : !call->result)
+	if ((call->op->flags & ZEN_OPF_TEXT) ? !call->text
+	    : !call->result && !call->stream)
 		ZEN_BUG("handler succeeded without a reply");
 	return 0;
 }
@@ -91,6 +120,7 @@ void zen_call_release(struct zen_call *call)
 	json_decref(call->args);
 	json_decref(call->result);
 	free(call->text);
+	stream_free(call);
 	call->args = call->result = NULL;
 	call->text = NULL;
 }

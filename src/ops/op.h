@@ -17,6 +17,7 @@
 
 #include <jansson.h>
 
+#include "core/buf.h"
 #include "core/err.h"
 #include "core/params.h"
 
@@ -91,6 +92,9 @@ struct zen_op {
 	struct zen_param params[ZEN_MAX_PARAMS];	/* ends at name == NULL */
 	const char *old_path;	/* an obsolete path the reference still
 				   serves for this op, or NULL */
+	const char *json_error;	/* the prefix of this route's JSON parse
+				   errors when it is not "Json is invalid: "
+				   (api.md F21: the reference's, kept) */
 };
 
 /* The table, in display order, terminated by a row with group == NULL. */
@@ -134,8 +138,38 @@ struct zen_call {
 	 * NULL when the op's flags do not ask for them. */
 	struct zen_chainstate *chain;
 	struct zen_wallet *wallet;
+	/* A reply too big to build whole (the header and block pages) may
+	 * come as a stream instead of result.  A front that sets streams
+	 * takes it as it is (call->stream, below); for any other,
+	 * zen_call_run reads it whole into result. */
+	int streams;		/* in: the front reads call->stream */
+	struct zen_stream *stream;	/* out: the JSON reply in batches */
 	struct zen_err err;
 };
+
+/*
+ * A reply made batch by batch: its bytes are exactly those json_dumps
+ * would give for the whole reply (compact, no trailing newline).  The
+ * front asks for the next batch when it can take one (the server: when
+ * the connection has sent the last), so nothing holds the whole reply.
+ * A failure in the first batch leaves nothing written: the front answers
+ * it as any failure; after that it can only cut the reply short.
+ */
+struct zen_stream {
+	/* Append the next batch, about want bytes (a row at least), to out;
+	 * *done is set with the last one.  Returns 0 or a zen_code (message
+	 * in err). */
+	int (*next)(struct zen_stream *s, struct zen_buf *out, size_t want,
+		    int *done, struct zen_err *err);
+	void (*free)(struct zen_stream *s);
+	/* Optional: the whole reply when it is already made (a cached page),
+	 * before any next; the bytes stay valid until free.  A front may send
+	 * them as they are, without a copy.  NULL: ask next. */
+	const uint8_t *(*whole)(struct zen_stream *s, size_t *len);
+};
+
+/* A batch of about this many bytes is what the fronts ask for. */
+#define ZEN_STREAM_BATCH (256u << 10)
 
 /* Lookups. NULL when absent. */
 const struct zen_op *zen_op_find(const char *group, const char *verb);

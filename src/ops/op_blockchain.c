@@ -1,9 +1,12 @@
 /*
  * op_blockchain.c - the /blockchain/ operations that read the chain:
- * info, headers, block, blocks, transaction, mempool (api.md 5.5-5.9, 7).
+ * info, block, transaction, mempool (api.md 5.6-5.9, 7); the pages of
+ * headers and blocks are op_pages.c's.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -12,10 +15,6 @@
 #include "ops/handlers.h"
 #include "ops/json_tx.h"
 #include "ops/node.h"
-
-/* Pages of headers and blocks are bounded (api.md F12). */
-#define MAX_HEADERS 2000
-#define MAX_BLOCKS 100
 
 static json_t *hash_json(const uint8_t hash[ZEN_HASH_LEN])
 {
@@ -27,30 +26,106 @@ static json_t *hash_json(const uint8_t hash[ZEN_HASH_LEN])
 
 /*
  * /blockchain/info is what monitors poll: its reply is kept and reused for
- * as long as the store's generation (the last committed write) is the same.
+ * as long as the store's generation (the last committed write) is the same,
+ * and encoded too: a front that takes streams (the server) gets those
+ * bytes as they are (a stream, op.h), with neither an encoding nor a copy.
  */
+struct info_text {		/* the encoded reply, shared (refcounted) */
+	atomic_uint refs;
+	size_t len;
+	uint8_t bytes[];
+};
+
+struct info_stream {
+	struct zen_stream s;	/* first: the stream is this */
+	struct info_text *text;
+};
+
 static pthread_mutex_t info_lock = PTHREAD_MUTEX_INITIALIZER;
 static json_t *info_cached;
+static struct info_text *info_cached_text;
 static uint64_t info_generation;
 static const struct zen_node *info_node;
 
-static json_t *info_lookup(const struct zen_node *node, uint64_t generation)
+static void info_text_unref(struct info_text *t)
 {
-	json_t *hit = NULL;
+	if (t && atomic_fetch_sub(&t->refs, 1) == 1)
+		free(t);
+}
+
+static int info_stream_next(struct zen_stream *s, struct zen_buf *out,
+			    size_t want, int *done, struct zen_err *err)
+{
+	struct info_text *t = ((struct info_stream *)s)->text;
+
+	(void)want;
+	(void)err;
+	zen_buf_add(out, t->bytes, t->len);
+	*done = 1;
+	return 0;
+}
+
+static const uint8_t *info_stream_whole(struct zen_stream *s, size_t *len)
+{
+	struct info_text *t = ((struct info_stream *)s)->text;
+
+	*len = t->len;
+	return t->bytes;
+}
+
+static void info_stream_free(struct zen_stream *s)
+{
+	info_text_unref(((struct info_stream *)s)->text);
+	free(s);
+}
+
+/* The kept reply: as a stream of its bytes when the front takes streams,
+ * else as JSON.  Returns 0 if there is none for this generation. */
+static int info_lookup(struct zen_call *call, uint64_t generation)
+{
+	struct info_stream *st = NULL;
 
 	pthread_mutex_lock(&info_lock);
-	if (info_cached && info_node == node && info_generation == generation)
-		hit = json_incref(info_cached);
+	if (info_cached && info_node == call->node &&
+	    info_generation == generation) {
+		if (call->streams && info_cached_text) {
+			st = zen_xcalloc(1, sizeof(*st));
+			st->text = info_cached_text;
+			atomic_fetch_add(&st->text->refs, 1);
+		} else {
+			call->result = json_incref(info_cached);
+		}
+	}
 	pthread_mutex_unlock(&info_lock);
-	return hit;
+	if (st) {
+		st->s.next = info_stream_next;
+		st->s.whole = info_stream_whole;
+		st->s.free = info_stream_free;
+		call->stream = &st->s;
+	}
+	return call->result || call->stream;
 }
 
 static void info_store(const struct zen_node *node, uint64_t generation,
 		       json_t *reply)
 {
+	/* the flags of every front's JSON (src/server/reply.c, cli) */
+	char *s = json_dumps(reply, JSON_COMPACT | JSON_ENCODE_ANY |
+			     JSON_REAL_PRECISION(15));
+	size_t len = s ? strlen(s) : 0;
+	struct info_text *t = s ? zen_xmalloc(sizeof(*t) + len) : NULL;
+
+	if (t) {
+		atomic_init(&t->refs, 1);
+		t->len = len;
+		memcpy(t->bytes, s, len);
+	}
+	free(s);
 	pthread_mutex_lock(&info_lock);
 	json_decref(info_cached);
+	info_text_unref(info_cached_text);
 	info_cached = json_incref(reply);
+	info_cached_text = t;
 	info_generation = generation;
 	info_node = node;
 	pthread_mutex_unlock(&info_lock);
@@ -82,7 +157,7 @@ int op_blockchain_info(struct zen_call *call)
 	int rc;
 
 	generation = zen_chain_generation(chain);
-	if ((call->result = info_lookup(call->node, generation)))
+	if (info_lookup(call, generation))
 		return 0;
 	if ((rc = zen_chain_read_begin(chain, &r, &call->err)))
 		return rc;
@@ -95,134 +170,6 @@ int op_blockchain_info(struct zen_call *call)
 	if (zen_chain_generation(chain) == generation)
 		info_store(call->node, generation, call->result);
 	return 0;
-}
-
-/* api.md 3.9: the header summary of /blockchain/headers. */
-static json_t *header_summary(const struct zen_block_info *info)
-{
-	struct zen_u256 target;
-	char date[32], hex[65], diff[16];
-	time_t secs = (time_t)(info->header.timestamp / 1000);
-	struct tm tm;
-
-	gmtime_r(&secs, &tm);
-	/* Two-digit year, as the reference prints it (api.md 3.9). */
-	snprintf(date, sizeof(date), "%02d-%02d-%02d %02d:%02d:%02d",
-		 tm.tm_year % 100, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-		 tm.tm_min, tm.tm_sec);
-	snprintf(diff, sizeof(diff), "0x%x", info->header.difficulty);
-	zen_difficulty_uncompress(&target, info->header.difficulty);
-	zen_hex_encode_to(hex, target.b, sizeof(target.b));
-	return json_pack("{s:o, s:I, s:s, s:I, s:s, s:s}",
-			 "hash", hash_json(info->hash),
-			 "timestamp", (json_int_t)info->header.timestamp,
-			 "date", date,
-			 "blockNumber", (json_int_t)info->header.block_number,
-			 "difficulty", diff, "target", hex);
-}
-
-/*
- * The page of main-chain blocks asked for: `take` blocks from `blockNumber`
- * (default and ceiling: the tip) down, newest first; without `take`, the
- * whole chain oldest first when it fits in max (api.md 5.5, F12).
- */
-struct page {
-	uint32_t first, count;
-	int oldest_first;
-};
-
-static int page_args(struct zen_call *call, struct zen_chain_read *r,
-		     uint32_t max, struct page *page)
-{
-	struct zen_block_info tip;
-	uint64_t take, from;
-	uint32_t top;
-	int rc = zen_chain_read_tip(r, &tip, &call->err);
-
-	if (rc == ZEN_ENOTFOUND) {
-		page->count = 0;
-		return 0;
-	}
-	if (rc)
-		return rc;
-	top = tip.header.block_number;
-	if (!zen_args_u64(call->args, "take", &take)) {
-		if (top > max)
-			return zen_fail(&call->err, ZEN_EINVAL,
-					"the chain has more than %u blocks: "
-					"give take (at most %u)", max, max);
-		page->first = 1;
-		page->count = top;
-		page->oldest_first = 1;
-		return 0;
-	}
-	if (take > max)
-		return zen_fail(&call->err, ZEN_EINVAL,
-				"invalid take (at most %u)", max);
-	if (!zen_args_u64(call->args, "blockNumber", &from) || from > top)
-		from = top;
-	page->first = (uint32_t)from;
-	page->count = (uint32_t)(take < from ? take : from);
-	page->oldest_first = 0;
-	return 0;
-}
-
-static uint32_t page_number(const struct page *page, uint32_t i)
-{
-	return page->oldest_first ? page->first + i : page->first - i;
-}
-
-int op_blockchain_headers(struct zen_call *call)
-{
-	struct zen_chain_read *r;
-	struct page page;
-	int rc = zen_call_read(call, &r);
-
-	if (rc)
-		return rc;
-	rc = page_args(call, r, MAX_HEADERS, &page);
-	call->result = rc ? NULL : json_array();
-	for (uint32_t i = 0; !rc && i < page.count; i++) {
-		struct zen_block_info info;
-
-		rc = zen_chain_read_main(r, &info, page_number(&page, i), &call->err);
-		if (!rc)
-			json_array_append_new(call->result, header_summary(&info));
-	}
-	zen_chain_read_end(r);
-	return rc;
-}
-
-int op_blockchain_blocks(struct zen_call *call)
-{
-	struct zen_buf raw = ZEN_BUF_INIT, hex = ZEN_BUF_INIT;
-	struct zen_chain_read *r;
-	struct page page;
-	int rc = zen_call_read(call, &r);
-
-	if (rc)
-		return rc;
-	rc = page_args(call, r, MAX_BLOCKS, &page);
-	call->result = rc ? NULL : json_array();
-	for (uint32_t i = 0; !rc && i < page.count; i++) {
-		struct zen_block_info info;
-
-		zen_buf_reset(&raw);
-		zen_buf_reset(&hex);
-		rc = zen_chain_read_main(r, &info, page_number(&page, i), &call->err);
-		if (!rc)
-			rc = zen_chain_read_block(r, &raw, NULL, info.hash, &call->err);
-		if (rc)
-			break;
-		zen_hex_encode(&hex, raw.data, raw.len);
-		json_array_append_new(call->result, json_pack("{s:I, s:s}",
-			"blockNumber", (json_int_t)info.header.block_number,
-			"rawBlock", zen_buf_str(&hex)));
-	}
-	zen_chain_read_end(r);
-	zen_buf_release(&raw);
-	zen_buf_release(&hex);
-	return rc;
 }
 
 /* The main-chain block named by hash (wins) or blockNumber (api.md 5.7). */

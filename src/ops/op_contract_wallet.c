@@ -444,8 +444,7 @@ static int sign_key(struct zen_call *call, const struct zen_wallet_secret *s,
 		    struct zen_execute_request *rq)
 {
 	if (zen_bip32_derive_text(key, &s->master, path, NULL))
-		return zen_fail(&call->err, ZEN_EINVAL, "invalid key path %.200s",
-				path);
+		return op_key_path_error(call, path);
 	rq->sender_is_pk = 1;
 	return zen_pubkey_from_seckey(rq->sender_pk, key->key, &call->err);
 }

@@ -36,13 +36,16 @@ static int block_bytes(struct zen_call *call, struct zen_buf *bytes)
 	int has_body = json_object_get(call->args, "body") != NULL;
 
 	if (has_block && !has_header && !has_body)
-		return hex_param(call, "block", bytes);
+		return hex_param(call, "block", bytes) ?
+		       zen_fail(&call->err, ZEN_EINVAL, "invalid block") : 0;
+	/* any other combination: the reference's words (api.md 5.10) */
 	if (has_block || !has_header || !has_body)
-		return zen_fail(&call->err, ZEN_EINVAL, "Json is invalid: give "
-				"block, or header and body");
+		return zen_fail(&call->err, ZEN_EINVAL, "Json is invalid");
 	if (strlen(zen_args_str(call->args, "header")) != 2 * 100)
 		return zen_fail(&call->err, ZEN_EINVAL, "invalid header size");
-	return hex_param(call, "header", bytes) ?: hex_param(call, "body", bytes);
+	if (hex_param(call, "header", bytes) || hex_param(call, "body", bytes))
+		return zen_fail(&call->err, ZEN_EINVAL, "invalid block");
+	return 0;
 }
 
 int op_blockchain_publishblock(struct zen_call *call)
@@ -66,7 +69,7 @@ int op_blockchain_submitheader(struct zen_call *call)
 	struct zen_block_result res;
 	int rc = hex_param(call, "header", &header);
 
-	if (!rc && header.len != 100)
+	if (rc || header.len != 100)
 		rc = zen_fail(&call->err, ZEN_EINVAL,
 			      "error parsing header, error: invalid header");
 	if (!rc)
@@ -86,7 +89,8 @@ int op_blockchain_publishtransaction(struct zen_call *call)
 	struct zen_buf tx = ZEN_BUF_INIT;
 	enum zen_tx_outcome outcome = ZEN_TX_INVALID;
 	uint8_t hash[ZEN_HASH_LEN];
-	int rc = hex_param(call, "tx", &tx);
+	int rc = hex_param(call, "tx", &tx) ?
+		 zen_fail(&call->err, ZEN_EINVAL, "invalid transaction") : 0;
 
 	if (!rc)
 		rc = zen_chain_submit_tx(call->chain, &outcome, hash, tx.data, tx.len,

@@ -367,6 +367,8 @@ int op_wallet_restorenewaddresses(struct zen_call *call)
 
 	zen_args_u64(call->args, "max", &max);
 	rc = zen_wallet_restore_new_addresses(w, (uint32_t)max, &call->err);
+	if (rc == ZEN_EREFUSED)	/* no account: never refused (api.md 1.9) */
+		rc = 0;
 	if (!rc)
 		set_text(call, "");
 	return rc;
@@ -422,6 +424,13 @@ int op_wallet_keys(struct zen_call *call)
 	return rc;
 }
 
+int op_key_path_error(struct zen_call *call, const char *path)
+{
+	if (strncmp(path, "m/", 2))
+		return zen_fail(&call->err, ZEN_EINVAL, "invalid key path");
+	return zen_fail(&call->err, ZEN_EINVAL, "invalid key path %.200s", path);
+}
+
 static int derive_path(struct zen_call *call, struct zen_wallet_secret *s,
 		       struct zen_xprv *k)
 {
@@ -430,8 +439,7 @@ static int derive_path(struct zen_call *call, struct zen_wallet_secret *s,
 	if (!*path)
 		return zen_fail(&call->err, ZEN_EINVAL, "Path is empty");
 	if (zen_bip32_derive_text(k, &s->master, path, NULL))
-		return zen_fail(&call->err, ZEN_EINVAL, "invalid key path %.200s",
-				path);
+		return op_key_path_error(call, path);
 	return 0;
 }
 
@@ -461,15 +469,18 @@ int op_wallet_sign(struct zen_call *call)
 	struct zen_wallet_secret *s = NULL;
 	struct zen_xprv *k = secure_alloc(sizeof(*k));
 	uint8_t msg[ZEN_HASH_LEN], sig[ZEN_SIGNATURE_LEN];
-	const char *m = op_arg_str(call, "message");
+	const char *m = op_arg_str(call, "message"), *pw;
 	int rc;
 
 	if (!k)
 		return zen_fail(&call->err, ZEN_EINTERNAL, "out of secure memory");
-	rc = zen_hex_decode_fixed(msg, ZEN_HASH_LEN, m, NULL) ?
-	     zen_fail(&call->err, ZEN_EINVAL, "invalid message") : 0;
-	if (!rc && !*op_arg_str(call, "path"))
+	/* the reference's order: path, password, message (api.md 12) */
+	if (!*op_arg_str(call, "path"))
 		rc = zen_fail(&call->err, ZEN_EINVAL, "Path is empty");
+	else
+		rc = op_password_of(call, "password", &pw);
+	if (!rc && zen_hex_decode_fixed(msg, ZEN_HASH_LEN, m, NULL))
+		rc = zen_fail(&call->err, ZEN_EINVAL, "invalid message");
 	if (!rc)
 		rc = open_unlock(call, &s) ?: derive_path(call, s, k) ?:
 		     zen_ecdsa_sign(sig, msg, k->key, &call->err);
@@ -497,7 +508,7 @@ static int sum_add(struct asset_sum **sums, size_t *n,
 			(*sums)[i].amount += sp->amount;
 			return 0;
 		}
-	*sums = zen_xrealloc(*sums, (*n + 1) * sizeof(**sums));
+	ZEN_REALLOC_ARRAY(*sums, *n + 1);
 	(*sums)[*n].asset = sp->asset;
 	(*sums)[*n].amount = sp->amount;
 	(*n)++;
@@ -736,8 +747,10 @@ int op_wallet_transactions(struct zen_call *call)
 	size_t n = 0;
 	int rc;
 
-	zen_args_u64(call->args, "skip", &skip);
-	zen_args_u64(call->args, "take", &take);
+	/* both, each a non-negative 32-bit integer (api.md 6) */
+	if (!zen_args_u64(call->args, "skip", &skip) || skip > INT32_MAX ||
+	    !zen_args_u64(call->args, "take", &take) || take > INT32_MAX)
+		return zen_fail(&call->err, ZEN_EINVAL, "Invalid values");
 	rc = open_view(call, &r, &v) ?: history_of(call, &v, &e, &n);
 	if (!rc)
 		call->result = json_array();
@@ -864,12 +877,31 @@ static int parse_output(struct zen_call *call, struct zen_output *o,
 	return 0;
 }
 
-/* outputs, or one output from address, asset (default 00) and amount. */
+/* Add e's message to all's, a space between (all keeps its first code). */
+static void err_join(struct zen_err *all, const struct zen_err *e)
+{
+	size_t n = strlen(all->msg), room = sizeof(all->msg) - 1 - n;
+	size_t m = strlen(e->msg);
+
+	if (!all->code)
+		all->code = e->code;
+	if (n && room) {
+		all->msg[n++] = ' ';
+		room--;
+	}
+	if (m > room)	/* cut, as zen_fail cuts a long message */
+		m = room;
+	memcpy(all->msg + n, e->msg, m);
+	all->msg[n + m] = 0;
+}
+
+/* outputs, or one output from address, asset (default 00) and amount.
+ * Every bad output is named, as the reference does (api.md 12). */
 static int parse_outputs(struct zen_call *call, struct outputs *os, int pk_only)
 {
 	json_t *list = json_object_get(call->args, "outputs"), *one = NULL, *item;
+	struct zen_err all = ZEN_ERR_INIT;
 	size_t i;
-	int rc = 0;
 
 	os->o = NULL;
 	os->n = 0;
@@ -891,13 +923,32 @@ static int parse_outputs(struct zen_call *call, struct outputs *os, int pk_only)
 	json_array_foreach(list, i, item) {
 		zen_output_init(&os->o[i]);
 		os->n++;
-		if ((rc = parse_output(call, &os->o[i], item, pk_only)))
-			break;
+		if (parse_output(call, &os->o[i], item, pk_only))
+			err_join(&all, &call->err);
 	}
 	json_decref(one);
-	if (rc)
-		outputs_release(os);
-	return rc;
+	if (!all.code)
+		return 0;
+	outputs_release(os);
+	call->err = all;
+	return all.code;
+}
+
+/* The input of a send: its errors joined with a space, the password's
+ * first ("Password is empty Outputs is empty", api.md 12). */
+static int send_input(struct zen_call *call, struct outputs *os,
+		      const char **pw)
+{
+	struct zen_err all = ZEN_ERR_INIT;
+
+	if (op_password_of(call, "password", pw))
+		err_join(&all, &call->err);
+	if (parse_outputs(call, os, 0))
+		err_join(&all, &call->err);
+	if (!all.code)
+		return 0;
+	call->err = all;
+	return all.code;
 }
 
 /* Build an unsigned send from the view.  Out: tx, the coins and the
@@ -966,8 +1017,7 @@ static int signed_send(struct zen_call *call, struct zen_tx *tx,
 	int rc;
 
 	*sp = NULL;
-	rc = op_password_of(call, "password", &pw) ?: parse_outputs(call, &os, 0) ?:
-	     op_wallet_unlock(call, w, pw, &s) ?:
+	rc = send_input(call, &os, &pw) ?: op_wallet_unlock(call, w, pw, &s) ?:
 	     op_spend_begin(call, w, sp, &v) ?:
 	     build(call, &v, &os, tx, &coins, &sel) ?:
 	     sign_tx(call, &v, s, tx, coins, &sel);

@@ -23,6 +23,11 @@ int op_password_of(struct zen_call *call, const char *name,
 int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
 		     const char *pw, struct zen_wallet_secret **s);
 
+/* A key path that does not derive: "invalid key path" when it does not
+ * start at the master key ("m/"), else "invalid key path PATH" (api.md
+ * 12).  Returns ZEN_EINVAL. */
+int op_key_path_error(struct zen_call *call, const char *path);
+
 /* The wallet's first receive address (external 0), as /wallet/address.
  * Returns: 0, ZEN_EREFUSED "no account". */
 int op_wallet_first_address(struct zen_wallet *w, uint8_t pkh[ZEN_HASH_LEN],

@@ -38,11 +38,13 @@
 	LIMIT_PARAMS
 
 /* The outputs of a wallet send, whole (outputs) or one on the command line. */
-#define SEND_PARAMS \
+#define OUTPUT_PARAMS \
 	{ "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" }, \
 	{ "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" }, \
 	{ "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" }, \
-	{ "amount", ZEN_PT_STRING, 0, "N", "one output: kalapas" }, \
+	{ "amount", ZEN_PT_STRING, 0, "N", "one output: kalapas" }
+#define SEND_PARAMS \
+	OUTPUT_PARAMS, \
 	{ "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" }
 
 const struct zen_op zen_ops[] = {
@@ -57,23 +59,28 @@ const struct zen_op zen_ops[] = {
 	  op_blockchain_headers,
 	  "header summaries of the main chain, newest first",
 	  "With take: take headers from blockNumber (default: the tip) "
-	  "down, at most 2000.  Without take: every header, oldest first, "
-	  "when the chain has at most 2000 blocks.",
+	  "down, at most 10000.  Without take: every header, oldest first, "
+	  "when the chain has at most 10000 blocks.  Over HTTP a big page "
+	  "is streamed (chunked); a failure after its first bytes, such as "
+	  "a reorganisation while it is read, closes the connection.",
 	  { { "blockNumber", ZEN_PT_U32, 0, "N", "highest block (default: tip)" },
-	    { "take", ZEN_PT_U32, 0, "N", "number of headers (at most 2000)" } } },
+	    { "take", ZEN_PT_U32, 0, "N", "number of headers (at most 10000)" } } },
 	{ "blockchain", "block", "GET", "/blockchain/block", ZEN_OPF_STORE | ZEN_OPF_PUBLIC,
 	  op_blockchain_block,
 	  "a main-chain block by number or hash",
 	  "The hash wins when both are given.  Blocks off the main chain are "
 	  "not found.",
 	  { { "blockNumber", ZEN_PT_U32, POS, "N", "block number" },
-	    { "hash", ZEN_PT_HASH, 0, "HASH", "block hash" } } },
+	    { "hash", ZEN_PT_STRING, 0, "HASH", "block hash" } } },
 	{ "blockchain", "blocks", "GET", "/blockchain/blocks", ZEN_OPF_STORE | ZEN_OPF_PUBLIC,
 	  op_blockchain_blocks,
 	  "serialized main-chain blocks, newest first",
-	  "Paged like headers, at most 100 blocks a page.",
+	  "Paged and streamed like headers, at most 10000 blocks a page, "
+	  "and a page stops before the block that would take it past 64 "
+	  "MiB of JSON (one block at least): with fewer blocks than asked "
+	  "for, ask again from the block below the last one.",
 	  { { "blockNumber", ZEN_PT_U32, 0, "N", "highest block (default: tip)" },
-	    { "take", ZEN_PT_U32, 0, "N", "number of blocks (at most 100)" } } },
+	    { "take", ZEN_PT_U32, 0, "N", "number of blocks (at most 10000)" } } },
 	{ "blockchain", "blockreward", "GET", "/blockchain/blockreward", ZEN_OPF_PUBLIC,
 	  op_blockchain_blockreward,
 	  "block subsidy of a block number, in kalapas",
@@ -105,22 +112,23 @@ const struct zen_op zen_ops[] = {
 	  "The block is checked before it is stored; 200 means it is stored "
 	  "(on the main chain, a side branch, or waiting for its parent).  "
 	  "Give block, or header (100 bytes) and body.",
-	  { { "block", ZEN_PT_HEX, POS, "HEX", "the whole serialized block" },
-	    { "header", ZEN_PT_HEX, 0, "HEX", "serialized header" },
-	    { "body", ZEN_PT_HEX, 0, "HEX", "the rest of the block" } } },
+	  { { "block", ZEN_PT_STRING, POS, "HEX", "the whole serialized block" },
+	    { "header", ZEN_PT_STRING, 0, "HEX", "serialized header" },
+	    { "body", ZEN_PT_STRING, 0, "HEX", "the rest of the block" } } },
 	{ "blockchain", "submitheader", "POST", "/blockchain/submitheader",
 	  ZEN_OPF_STORE | ZEN_OPF_WRITE | ZEN_OPF_BLOCKING, op_blockchain_submitheader,
 	  "complete a block template of this node with a mined header",
 	  "The header must match a template this node process handed out, "
 	  "except for timestamp and nonce.",
-	  { { "header", ZEN_PT_HEX, REQ | POS, "HEX", "mined header (100 bytes)" } } },
+	  { { "header", ZEN_PT_STRING, REQ | POS, "HEX", "mined header (100 bytes)" } },
+	  NULL, "error parsing header, error: Json is invalid: " },
 	{ "blockchain", "publishtransaction", "POST",
 	  "/blockchain/publishtransaction", ZEN_OPF_STORE | ZEN_OPF_WRITE | ZEN_OPF_PUBLIC | ZEN_OPF_BLOCKING,
 	  op_blockchain_publishtransaction,
 	  "validate a transaction and add it to the mempool",
 	  "Answers the transaction hash; a transaction already in a block is "
 	  "refused with HTTP 302, as the reference node does.",
-	  { { "tx", ZEN_PT_HEX, REQ | POS, "HEX", "full serialization" } } },
+	  { { "tx", ZEN_PT_STRING, REQ | POS, "HEX", "full serialization" } } },
 	{ "blockchain", "contractexecute", "POST",
 	  "/blockchain/contract/execute", ZEN_OPF_STORE | ZEN_OPF_TEXT | ZEN_OPF_PUBLIC | ZEN_OPF_BLOCKING,
 	  op_blockchain_contractexecute,
@@ -138,7 +146,8 @@ const struct zen_op zen_ops[] = {
 	      "hex of serialized data, or tagged JSON (default: none)" },
 	    { "options", ZEN_PT_JSON, 0, "JSON", "{\"sender\"}" },
 	    { "sender", ZEN_PT_STRING, 0, "PUBKEY", "compressed public key, 66 hex" },
-	    { "tx", ZEN_PT_STRING, REQ, "HEX", "serialized TxSkeleton" } } },
+	    { "tx", ZEN_PT_STRING, REQ, "HEX", "serialized TxSkeleton" } },
+	  NULL, "Invalid JSON " },
 	{ "blockchain", "blocktemplate", "GET", "/blockchain/blocktemplate",
 	  ZEN_OPF_STORE | ZEN_OPF_ALSO_POST | ZEN_OPF_BLOCKING, op_blockchain_blocktemplate,
 	  "a block to mine on the tip, paying ADDRESS",
@@ -387,8 +396,8 @@ const struct zen_op zen_ops[] = {
 	  "history, newest first: one entry per transaction and asset",
 	  "amount is the net change of the wallet, negative for a spend; "
 	  "mempool transactions first with 0 confirmations.",
-	  { { "skip", ZEN_PT_U32, REQ, "N", "entries to skip" },
-	    { "take", ZEN_PT_U32, REQ, "N", "entries to answer" } } },
+	  { { "skip", ZEN_PT_STRING, 0, "N", "entries to skip (required)" },
+	    { "take", ZEN_PT_STRING, 0, "N", "entries to answer (required)" } } },
 	{ "wallet", "utxo", "GET", "/wallet/utxo", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
 	  op_wallet_utxo,
 	  "unspent outputs of the wallet, watch-only ones included",
@@ -461,7 +470,7 @@ const struct zen_op zen_ops[] = {
 	  "directory) never share a coin: each reserves its coins in the "
 	  "wallet as the mempool takes it, and one that the coins not "
 	  "reserved cannot fund is refused with Not enough tokens.",
-	  { SEND_PARAMS } },
+	  { SEND_PARAMS }, NULL, "Json invalid: " },
 	{ "wallet", "createtransaction", "POST", "/wallet/createtransaction",
 	  ZEN_OPF_WALLET | ZEN_OPF_TEXT | ZEN_OPF_BLOCKING, op_wallet_createtransaction,
 	  "build and sign a send without publishing it (hex text)",
@@ -469,7 +478,7 @@ const struct zen_op zen_ops[] = {
 	  "spend of this wallet takes them for 600 seconds, or while it is "
 	  "in the mempool.  Also served at /wallet/createrawtransaction, the "
 	  "reference's obsolete name.",
-	  { SEND_PARAMS }, "/wallet/createrawtransaction" },
+	  { SEND_PARAMS }, "/wallet/createrawtransaction", "Json invalid: " },
 	{ "rawtx", "create", "POST", "/wallet/rawtransaction/create",
 	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_rawtx_create,
 	  "an unsigned transaction with key paths, for offline signing",
@@ -479,10 +488,7 @@ const struct zen_op zen_ops[] = {
 	  "takes them for 600 seconds (signing starts them again), or while "
 	  "the transaction is in the mempool; once a block spends them the "
 	  "reservation ends.",
-	  { { "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" },
-	    { "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" },
-	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" },
-	    { "amount", ZEN_PT_STRING, 0, "N", "one output: kalapas" } } },
+	  { OUTPUT_PARAMS }, NULL, "Json invalid: " },
 	{ "rawtx", "sign", "POST", "/wallet/rawtransaction/sign", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
 	  op_rawtx_sign,
 	  "sign the inputs of a raw transaction that this wallet owns",
@@ -491,13 +497,15 @@ const struct zen_op zen_ops[] = {
 	  "signing (as for rawtx create); a coin reserved for another "
 	  "transaction of this wallet refuses the signing: \"coin HASH:I is "
 	  "reserved for transaction HASH\".",
-	  { { "tx", ZEN_PT_HEX, REQ | POS, "HEX", "raw transaction" },
-	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	  { { "tx", ZEN_PT_STRING, REQ | POS, "HEX", "raw transaction" },
+	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } },
+	  NULL, "Json invalid: " },
 	{ "rawtx", "publish", "POST", "/wallet/rawtransaction/publish",
 	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_rawtx_publish,
 	  "publish a fully signed raw transaction",
 	  "As blockchain publishtransaction once every input is signed.",
-	  { { "tx", ZEN_PT_HEX, REQ | POS, "HEX", "raw transaction" } } },
+	  { { "tx", ZEN_PT_STRING, REQ | POS, "HEX", "raw transaction" } },
+	  NULL, "Json invalid: " },
 	/* The server itself: the CLI front runs it; it has no handler. */
 	{ "serve", NULL, NULL, NULL, ZEN_OPF_LOCAL_ONLY, NULL,
 	  "run the node's HTTP API",

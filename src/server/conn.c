@@ -62,13 +62,14 @@
 #include "server/srv.h"
 
 #define ADDR_BUCKETS 1024u
+#define SRV_MAX_WRITE (1u << 20)	/* bytes a connection writes at once */
 #define MAP_SIZE 4096u		/* a power of two */
 
 /* What we read of a request's head (Accept, Transfer-Encoding). */
 struct sniff {
 	int body;		/* past the head: nothing more to read */
 	int seen_line;		/* the request line went by */
-	int json;		/* Accept names application/json */
+	int json;		/* Accept asks for JSON (srv_accept_json) */
 	int chunked;
 	int expect;		/* Expect: 100-continue */
 	int64_t clen;		/* Content-Length, -1 if none */
@@ -92,6 +93,7 @@ struct srv_conn {
 	size_t alien_at;		/* where evhttp's page starts */
 	int alien_status;
 	struct srv_job *job;
+	struct srv_stream *stream;	/* a reply being streamed */
 	struct srv_conn *next, *prev;	/* the worker's list */
 	struct srv_conn *hnext;		/* the worker's map */
 };
@@ -321,6 +323,8 @@ static void closed_cb(struct evhttp_connection *evcon, void *arg)
 
 	if (c->job)
 		srv_job_conn_gone(c->job, evcon);
+	if (c->stream)
+		srv_stream_conn_gone(c->stream, evcon);
 	map_del(c);
 	if (c->counted)
 		caps_give(c->w->srv, c->key);
@@ -481,6 +485,10 @@ struct bufferevent *srv_conn_new(struct event_base *base, void *arg)
 	c->bev = bufferevent_socket_new(base, -1, 0);
 	if (!c->bev)
 		ZEN_BUG("out of memory");
+	/* libevent writes at most 16 KiB per turn of the loop by default: a
+	 * 25 KB page would take two turns, a batch of a streamed one
+	 * sixteen.  The socket takes what it can in one write. */
+	bufferevent_set_max_single_write(c->bev, SRV_MAX_WRITE);
 	/* ours until admit() has seen evhttp take it */
 	bufferevent_incref(c->bev);
 	c->in_cb = evbuffer_add_cb(bufferevent_get_input(c->bev), sniff_cb, c);
@@ -552,6 +560,12 @@ void srv_conn_set_job(struct srv_conn *c, struct srv_job *job)
 		c->job = job;
 }
 
+void srv_conn_set_stream(struct srv_conn *c, struct srv_stream *st)
+{
+	if (c)
+		c->stream = st;
+}
+
 /* ---- the request head, as it arrives ------------------------------------ */
 
 static void sniff_line(struct sniff *sn)
@@ -564,9 +578,7 @@ static void sniff_line(struct sniff *sn)
 		return;
 	}
 	if (!strncasecmp(sn->line, "accept:", 7)) {
-		for (v = sn->line + 7; *v; v++)
-			if (!strncasecmp(v, "application/json", 16))
-				sn->json = 1;
+		sn->json = srv_accept_json(sn->line + 7);
 	} else if (!strncasecmp(sn->line, "transfer-encoding:", 18)) {
 		for (v = sn->line + 18; *v; v++)
 			if (!strncasecmp(v, "chunked", 7))

@@ -3,9 +3,10 @@
  *
  * Success: JSON (compact, no trailing newline) or text/plain, 200.  An
  * error is text/plain with the message as the body, or, when the request's
- * Accept header names application/json, {"error": msg, "code": exit code}
- * as application/json; zen's own client asks for JSON and takes its exit
- * code from "code".  Empty replies (405, the 202 of OPTIONS) carry no
+ * Accept header names application/json and no wildcard, {"error": msg,
+ * "code": exit code} as application/json; zen's own client asks for JSON
+ * and takes its exit code from "code".  Empty replies (405, the 202 of
+ * OPTIONS, an empty text such as /wallet/resync's 200) carry no
  * Content-Type at all.  Every reply gets the policy's headers (CORS in
  * public mode).
  */
@@ -23,15 +24,29 @@
 #include "server/policy.h"
 #include "server/srv.h"
 
+/*
+ * A client that takes any type gets the reference's text errors: axios,
+ * as the reference's desktop wallet uses it, sends application/json,
+ * text/plain and the any-type range, and shows error.response.data as
+ * text.  zen's own client names its two types without a wildcard.
+ */
+int srv_accept_json(const char *accept)
+{
+	int json = 0;
+
+	for (const char *a = accept; a && *a; a++) {
+		if (!strncmp(a, "*/*", 3))
+			return 0;
+		if (!strncasecmp(a, "application/json", 16))
+			json = 1;
+	}
+	return json;
+}
+
 int srv_wants_json(struct evhttp_request *req)
 {
-	const char *a = evhttp_find_header(evhttp_request_get_input_headers(req),
-					   "Accept");
-
-	for (; a && *a; a++)
-		if (!strncasecmp(a, "application/json", 16))
-			return 1;
-	return 0;
+	return srv_accept_json(evhttp_find_header(
+		evhttp_request_get_input_headers(req), "Accept"));
 }
 
 static const char *reason_of(int status)
@@ -49,9 +64,9 @@ static const char *reason_of(int status)
 	}
 }
 
-void srv_send(struct srv *srv, struct srv_conn *c,
-	      struct evhttp_request *req, int status, const char *ctype,
-	      const char *body, size_t len)
+void srv_reply_headers(struct srv *srv, struct srv_conn *c,
+		       struct evhttp_request *req, int status,
+		       const char *ctype)
 {
 	struct evkeyvalq *h = evhttp_request_get_output_headers(req);
 
@@ -64,6 +79,13 @@ void srv_send(struct srv *srv, struct srv_conn *c,
 		evhttp_add_header(h, "WWW-Authenticate", "Bearer");
 	if (c && srv_conn_refused(c))
 		evhttp_add_header(h, "Connection", "close");
+}
+
+void srv_send(struct srv *srv, struct srv_conn *c,
+	      struct evhttp_request *req, int status, const char *ctype,
+	      const char *body, size_t len)
+{
+	srv_reply_headers(srv, c, req, status, ctype);
 	if (len)
 		evbuffer_add(evhttp_request_get_output_buffer(req), body, len);
 	srv_conn_reply_begin(c);
@@ -114,9 +136,13 @@ void srv_send_call(struct srv *srv, struct srv_conn *c,
 			       call->http_status, call->err.msg);
 		return;
 	}
-	if (call->text) {
-		srv_send(srv, c, req, 200, "text/plain", call->text,
-			 strlen(call->text));
+	if (call->stream) {
+		srv_stream_send(srv, c, req, json, call);
+		return;
+	}
+	if (call->text) {	/* empty: the reference's bare 200 (api.md 1.4) */
+		srv_send(srv, c, req, 200, call->text[0] ? "text/plain" : NULL,
+			 call->text, strlen(call->text));
 		return;
 	}
 	s = json_dumps(call->result, JSON_COMPACT | JSON_ENCODE_ANY |

@@ -13,6 +13,8 @@
  *             password throttle's wait, the request time limit
  *   reply.c   the reply convention: bodies, error bodies (text, or JSON
  *             for Accept: application/json), raw replies
+ *   stream.c  replies sent batch by batch as they are made (big pages),
+ *             at the pace the client reads them
  *
  * Threads: each worker's event loop owns its connections and jobs; other
  * threads touch them only through event_active (thread-safe once
@@ -35,6 +37,7 @@
 
 struct srv_conn;
 struct srv_job;
+struct srv_stream;
 struct srv_pool;
 struct srv_addrs;
 struct srv_policy;
@@ -112,6 +115,8 @@ const char *srv_conn_source(const struct srv_conn *c);
 const char *srv_conn_key(const struct srv_conn *c);
 /* The job running for the connection's request, or NULL. */
 void srv_conn_set_job(struct srv_conn *c, struct srv_job *job);
+/* The stream being sent on the connection, or NULL. */
+void srv_conn_set_stream(struct srv_conn *c, struct srv_stream *st);
 /* Around every reply of ours (not evhttp's own): marks the bytes as ours
  * and starts reading the next request's head. */
 void srv_conn_reply_begin(struct srv_conn *c);
@@ -137,10 +142,28 @@ void srv_job_start(struct srv_worker *w, struct srv_conn *c,
 /* The connection of a job's request went away (closecb). */
 void srv_job_conn_gone(struct srv_job *job, struct evhttp_connection *evcon);
 
+/* ---- stream.c ---------------------------------------------------------- */
+
+/* A call's reply that is a stream (op.h): sent whole when its first batch
+ * is all of it, else chunked, batch by batch.  Takes call->stream. */
+void srv_stream_send(struct srv *srv, struct srv_conn *c,
+		     struct evhttp_request *req, int json,
+		     struct zen_call *call);
+/* The connection of a stream's request went away (closecb). */
+void srv_stream_conn_gone(struct srv_stream *st, struct evhttp_connection *evcon);
+
 /* ---- reply.c ----------------------------------------------------------- */
 
-/* Does the request's Accept header ask for JSON? */
+/* Does the request's Accept header ask for JSON errors (srv_accept_json)? */
 int srv_wants_json(struct evhttp_request *req);
+/* Does an Accept value (NULL: none) ask for JSON errors?  Only when it
+ * names application/json and not the any-type range. */
+int srv_accept_json(const char *accept);
+/* The headers every reply of ours gets (the policy's, Content-Type
+ * unless NULL, ...), before evhttp_send_reply or _start. */
+void srv_reply_headers(struct srv *srv, struct srv_conn *c,
+		       struct evhttp_request *req, int status,
+		       const char *ctype);
 /* A reply: status, content type (NULL: none) and body. */
 void srv_send(struct srv *srv, struct srv_conn *c,
 	      struct evhttp_request *req, int status, const char *ctype,

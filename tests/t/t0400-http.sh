@@ -155,4 +155,34 @@ test_expect_success 'SIGINT stops the server cleanly' '
 	start_server && stop_server INT &&
 	grep -q "SIGINT received, stopping" "$TRASH/server.log"
 '
+
+# --wait: a script starts a node and queries it at once (bitcoin-cli -rpcwait).
+WPORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+WURL="http://127.0.0.1:$WPORT"
+# exit_code CMD...: run it, print its exit status
+exit_code() { "$@"; echo $?; }
+test_expect_success 'without --wait a node not listening yet is unreachable: exit 5' '
+	test "$(exit_code "$ZEN" --url "$WURL" blockchain blockreward 1 2>"$TRASH/werr")" = 5 &&
+	grep -q "cannot reach node" "$TRASH/werr"
+'
+test_expect_success '--wait=1 gives up after about a second: exit 5' '
+	start=$(date +%s%N) &&
+	test "$(exit_code "$ZEN" --url "$WURL" --wait=1 blockchain blockreward 1 2>/dev/null)" = 5 &&
+	test $(( ($(date +%s%N) - start) / 1000000 )) -ge 900
+'
+test_expect_success '--wait: the answer of a node that starts later' '
+	{ "$ZEN" --url "$WURL" --wait=60 blockchain blockreward 1 >"$TRASH/wout" 2>"$TRASH/werr" & } ;
+	client=$! ;
+	sleep 1 ;
+	{ "$ZEN" --datadir "$TRASH/wdata" serve --bind "127.0.0.1:$WPORT" >/dev/null 2>"$TRASH/wlog" & } ;
+	server=$! ;
+	wait_pid $client ; rc=$? ;
+	stop_pid $server "$TRASH/wlog" && test $rc = 0 &&
+	test "$(cat "$TRASH/wout")" = 5000000000
+'
+test_expect_success '--wait takes seconds only' '
+	test "$(exit_code "$ZEN" --url "$WURL" --wait=soon blockchain info 2>"$TRASH/werr")" = 2 &&
+	grep -q "invalid --wait" "$TRASH/werr" &&
+	test "$(exit_code "$ZEN" --url "$WURL" --wait=0 blockchain info 2>/dev/null)" = 2
+'
 test_done

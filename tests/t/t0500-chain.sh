@@ -109,7 +109,7 @@ test_expect_success 'headers from block 10 are 10 and 9' '
 		json "[x[\"blockNumber\"] for x in d]" | grep -qx "\[10, 9\]"
 '
 test_error 'headers without take on a long chain' 2 \
-	'zen: invalid take (at most 2000)' blockchain headers --take 2001
+	'zen: invalid take (at most 10000)' blockchain headers --take 10001
 test_both 'block by hash equals block by number' 0 \
 	"$("$ZEN" --datadir "$DATADIR" blockchain block 150)" \
 	blockchain block --hash "$(json "d[148]" <"$TRASH/mined")"
@@ -117,7 +117,7 @@ test_error 'block 0 is not found' 3 'zen: block not found' blockchain block 0
 test_error 'block above the tip is not found' 3 'zen: block not found' blockchain block 302
 test_error 'unknown block hash' 3 'zen: block not found' blockchain block --hash $(printf '%064d' 0)
 test_error 'block without hash or number' 2 'zen: hash or blockNumber are missing' blockchain block
-test_error 'block with a bad hash' 2 'zen: invalid hash' blockchain block --hash 12
+test_error 'block with a bad hash' 2 "zen: couldn't decode hash" blockchain block --hash 12
 test_http 'block not found is 404' GET '/blockchain/block?blockNumber=999' 404 \
 	'block not found'
 test_http 'block not found is 404, as json' GET '/blockchain/block?blockNumber=999' 404 \

@@ -42,7 +42,7 @@ test_error 'unbalanced amounts are refused' 1 'zen: General "invalid amounts"' \
 	blockchain publishtransaction "$(tx --allow-unbalanced --input $H2:1:99999999899 --output $OTHER:99999999999)"
 test_error 'a transaction that does not decode' 2 'zen: invalid transaction' \
 	blockchain publishtransaction 00000000ff
-test_error 'a transaction that is not hex' 2 'zen: invalid tx' blockchain publishtransaction xyz
+test_error 'a transaction that is not hex' 2 'zen: invalid transaction' blockchain publishtransaction xyz
 test_error 'publishtransaction without a transaction' 2 'zen: tx is missing' \
 	blockchain publishtransaction
 

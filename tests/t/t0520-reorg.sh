@@ -71,7 +71,7 @@ test_error 'a block with too little work' 1 'zen: proof of work failed' \
 	--datadir "$D" blockchain publishblock $BAD_POW
 test_error 'a block that does not decode' 2 'zen: invalid block' \
 	--datadir "$D" blockchain publishblock 00ff
-test_error 'publishblock needs a block' 2 'zen: Json is invalid: give block, or header and body' \
+test_error 'publishblock needs a block' 2 'zen: Json is invalid' \
 	--datadir "$D" blockchain publishblock
 test_error 'a header of the wrong size' 2 'zen: invalid header size' \
 	--datadir "$D" blockchain publishblock --header 00 --body 00

@@ -12,12 +12,6 @@
 export ZEN_WALLET_KDF=fast
 start_server
 
-WORDS="feel muffin volcano click mercy abuse bachelor ginger limb tomorrow okay input spend athlete boring security document exclude liar dune usage camera ranch thought"
-ROOT=tzn1qxp6ekp72q8903efylsnej34pa940cd2xae03l49pe7hkg3mrc26qyh2rgr
-ROOT_PKH=30759b07ca01caf8e524fc279946a1e96afc3546ee5f1fd4a1cfaf644763c2b4
-GEN_TX=b01098756bcf637bef2a161bd49412cad0a10adf12e64a694c41f9c5b9716420
-GEN=100000000000	# the local genesis output, kalapas
-OTHER=tzn1qnfkht73gmh08xawzh65px25am96qk2g7wn82uhcvkk74cfmylpjqueqlux
 C="$ZEN_SRCDIR/tests/contracts"
 TOKEN="$C/token.fst"
 L=$(wc -c <"$TOKEN")	# ASCII source: code length = bytes
