@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "core/contract/contract.h"
 
 int main(void)

@@ -24,9 +24,9 @@
 #include <openssl/provider.h>
 
 #include "bench.h"
-#include "core/block.h"
-#include "core/hash.h"
-#include "core/miner.h"
+#include "core/types/block.h"
+#include "core/crypto/hash.h"
+#include "core/consensus/miner.h"
 
 enum method {
 	M_EVP_DIGEST,

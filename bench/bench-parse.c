@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "core/contract/parser.h"
 
 int main(void)

@@ -13,7 +13,7 @@
 
 #include "bench.h"
 #include "core/chain/validate.h"
-#include "core/hash.h"
+#include "core/crypto/hash.h"
 #include "core/crypto/keys.h"
 #include "bench-connect.h"
 

@@ -68,7 +68,7 @@ static inline void bench_sleep(double seconds)
 }
 
 #ifdef ZEN_SRCDIR
-#include "core/buf.h"
+#include "core/base/buf.h"
 
 /* Append tests/contracts/NAME of the source tree to b, or exit. */
 static inline void bench_load_contract(struct zen_buf *b, const char *name)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "core/err.h"
+#include "core/base/err.h"
 #include "ops/throttle.h"
 #include "server/policy.h"
 #include "server/serve.h"

@@ -17,7 +17,7 @@
 #include "cli/cli.h"
 #include "client/remote.h"
 #include "ops/node.h"
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "server/serve.h"
 
 const struct cli_global_opt cli_global_opts[] = {

@@ -6,7 +6,7 @@
 #include <curl/curl.h>
 
 #include "client/remote.h"
-#include "core/buf.h"
+#include "core/base/buf.h"
 
 /* Replies bigger than this are refused rather than buffered. */
 #define RCL_MAX_REPLY (64u << 20)

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/address.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/consensus/address.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "ops/json_tx.h"
 
 static json_t *hex_string(const uint8_t *p, size_t n)

@@ -21,10 +21,10 @@
 
 #include <jansson.h>
 
-#include "core/block.h"
-#include "core/data.h"
-#include "core/params.h"
-#include "core/tx.h"
+#include "core/types/block.h"
+#include "core/types/data.h"
+#include "core/consensus/params.h"
+#include "core/types/tx.h"
 
 /* {"asset":"00","amount":"1"} */
 json_t *zen_json_spend(const struct zen_spend *s);

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/miner.h"
+#include "core/consensus/miner.h"
 #include "ops/mining.h"
 #include "ops/node.h"
 

@@ -17,9 +17,9 @@
 
 #include <jansson.h>
 
-#include "core/buf.h"
-#include "core/err.h"
-#include "core/params.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
+#include "core/consensus/params.h"
 
 enum zen_param_type {
 	ZEN_PT_STRING,		/* any text; numbers and booleans become text */

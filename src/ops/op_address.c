@@ -1,8 +1,8 @@
 /* op_address.c - address and contract-id operations (no chain state). */
 #include <string.h>
 
-#include "core/address.h"
-#include "core/hex.h"
+#include "core/consensus/address.h"
+#include "core/encoding/hex.h"
 #include "ops/handlers.h"
 
 int op_address_decode(struct zen_call *call)

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/consensus.h"
-#include "core/hex.h"
+#include "core/consensus/consensus.h"
+#include "core/encoding/hex.h"
 #include "ops/handlers.h"
 #include "ops/json_tx.h"
 #include "ops/node.h"

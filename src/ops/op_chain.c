@@ -1,5 +1,5 @@
 /* op_chain.c - chain arithmetic operations: block reward, total issuance. */
-#include "core/consensus.h"
+#include "core/consensus/consensus.h"
 #include "ops/handlers.h"
 #include "ops/node.h"
 

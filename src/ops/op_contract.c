@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
+#include "core/consensus/address.h"
 #include "core/contract/contract.h"
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 #include "core/wallet/txskel.h"
 #include "ops/handlers.h"
 #include "ops/json_tx.h"

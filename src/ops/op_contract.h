@@ -5,7 +5,7 @@
 #ifndef ZEN_OPS_OP_CONTRACT_H
 #define ZEN_OPS_OP_CONTRACT_H
 
-#include "core/data.h"
+#include "core/types/data.h"
 #include "ops/op.h"
 
 /*

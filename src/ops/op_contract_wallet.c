@@ -17,9 +17,9 @@
 
 #include <sodium.h>
 
-#include "core/address.h"
+#include "core/consensus/address.h"
 #include "core/contract/contract.h"
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 #include "core/wallet/contract_tx.h"
 #include "core/wallet/txbuild.h"
 #include "core/wallet/wallet.h"

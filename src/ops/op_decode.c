@@ -1,8 +1,8 @@
 /* op_decode.c - offline decoders: `zen tx decode`, `zen block decode`. */
 #include <string.h>
 
-#include "core/block.h"
-#include "core/hex.h"
+#include "core/types/block.h"
+#include "core/encoding/hex.h"
 #include "ops/handlers.h"
 #include "ops/json_tx.h"
 

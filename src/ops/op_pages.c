@@ -38,8 +38,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/consensus.h"
-#include "core/hex.h"
+#include "core/consensus/consensus.h"
+#include "core/encoding/hex.h"
 #include "ops/handlers.h"
 #include "ops/node.h"
 

@@ -5,8 +5,8 @@
  */
 #include <string.h>
 
-#include "core/address.h"
-#include "core/hex.h"
+#include "core/consensus/address.h"
+#include "core/encoding/hex.h"
 #include "ops/handlers.h"
 #include "ops/mining.h"
 #include "ops/node.h"

@@ -19,8 +19,8 @@
 
 #include <sodium.h>
 
-#include "core/address.h"
-#include "core/hex.h"
+#include "core/consensus/address.h"
+#include "core/encoding/hex.h"
 #include "core/wallet/bip39.h"
 #include "core/wallet/history.h"
 #include "core/wallet/rawtx.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/err.h"
+#include "core/base/err.h"
 #include "ops/throttle.h"
 
 #define NONE UINT32_MAX

@@ -29,7 +29,7 @@
 
 #include <stdint.h>
 
-#include "core/zen.h"
+#include "core/base/zen.h"
 
 #define ZEN_PW_WINDOW_MS (10u * 60u * 1000u)
 #define ZEN_PW_SOURCE_GAP_MS 1000u

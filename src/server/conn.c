@@ -57,7 +57,7 @@
 #include <event2/http.h>
 #include <event2/listener.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "ops/throttle.h"
 #include "server/srv.h"
 

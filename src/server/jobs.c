@@ -42,7 +42,7 @@
 #include <event2/event.h>
 #include <event2/http.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "ops/throttle.h"
 #include "server/srv.h"
 

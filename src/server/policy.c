@@ -32,7 +32,7 @@
 #include <event2/keyvalq_struct.h>
 #include <sodium.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "server/policy.h"
 #include "server/serve.h"
 

@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/err.h"
+#include "core/base/err.h"
 #include "ops/op.h"
 
 struct evkeyvalq;

@@ -20,7 +20,7 @@
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "server/policy.h"
 #include "server/srv.h"
 

@@ -31,10 +31,10 @@
 #include <event2/util.h>
 #include <sodium.h>
 
-#include "core/address.h"
-#include "core/buf.h"
+#include "core/consensus/address.h"
+#include "core/base/buf.h"
 #include "core/chain/store.h"
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 #include "ops/mining.h"
 #include "ops/node.h"
 #include "server/policy.h"

@@ -33,7 +33,7 @@
 #include <event2/buffer.h>
 #include <event2/http.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "server/srv.h"
 
 struct srv_stream {

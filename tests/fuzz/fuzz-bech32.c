@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
+#include "core/consensus/address.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,7 +4,7 @@
  * consumed bytes, decodes again to the same transactions and encodes to
  * itself.
  */
-#include "core/block.h"
+#include "core/types/block.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

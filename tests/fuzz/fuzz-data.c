@@ -2,7 +2,7 @@
  * fuzz-data.c - `data` decoding: decode; if accepted, the written bytes
  * decode again to the same written bytes, and sizes agree.
  */
-#include "core/data.h"
+#include "core/types/data.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

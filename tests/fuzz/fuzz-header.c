@@ -2,7 +2,7 @@
  * fuzz-header.c - header decoding: exactly 100 bytes decode and re-encode
  * to the same bytes; any other length is refused.
  */
-#include "core/block.h"
+#include "core/types/block.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/buf.h"
-#include "core/hex.h"
+#include "core/base/buf.h"
+#include "core/encoding/hex.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,7 +9,7 @@
  * signed with a fixed key, which reads every key path, and the result
  * must still round-trip.
  */
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 #include "core/wallet/rawtx.h"
 #include "fuzz.h"
 

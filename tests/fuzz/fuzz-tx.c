@@ -4,8 +4,8 @@
  * may be longer or shorter than the input: non-canonical varints,
  * amounts and assets are accepted, as by the reference.)
  */
-#include "core/hash.h"
-#include "core/tx.h"
+#include "core/crypto/hash.h"
+#include "core/types/tx.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/zen.h"
+#include "core/base/zen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "fuzz.h"
 
 #ifndef FUZZ_NAME

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/address.h"
+#include "core/consensus/address.h"
 #include "core/chain/chain.h"
 #include "ops/mining.h"
 #include "ops/node.h"

@@ -32,10 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
-#include "core/buf.h"
-#include "core/hex.h"
-#include "core/tx.h"
+#include "core/consensus/address.h"
+#include "core/base/buf.h"
+#include "core/encoding/hex.h"
+#include "core/types/tx.h"
 #include "core/wallet/bip32.h"
 #include "core/wallet/bip39.h"
 #include "core/crypto/keys.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 #ifndef ZEN_VECTOR_DIR

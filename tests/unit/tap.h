@@ -14,7 +14,7 @@
 
 #include <jansson.h>
 
-#include "core/zen.h"
+#include "core/base/zen.h"
 
 /* Record one check.  Returns cond so callers can stop on failure. */
 int tap_ok(int cond, const char *fmt, ...) ZEN_PRINTF(2, 3);

@@ -5,8 +5,8 @@
  */
 #include <string.h>
 
-#include "core/address.h"
-#include "core/hex.h"
+#include "core/consensus/address.h"
+#include "core/encoding/hex.h"
 #include "ops/op_wallet.h"
 #include "tap.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/cgp/cgp.h"
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 static const struct zen_chain_params *main_params(void)

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "core/chain/chain.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 static int rm_entry(const char *path, const struct stat *st, int flag,

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
-#include "core/consensus.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/consensus/address.h"
+#include "core/consensus/consensus.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 /* hashes.json vectors checked by test-core instead of here. */

@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "core/contract/contract.h"
-#include "core/address.h"
+#include "core/consensus/address.h"
 #include "core/contract/parser.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 #ifndef ZEN_SRCDIR

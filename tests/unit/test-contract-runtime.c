@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "core/contract/zulib_int.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 static struct zen_rt RT;

@@ -1,9 +1,9 @@
 /* Unit tests of the core foundations: hex, buffers, SHA3, merkle tree. */
 #include <string.h>
 
-#include "core/buf.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/base/buf.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 static void test_hex(void)

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "tap.h"
 
 #if defined(__SANITIZE_ADDRESS__)

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
-#include "core/buf.h"
-#include "core/hex.h"
+#include "core/consensus/address.h"
+#include "core/base/buf.h"
+#include "core/encoding/hex.h"
 #include "ops/json_tx.h"
 #include "tap.h"
 

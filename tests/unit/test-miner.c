@@ -3,11 +3,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/block.h"
-#include "core/consensus.h"
-#include "core/hash.h"
-#include "core/miner.h"
-#include "core/params.h"
+#include "core/types/block.h"
+#include "core/consensus/consensus.h"
+#include "core/crypto/hash.h"
+#include "core/consensus/miner.h"
+#include "core/consensus/params.h"
 #include "tap.h"
 
 #define LOCAL_LIMIT 0x20ffffffu

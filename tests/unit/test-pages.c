@@ -23,7 +23,7 @@
 #define PAGE_MAX_BYTES 3000u
 #include "ops/op_pages.c"
 
-#include "core/address.h"
+#include "core/consensus/address.h"
 #include "ops/mining.h"
 #include "tap.h"
 

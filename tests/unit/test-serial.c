@@ -9,13 +9,13 @@
 
 #include <secp256k1.h>
 
-#include "core/block.h"
-#include "core/consensus.h"
-#include "core/data.h"
-#include "core/hash.h"
-#include "core/hex.h"
-#include "core/ser.h"
-#include "core/tx.h"
+#include "core/types/block.h"
+#include "core/consensus/consensus.h"
+#include "core/types/data.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
+#include "core/types/ser.h"
+#include "core/types/tx.h"
 #include "tap.h"
 
 static struct zen_buf unhex(const char *hex)

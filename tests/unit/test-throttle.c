@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/err.h"
+#include "core/base/err.h"
 #include "ops/throttle.h"
 #include "tap.h"
 

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/consensus.h"
-#include "core/hash.h"
-#include "core/hex.h"
-#include "core/params.h"
+#include "core/consensus/consensus.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
+#include "core/consensus/params.h"
 #include "validate-helpers.h"
 
 static void load_block(struct zen_block *b, const char *id)

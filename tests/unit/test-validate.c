@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/data.h"
-#include "core/hash.h"
-#include "core/hex.h"
-#include "core/params.h"
+#include "core/types/data.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
+#include "core/consensus/params.h"
 #include "core/wallet/bip32.h"
 #include "core/wallet/bip39.h"
 #include "core/wallet/txbuild.h"

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
+#include "core/consensus/address.h"
 #include "core/chain/chain.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "core/wallet/contract_tx.h"
 #include "core/wallet/txskel.h"
 #include "tap.h"

@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "core/chain/chain.h"
-#include "core/consensus.h"
-#include "core/hex.h"
+#include "core/consensus/consensus.h"
+#include "core/encoding/hex.h"
 #include "core/wallet/txbuild.h"
 #include "core/wallet/wallet.h"
 #include "tap.h"

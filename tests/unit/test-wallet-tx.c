@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/consensus/address.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "core/wallet/txbuild.h"
 #include "wallet-helpers.h"
 

@@ -12,9 +12,9 @@
 
 #include <openssl/evp.h>
 
-#include "core/address.h"
-#include "core/hex.h"
-#include "core/params.h"
+#include "core/consensus/address.h"
+#include "core/encoding/hex.h"
+#include "core/consensus/params.h"
 #include "core/wallet/base58.h"
 #include "core/wallet/bip39.h"
 #include "core/crypto/keys.h"

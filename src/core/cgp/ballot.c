@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "core/cgp/cgp.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 
 enum { RECIPIENT_PK = 1, RECIPIENT_CONTRACT = 2 };
 

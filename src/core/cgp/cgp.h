@@ -13,12 +13,12 @@
 #ifndef ZEN_CGP_H
 #define ZEN_CGP_H
 
-#include "core/buf.h"
-#include "core/data.h"
-#include "core/err.h"
-#include "core/params.h"
-#include "core/ser.h"
-#include "core/types.h"
+#include "core/base/buf.h"
+#include "core/types/data.h"
+#include "core/base/err.h"
+#include "core/consensus/params.h"
+#include "core/types/ser.h"
+#include "core/types/types.h"
 
 /* The most spends a payout may carry (6.4 rule 3, the contract's 7.1). */
 #define ZEN_CGP_MAX_SPENDS 100

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/cgp/cgp.h"
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 
 static const char OUTPUTS_KEY[] = "Outputs";
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "core/cgp/cgp.h"
-#include "core/consensus.h"
+#include "core/consensus/consensus.h"
 
 uint64_t zen_cgp_threshold(const struct zen_chain_params *p, uint32_t interval)
 {

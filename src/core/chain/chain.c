@@ -19,7 +19,7 @@
 
 #include "core/chain/chain_int.h"
 #include "core/chain/validate-int.h"
-#include "core/hash.h"
+#include "core/crypto/hash.h"
 
 /* Raw transactions going back to the mempool after a reorganisation. */
 struct txlist {

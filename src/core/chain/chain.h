@@ -35,12 +35,12 @@
 
 #include <stdatomic.h>
 
-#include "core/block.h"
-#include "core/buf.h"
-#include "core/consensus.h"
-#include "core/err.h"
-#include "core/params.h"
-#include "core/tx.h"
+#include "core/types/block.h"
+#include "core/base/buf.h"
+#include "core/consensus/consensus.h"
+#include "core/base/err.h"
+#include "core/consensus/params.h"
+#include "core/types/tx.h"
 
 #define ZEN_CHAIN_MAX_ORPHANS 1000
 #define ZEN_MEMPOOL_MAX_TXS 50000

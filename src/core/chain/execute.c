@@ -20,7 +20,7 @@
 
 #include "core/chain/chain_int.h"
 #include "core/contract/contract.h"
-#include "core/data.h"
+#include "core/types/data.h"
 
 struct coins {
 	struct zen_outpoint *ops;

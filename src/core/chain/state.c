@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "core/chain/chain_int.h"
-#include "core/ser.h"
+#include "core/types/ser.h"
 
 /* blocks.json#local-genesis: hash 6d678ab9...4811c7 (protocol.md 5). */
 const uint8_t chain_local_genesis[] = {

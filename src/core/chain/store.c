@@ -12,7 +12,7 @@
 
 #include <lmdb.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "core/chain/store.h"
 
 #define MAP_SIZE_GIB 64ULL

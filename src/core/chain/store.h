@@ -89,8 +89,8 @@
 #ifndef ZEN_CHAIN_STORE_H
 #define ZEN_CHAIN_STORE_H
 
-#include "core/err.h"
-#include "core/zen.h"
+#include "core/base/err.h"
+#include "core/base/zen.h"
 
 #define ZEN_STORE_SCHEMA 1
 

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "core/chain/validate-int.h"
-#include "core/data.h"
-#include "core/hash.h"
+#include "core/types/data.h"
+#include "core/crypto/hash.h"
 #include "core/crypto/keys.h"
 
 #define NOT_SUPPORTED "contracts are not supported yet: "

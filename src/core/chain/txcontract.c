@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
+#include "core/consensus/address.h"
 #include "core/chain/chain.h"
 #include "core/chain/validate-int.h"
 #include "core/contract/contract.h"
-#include "core/data.h"
-#include "core/hash.h"
+#include "core/types/data.h"
+#include "core/crypto/hash.h"
 
 /* ---- The delta ---- */
 

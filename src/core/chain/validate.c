@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "core/chain/validate-int.h"
-#include "core/consensus.h"
-#include "core/hash.h"
-#include "core/hex.h"
+#include "core/consensus/consensus.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 
 int zen_validate_general(struct zen_err *err, const char *fmt, ...)
 {

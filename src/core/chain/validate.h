@@ -31,9 +31,9 @@
 #ifndef ZEN_VALIDATE_H
 #define ZEN_VALIDATE_H
 
-#include "core/block.h"
-#include "core/params.h"
-#include "core/tx.h"
+#include "core/types/block.h"
+#include "core/consensus/params.h"
+#include "core/types/tx.h"
 
 enum zen_tx_verdict {
 	ZEN_TX_VALID = 0,

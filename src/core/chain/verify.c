@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
+#include "core/consensus/address.h"
 #include "core/chain/chain_int.h"
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 
 static int differs(struct zen_err *err, const char *fmt, ...) ZEN_PRINTF(2, 3);
 static int differs(struct zen_err *err, const char *fmt, ...)

@@ -105,7 +105,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 
 /* Limits: input size in bytes, and nesting depth: both the parser's
  * recursion levels (about three per parenthesis or bracket, one per

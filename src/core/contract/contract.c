@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/address.h"
-#include "core/buf.h"
+#include "core/consensus/address.h"
+#include "core/base/buf.h"
 #include "core/contract/contract.h"
 #include "core/contract/parser.h"
 

@@ -15,7 +15,7 @@
 
 #include "core/contract/eval.h"
 #include "core/contract/zulib.h"
-#include "core/buf.h"
+#include "core/base/buf.h"
 
 /* ------------------------------------------------------------------ */
 /* Program representation                                             */

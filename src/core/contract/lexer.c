@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/encoding/hex.h"
 #include "core/contract/lexer.h"
 
 void zc_lexer_init(struct zc_lexer *lx, const char *src, size_t len,
@@ -222,16 +223,6 @@ static void lex_int(struct zc_lexer *lx, struct zc_token *t)
 		lex_error(lx, t, "integer literal '%s' out of range", t->text);
 }
 
-static int hexval(int c)
-{
-	if (is_digit(c))
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 {
@@ -274,7 +265,7 @@ static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 		case '"': out[n++] = '"'; break;
 		case '\'': out[n++] = '\''; break;
 		case 'x': {
-			int h = hexval(at(lx, 1)), l = hexval(at(lx, 2));
+			int h = zen_hex_value(at(lx, 1)), l = zen_hex_value(at(lx, 2));
 
 			if (h < 0 || l < 0)
 				goto bad;
@@ -287,7 +278,7 @@ static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 			int v = 0;
 
 			for (int k = 1; k <= 4; k++) {
-				int h = hexval(at(lx, (size_t)k));
+				int h = zen_hex_value(at(lx, (size_t)k));
 
 				if (h < 0)
 					goto bad;

@@ -41,7 +41,7 @@
 #define ZEN_CONTRACT_PARSER_H
 
 #include "core/contract/ast.h"
-#include "core/err.h"
+#include "core/base/err.h"
 
 /* Accept (and record in module_name) a leading `module X` line, as in
  * contracts kept for local tooling.  Deployed code must not have one. */

@@ -39,7 +39,7 @@
 #ifndef ZEN_CONTRACT_UNPARSE_H
 #define ZEN_CONTRACT_UNPARSE_H
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "core/contract/ast.h"
 
 /*

@@ -43,8 +43,8 @@
 
 #include <stdarg.h>
 
-#include "core/err.h"
-#include "core/zen.h"
+#include "core/base/err.h"
+#include "core/base/zen.h"
 
 struct zen_rt;
 struct zen_native;

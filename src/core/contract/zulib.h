@@ -50,9 +50,9 @@
 #define ZEN_CONTRACT_ZULIB_H
 
 #include "core/contract/value.h"
-#include "core/data.h"
-#include "core/tx.h"
-#include "core/types.h"
+#include "core/types/data.h"
+#include "core/types/tx.h"
+#include "core/types/types.h"
 
 /* ------------------------------------------------------------------ */
 /* Registry                                                           */

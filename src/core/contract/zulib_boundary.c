@@ -3,7 +3,7 @@
  */
 #include <stdlib.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "core/contract/zulib_int.h"
 
 static const char *const spend_f[] = { "asset", "amount" };

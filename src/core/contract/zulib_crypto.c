@@ -10,7 +10,7 @@
 #include <secp256k1.h>
 
 #include "core/contract/zulib_int.h"
-#include "core/hash.h"
+#include "core/crypto/hash.h"
 #include "core/crypto/keys.h"
 
 /* ---- key and signature forms ---- */

@@ -9,8 +9,9 @@
  * newest skeleton appends in place, an older one copies first (so linear
  * use is O(1) per add and values stay immutable).
  */
+#include "core/encoding/hex.h"
 #include "core/contract/zulib_int.h"
-#include "core/hash.h"
+#include "core/crypto/hash.h"
 
 static const char *const spend_f[] = { "asset", "amount" };
 static const char *const output_f[] = { "lock", "spend" };
@@ -422,16 +423,6 @@ NATIVE(as_sub_int)
 	RET(asset_of(rt, a[0], sub));
 }
 
-static int hexval(uint8_t c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* Decode 2n hex chars; 0 on success. */
 static int unhex(uint8_t *out, const uint8_t *p, size_t n)
@@ -439,7 +430,7 @@ static int unhex(uint8_t *out, const uint8_t *p, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		int h = hexval(p[2 * i]), l = hexval(p[2 * i + 1]);
+		int h = zen_hex_value(p[2 * i]), l = zen_hex_value(p[2 * i + 1]);
 
 		if (h < 0 || l < 0)
 			return -1;

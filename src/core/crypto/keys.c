@@ -7,7 +7,7 @@
 #include <secp256k1.h>
 #include <sodium.h>
 
-#include "core/hash.h"
+#include "core/crypto/hash.h"
 #include "core/crypto/keys.h"
 
 static secp256k1_context *secp_ctx;
@@ -109,4 +109,40 @@ int zen_ecdsa_verify(const uint8_t sig[ZEN_SIGNATURE_LEN],
 		return 0;
 	/* secp256k1_ecdsa_verify refuses high-S signatures by itself. */
 	return secp256k1_ecdsa_verify(ctx, &s, msg, &pk) == 1;
+}
+
+/*
+ * Keys known valid, per thread: the parse decompresses the point (a
+ * square root, microseconds), and a block often carries one key many
+ * times.  Direct-mapped on a byte of the x coordinate (uniform).
+ */
+#define VALID_KEY_SLOTS 16
+
+static __thread struct {
+	uint8_t pk[ZEN_PUBKEY_LEN];
+	int used;
+} valid_keys[VALID_KEY_SLOTS];
+
+int zen_pubkey_valid(const uint8_t pk[ZEN_PUBKEY_LEN])
+{
+	secp256k1_pubkey parsed;
+	unsigned i = pk[1] % VALID_KEY_SLOTS;
+
+	if (pk[0] != 0x02 && pk[0] != 0x03)
+		return 0;
+	if (valid_keys[i].used &&
+	    !memcmp(valid_keys[i].pk, pk, ZEN_PUBKEY_LEN))
+		return 1;
+	if (!secp256k1_ec_pubkey_parse(zen_secp_ctx(), &parsed, pk, ZEN_PUBKEY_LEN))
+		return 0;
+	memcpy(valid_keys[i].pk, pk, ZEN_PUBKEY_LEN);
+	valid_keys[i].used = 1;
+	return 1;
+}
+
+int zen_signature_valid(const uint8_t sig[ZEN_SIGNATURE_LEN])
+{
+	secp256k1_ecdsa_signature parsed;
+
+	return secp256k1_ecdsa_signature_parse_compact(zen_secp_ctx(), &parsed, sig);
 }

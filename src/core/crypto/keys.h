@@ -11,14 +11,21 @@
  * Secret keys are 32 bytes; the caller owns and wipes them.  Nothing here
  * keeps a copy: intermediate secrets are wiped before returning.
  */
-#ifndef ZEN_WALLET_KEYS_H
-#define ZEN_WALLET_KEYS_H
+#ifndef ZEN_CRYPTO_KEYS_H
+#define ZEN_CRYPTO_KEYS_H
 
-#include "core/err.h"
-#include "core/ser.h"	/* ZEN_PUBKEY_LEN, ZEN_SIGNATURE_LEN, zen_pubkey_valid */
-#include "core/zen.h"
+#include "core/base/err.h"
+#include "core/base/zen.h"
 
 #define ZEN_SECKEY_LEN 32
+#define ZEN_PUBKEY_LEN 33	/* compressed */
+#define ZEN_SIGNATURE_LEN 64	/* compact */
+
+/* Does pk parse as a compressed point, sig as a compact signature (r and
+ * s below the order)?  1 or 0.  Keys found valid are remembered per
+ * thread (the parse takes a square root). */
+int zen_pubkey_valid(const uint8_t pk[ZEN_PUBKEY_LEN]);
+int zen_signature_valid(const uint8_t sig[ZEN_SIGNATURE_LEN]);
 
 struct secp256k1_context_struct;
 

@@ -5,8 +5,8 @@
 #ifndef ZEN_WALLET_BASE58_H
 #define ZEN_WALLET_BASE58_H
 
-#include "core/buf.h"
-#include "core/err.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
 
 /*
  * Append the Base58Check text of p[0..n) to out (NUL-terminated).

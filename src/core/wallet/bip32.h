@@ -13,9 +13,9 @@
 #ifndef ZEN_WALLET_BIP32_H
 #define ZEN_WALLET_BIP32_H
 
-#include "core/buf.h"
-#include "core/err.h"
-#include "core/params.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
+#include "core/consensus/params.h"
 #include "core/crypto/keys.h"
 
 #define ZEN_BIP32_HARDENED 0x80000000u

@@ -13,8 +13,8 @@
 #ifndef ZEN_WALLET_BIP39_H
 #define ZEN_WALLET_BIP39_H
 
-#include "core/err.h"
-#include "core/zen.h"
+#include "core/base/err.h"
+#include "core/base/zen.h"
 
 #define ZEN_BIP39_SEED_LEN 64
 #define ZEN_BIP39_WORDS_MAX 24

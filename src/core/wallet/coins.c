@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "core/wallet/coins.h"
 
 void zen_coin_selection_release(struct zen_coin_selection *sel)

@@ -12,8 +12,8 @@
 #ifndef ZEN_WALLET_COINS_H
 #define ZEN_WALLET_COINS_H
 
-#include "core/err.h"
-#include "core/types.h"
+#include "core/base/err.h"
+#include "core/types/types.h"
 
 /* A wallet output the caller considers spendable (unspent after the
  * mempool overlay, not watch-only). */

@@ -9,10 +9,10 @@
 #ifndef ZEN_WALLET_CONTRACT_TX_H
 #define ZEN_WALLET_CONTRACT_TX_H
 
-#include "core/buf.h"
-#include "core/data.h"
-#include "core/err.h"
-#include "core/tx.h"
+#include "core/base/buf.h"
+#include "core/types/data.h"
+#include "core/base/err.h"
+#include "core/types/tx.h"
 #include "core/wallet/coins.h"
 
 /* The reference wallet's Z3 resource limit (contracts.md 1.2). */

@@ -10,8 +10,8 @@
 #ifndef ZEN_WALLET_HISTORY_H
 #define ZEN_WALLET_HISTORY_H
 
-#include "core/err.h"
-#include "core/types.h"
+#include "core/base/err.h"
+#include "core/types/types.h"
 
 /* Where a transaction is: 0 confirmations for the mempool. */
 struct zen_history_tx {

@@ -12,9 +12,9 @@
 #ifndef ZEN_WALLET_RAWTX_H
 #define ZEN_WALLET_RAWTX_H
 
-#include "core/buf.h"
-#include "core/err.h"
-#include "core/tx.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
+#include "core/types/tx.h"
 #include "core/wallet/bip32.h"
 
 #define ZEN_RAWTX_PATH_MAX 128

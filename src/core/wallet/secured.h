@@ -11,8 +11,8 @@
 #ifndef ZEN_WALLET_SECURED_H
 #define ZEN_WALLET_SECURED_H
 
-#include "core/buf.h"
-#include "core/err.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
 
 #define ZEN_SECURED_SALT_LEN 16
 #define ZEN_SECURED_MAC_LEN 32

@@ -6,8 +6,8 @@
 
 #include <sodium.h>
 
-#include "core/buf.h"
-#include "core/hash.h"
+#include "core/base/buf.h"
+#include "core/crypto/hash.h"
 #include "core/wallet/txbuild.h"
 
 /*

@@ -8,8 +8,8 @@
 #ifndef ZEN_WALLET_TXBUILD_H
 #define ZEN_WALLET_TXBUILD_H
 
-#include "core/err.h"
-#include "core/tx.h"
+#include "core/base/err.h"
+#include "core/types/tx.h"
 #include "core/wallet/coins.h"
 #include "core/crypto/keys.h"
 

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/ser.h"
+#include "core/types/ser.h"
 #include "core/wallet/txskel.h"
 
 #define TAG_POINTED 1

@@ -14,9 +14,9 @@
 #ifndef ZEN_WALLET_TXSKEL_H
 #define ZEN_WALLET_TXSKEL_H
 
-#include "core/buf.h"
-#include "core/err.h"
-#include "core/tx.h"
+#include "core/base/buf.h"
+#include "core/base/err.h"
+#include "core/types/tx.h"
 
 struct zen_txskel {
 	size_t n_in;

@@ -8,9 +8,9 @@
 
 #include <sodium.h>
 
-#include "core/buf.h"
+#include "core/base/buf.h"
 #include "core/chain/store.h"
-#include "core/hex.h"
+#include "core/encoding/hex.h"
 #include "core/wallet/bip39.h"
 #include "core/crypto/keys.h"
 #include "core/wallet/wallet.h"

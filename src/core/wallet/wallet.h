@@ -107,9 +107,9 @@
 #define ZEN_WALLET_WALLET_H
 
 #include "core/chain/chain.h"
-#include "core/err.h"
-#include "core/params.h"
-#include "core/tx.h"
+#include "core/base/err.h"
+#include "core/consensus/params.h"
+#include "core/types/tx.h"
 #include "core/wallet/bip32.h"
 #include "core/wallet/coins.h"
 
