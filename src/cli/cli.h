@@ -72,4 +72,17 @@ int cli_password_load(const struct zen_op *op, json_t *raw);
 
 /* Exit codes: the zen_code values (err.h), documented in zen(1). */
 
+/* "did you mean ...?" (suggest.c): begin with the typed word, add every
+ * known name, print the closest (several when they tie) on stderr, each
+ * after prefix ("--" for options), or nothing when none is close. */
+#define CLI_SUGGEST_MAX 4
+struct cli_suggest {
+	const char *typed;
+	const char *names[CLI_SUGGEST_MAX];
+	size_t n, best, limit;
+};
+void cli_suggest_begin(struct cli_suggest *s, const char *typed);
+void cli_suggest_add(struct cli_suggest *s, const char *name);
+void cli_suggest_print(const struct cli_suggest *s, const char *prefix);
+
 #endif

@@ -547,6 +547,10 @@ void cli_complete(FILE *out, int argc, char **argv)
 	}
 	if (op)
 		return;		/* positional values: let the shell complete files */
+	if (nwords == 0) {
+		complete_prefix(out, "help", cur);
+		complete_prefix(out, "version", cur);
+	}
 	for (const struct zen_op *o = zen_ops; o->group; o++) {
 		if (nwords == 0 && (o == zen_ops || strcmp(o[-1].group, o->group)))
 			complete_prefix(out, o->group, cur);

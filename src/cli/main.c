@@ -14,6 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <curl/curl.h>
+#include <event2/event.h>
+#include <jansson.h>
+#include <lmdb.h>
+#include <openssl/crypto.h>
+#include <sodium.h>
+
 #include "cli/cli.h"
 #include "client/remote.h"
 #include "ops/node.h"
@@ -139,6 +146,22 @@ static int parse_global(struct cli_cmd *cmd, const char *name, const char *eq,
 	return 0;
 }
 
+/* An unknown option, and the global and command options closest to it. */
+static int unknown_option(const struct cli_cmd *cmd, const char *name)
+{
+	struct cli_suggest s;
+	int rc = usage_error("unknown option '--%s'", name);
+
+	cli_suggest_begin(&s, name);
+	for (const struct cli_global_opt *g = cli_global_opts; g->name; g++)
+		cli_suggest_add(&s, g->name);
+	for (const struct zen_param *p = cmd->op ? cmd->op->params : NULL;
+	     p && p->name; p++)
+		cli_suggest_add(&s, cli_param_option(p));
+	cli_suggest_print(&s, "--");
+	return rc;
+}
+
 static int parse_param(struct cli_cmd *cmd, const char *name, const char *eq,
 		       int argc, char **argv, int *i)
 {
@@ -146,7 +169,7 @@ static int parse_param(struct cli_cmd *cmd, const char *name, const char *eq,
 	const char *value;
 
 	if (!p)
-		return usage_error("unknown option '--%s'", name);
+		return unknown_option(cmd, name);
 	if (p->type == ZEN_PT_PASSWORD)
 		return usage_error("passwords are never taken from the command "
 				   "line: use --%s FILE, --password-fd N, "
@@ -169,16 +192,46 @@ static int parse_param(struct cli_cmd *cmd, const char *name, const char *eq,
 	return 0;
 }
 
+/* An unknown group or command of group (NULL: a group), and the known
+ * names closest to it. */
+static int unknown_command(const char *group, const char *arg)
+{
+	struct cli_suggest s;
+	int rc = usage_error("unknown command '%s'", arg);
+
+	cli_suggest_begin(&s, arg);
+	if (!group) {
+		cli_suggest_add(&s, "help");
+		cli_suggest_add(&s, "version");
+	}
+	for (const struct zen_op *op = zen_ops; op->group; op++)
+		if (!group)
+			cli_suggest_add(&s, op->group);
+		else if (op->verb && !strcmp(op->group, group))
+			cli_suggest_add(&s, op->verb);
+	cli_suggest_print(&s, "");
+	return rc;
+}
+
 static int take_word(struct cli_cmd *cmd, const char *arg)
 {
 	if (!cmd->op && cmd->nwords < 2) {
+		/* `zen help [GROUP [COMMAND]]` and `zen version`, as git's */
+		if (!cmd->nwords && !strcmp(arg, "help") && !cmd->opts.help) {
+			cmd->opts.help = 1;
+			return 0;
+		}
+		if (!cmd->nwords && !strcmp(arg, "version")) {
+			cmd->opts.version = 1;
+			return 0;
+		}
 		cmd->words[cmd->nwords++] = arg;
 		if (cmd->nwords == 1 && !zen_op_group_known(arg))
-			return usage_error("unknown command '%s'", arg);
+			return unknown_command(NULL, arg);
 		cmd->op = zen_op_find(cmd->words[0],
 				      cmd->nwords == 2 ? cmd->words[1] : NULL);
 		if (cmd->nwords == 2 && !cmd->op)
-			return usage_error("unknown command '%s'", arg);
+			return unknown_command(cmd->words[0], arg);
 		return 0;
 	}
 	if (cmd->npositional >= ZEN_MAX_PARAMS)
@@ -386,6 +439,22 @@ static int run_remote(struct cli_cmd *cmd)
 	return rc;
 }
 
+/* `zen version`: zen's, then the libraries' actually loaded (as curl -V),
+ * which is what a bug report needs. */
+static int print_version(void)
+{
+	int major, minor, patch;
+
+	mdb_version(&major, &minor, &patch);
+	printf("zen %s\n", ZEN_VERSION_STRING);
+	printf("libraries: libcurl %s, LMDB %d.%d.%d, libsodium %s, jansson %s, "
+	       "libevent %s, %s, libsecp256k1\n",
+	       curl_version_info(CURLVERSION_NOW)->version, major, minor,
+	       patch, sodium_version_string(), jansson_version_str(),
+	       event_get_version(), OpenSSL_version(OPENSSL_VERSION));
+	return 0;
+}
+
 static int show_help(struct cli_cmd *cmd)
 {
 	if (cmd->op)
@@ -403,10 +472,8 @@ static int dispatch(struct cli_cmd *cmd)
 	struct zen_node node;
 	int rc;
 
-	if (cmd->opts.version) {
-		printf("zen %s\n", ZEN_VERSION_STRING);
-		return 0;
-	}
+	if (cmd->opts.version)
+		return print_version();
 	if (cmd->opts.help || !cmd->nwords)
 		return show_help(cmd);
 	if (!cmd->op)

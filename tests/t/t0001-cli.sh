@@ -19,7 +19,7 @@ test_expect_success 'zen --help lists the operations the loops below check' '
 '
 
 test_expect_success 'zen --version' '
-	"$ZEN" --version | grep -q "^zen [0-9][0-9.]*$"
+	"$ZEN" --version | head -n 1 | grep -q "^zen [0-9][0-9.]*$"
 '
 test_expect_success 'zen --help lists the operations' '
 	"$ZEN" --help >"$TRASH/h" &&
@@ -52,6 +52,39 @@ test_expect_success 'unknown command: exit 2, one line on stderr' '
 '
 test_expect_success 'unknown verb: exit 2' '
 	"$ZEN" blockchain frob 2>/dev/null; test $? = 2
+'
+# did_you_mean WANT ARGS...: exit 2, and stderr ends with WANT
+did_you_mean() {
+	local want=$1; shift
+	"$ZEN" "$@" >"$TRASH/o" 2>"$TRASH/e"; test $? = 2 &&
+	test "$(tail -n 1 "$TRASH/e")" = "$want" && ! test -s "$TRASH/o"
+}
+test_expect_success 'a mistyped group, command or option: did you mean, exit 2' '
+	did_you_mean "zen: did you mean '"'"'blockchain'"'"'?" blokchain info &&
+	did_you_mean "zen: did you mean '"'"'info'"'"'?" blockchain inof &&
+	did_you_mean "zen: did you mean '"'"'send'"'"'?" wallet sned &&
+	did_you_mean "zen: did you mean '"'"'--take'"'"'?" blockchain headers --tkae 3 &&
+	did_you_mean "zen: did you mean '"'"'--json'"'"'?" blockchain info --jsno &&
+	did_you_mean "zen: did you mean '"'"'version'"'"'?" versoin
+'
+# rc_of ARGS...: zen's exit status, its stderr in $TRASH/e
+rc_of() { "$ZEN" "$@" >/dev/null 2>"$TRASH/e"; echo $?; }
+test_expect_success 'ties are all named; a word far from every name gets no guess' '
+	did_you_mean "zen: did you mean '"'"'block'"'"' or '"'"'blocks'"'"'?" blockchain blocky &&
+	test "$(rc_of blockchain headool)" = 2 && ! grep -q "did you mean" "$TRASH/e" &&
+	test "$(rc_of frobnicate)" = 2 && ! grep -q "did you mean" "$TRASH/e"
+'
+test_expect_success 'zen help [GROUP [COMMAND]] is zen [GROUP [COMMAND]] --help' '
+	"$ZEN" help >"$TRASH/h1" && "$ZEN" --help >"$TRASH/h2" && cmp "$TRASH/h1" "$TRASH/h2" &&
+	"$ZEN" help wallet >"$TRASH/h1" && "$ZEN" wallet --help >"$TRASH/h2" &&
+	cmp "$TRASH/h1" "$TRASH/h2" &&
+	"$ZEN" help blockchain info >"$TRASH/h1" && "$ZEN" blockchain info --help >"$TRASH/h2" &&
+	cmp "$TRASH/h1" "$TRASH/h2" && grep -q "^usage: zen blockchain info" "$TRASH/h1"
+'
+test_expect_success 'zen version: the version, then the libraries loaded' '
+	"$ZEN" version >"$TRASH/v1" && "$ZEN" --version >"$TRASH/v2" && cmp "$TRASH/v1" "$TRASH/v2" &&
+	head -n 1 "$TRASH/v1" | grep -q "^zen [0-9][0-9.]*$" &&
+	sed -n 2p "$TRASH/v1" | grep -Eq "^libraries: libcurl [0-9.]+, LMDB [0-9.]+, libsodium [0-9.]+, jansson [0-9.]+, libevent [0-9.]+"
 '
 test_expect_success 'group without a command: exit 2' '
 	"$ZEN" blockchain 2>"$TRASH/e"; test $? = 2 && grep -q "needs a command" "$TRASH/e"
@@ -115,7 +148,8 @@ complete_words() {	# WORDS... (the last one is being completed)
 	' "$ZEN_SRCDIR/completions/zen" "$ZEN_BUILDDIR" "$@"
 }
 test_expect_success 'bash completes groups' '
-	complete_words bl | grep -qx blockchain && complete_words "" | grep -qx serve
+	complete_words bl | grep -qx blockchain && complete_words "" | grep -qx serve &&
+	test "$(complete_words he)" = help && test "$(complete_words vers)" = version
 '
 test_expect_success 'bash completes commands of a group' '
 	test "$(complete_words blockchain blockr)" = blockreward &&
