@@ -43,14 +43,7 @@ wrk_errors() {
 }
 
 # --- zen serve --------------------------------------------------------------
-"$ZEN" --datadir "$TMP/data" serve --bind $HOST:0 2>"$TMP/zen.log" &
-ZEN_PID=$!
-PORT=$(zen_port "$TMP/zen.log" "$ZEN_PID")
-if [ -z "$PORT" ]; then
-	say "bench-http: zen serve did not start: $(cat "$TMP/zen.log")"
-	exit 0
-fi
-ZEN_URL="http://$HOST:$PORT"
+start_zen
 
 # fetch NAME PATH: the reply body and Content-Type of zen; prints the status.
 fetch() {

@@ -17,27 +17,14 @@ if ! [ -x "$ZEN" ] || ! command -v python3 >/dev/null 2>&1; then
 	say "bench-keepalive: needs $ZEN and python3; skipped"
 	exit 0
 fi
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/zen-bench-keepalive.XXXXXX")
-ZEN_PID=
-cleanup() {
-	[ -n "$ZEN_PID" ] && kill -TERM "$ZEN_PID" 2>/dev/null && wait "$ZEN_PID" 2>/dev/null
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+bench_tmp bench-keepalive
 
 if ! "$ZEN" --datadir "$TMP/data" blockchain mine --blocks 150 --address "$MINER" \
 		>/dev/null 2>"$TMP/err"; then
 	say "bench-keepalive: cannot mine: $(cat "$TMP/err")"
 	exit 0
 fi
-"$ZEN" --datadir "$TMP/data" serve --bind 127.0.0.1:0 2>"$TMP/zen.log" &
-ZEN_PID=$!
-PORT=$(zen_port "$TMP/zen.log" "$ZEN_PID")
-if [ -z "$PORT" ]; then
-	say "bench-keepalive: zen serve did not start: $(cat "$TMP/zen.log")"
-	exit 0
-fi
+start_zen
 python3 - "$PORT" <<'PY'
 import http.client, sys, time
 c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))

@@ -39,16 +39,7 @@ for tool in wrk python3; do
 	fi
 done
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/zen-bench-latency.XXXXXX")
-ZEN_PID=
-LOAD_PID=
-cleanup() {
-	[ -n "$LOAD_PID" ] && kill "$LOAD_PID" 2>/dev/null && wait "$LOAD_PID" 2>/dev/null
-	[ -n "$ZEN_PID" ] && kill -TERM "$ZEN_PID" 2>/dev/null && wait "$ZEN_PID" 2>/dev/null
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+bench_tmp bench-latency
 
 z() { "$ZEN" --datadir "$TMP/data" "$@"; }
 printf '%s\n' "$WORDS" >"$TMP/words"
@@ -61,15 +52,9 @@ if ! ZEN_WALLET_KDF=${ZEN_BENCH_KDF:-fast} z wallet import --words-file "$TMP/wo
 	exit 0
 fi
 
-(ulimit -n 4096 && exec "$ZEN" --datadir "$TMP/data" serve --bind 127.0.0.1:0 \
-	--max-connections 2000 --max-connections-per-address 1500) 2>"$TMP/zen.log" &
-ZEN_PID=$!
-PORT=$(zen_port "$TMP/zen.log" "$ZEN_PID")
-if [ -z "$PORT" ]; then
-	say "bench-latency: zen serve did not start: $(cat "$TMP/zen.log")"
-	exit 0
-fi
-URL="http://127.0.0.1:$PORT/blockchain/info"
+ulimit -n 4096 || { say "bench-latency: cannot raise the open-file limit to 4096"; exit 0; }
+start_zen --max-connections 2000 --max-connections-per-address 1500
+URL="$ZEN_URL/blockchain/info"
 
 # One wrk run into $TMP/wrk.out; p99 prints its 99th percentile in ms and
 # rps its requests/s ("" if wrk failed).

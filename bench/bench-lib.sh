@@ -77,15 +77,33 @@ CONF
 }
 
 # bench_tmp NAME: a scratch directory in TMP, removed at exit with the
-# servers ZEN_PID and NGINX_PID (when set) stopped first.
+# processes LOAD_PID, ZEN_PID and NGINX_PID (those set) stopped first.
 bench_tmp() {
+	BENCH=$1
 	TMP=$(mktemp -d "${TMPDIR:-/tmp}/zen-$1.XXXXXX")
-	ZEN_PID= NGINX_PID=
+	LOAD_PID= ZEN_PID= NGINX_PID=
 	trap bench_cleanup EXIT
 	trap 'exit 130' INT TERM
 }
 bench_cleanup() {
+	[ -n "$LOAD_PID" ] && kill "$LOAD_PID" 2>/dev/null && wait "$LOAD_PID" 2>/dev/null
 	[ -n "$ZEN_PID" ] && kill -TERM "$ZEN_PID" 2>/dev/null && wait "$ZEN_PID" 2>/dev/null
 	[ -n "$NGINX_PID" ] && kill -QUIT "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
 	rm -rf "$TMP"
+}
+
+# start_zen [SERVE-ARGS...]: zen serve ($ZEN) on $TMP/data at a free port
+# of ${HOST:-127.0.0.1}, stderr in $TMP/zen.log.  Sets ZEN_PID, PORT and
+# ZEN_URL; when it does not start, says why and ends the benchmark (exit
+# 0: a benchmark that cannot run is skipped, not failed).
+start_zen() {
+	"$ZEN" --datadir "$TMP/data" serve --bind "${HOST:-127.0.0.1}:0" "$@" \
+		2>"$TMP/zen.log" &
+	ZEN_PID=$!
+	PORT=$(zen_port "$TMP/zen.log" "$ZEN_PID")
+	if [ -z "$PORT" ]; then
+		say "$BENCH: zen serve did not start: $(cat "$TMP/zen.log")"
+		exit 0
+	fi
+	ZEN_URL="http://${HOST:-127.0.0.1}:$PORT"
 }

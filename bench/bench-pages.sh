@@ -57,15 +57,7 @@ if ! "$MKCHAIN" "$TMP/data" $BLOCKS >/dev/null 2>"$TMP/err"; then
 	say "bench-pages: cannot make the chain: $(cat "$TMP/err")"
 	exit 0
 fi
-"$ZEN" --datadir "$TMP/data" serve --bind $HOST:0 --max-connections 1000 \
-	--max-connections-per-address 1000 2>"$TMP/zen.log" &
-ZEN_PID=$!
-PORT=$(zen_port "$TMP/zen.log" "$ZEN_PID")
-if [ -z "$PORT" ]; then
-	say "bench-pages: zen serve did not start: $(cat "$TMP/zen.log")"
-	exit 0
-fi
-ZEN_URL="http://$HOST:$PORT"
+start_zen --max-connections 1000 --max-connections-per-address 1000
 
 PATHS=("/blockchain/headers?take=100" "/blockchain/blocks?take=$PAGE_BLOCKS"
        "/blockchain/info")

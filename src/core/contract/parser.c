@@ -15,11 +15,6 @@
 #include "core/contract/lexer.h"
 #include "core/contract/parser.h"
 
-/* binary operator levels, loosest first (3.3) */
-enum {
-	L_NONE, L_0A, L_0B, L_0C, L_0D, L_1, L_2, L_CONS, L_3, L_BACKTICK, L_4,
-};
-
 struct parser {
 	struct zc_token *toks;
 	size_t ntoks, pos;
@@ -910,25 +905,9 @@ static struct zc_expr *parse_record(P *p)
 	return e;
 }
 
-static int binop_level(const struct zc_token *t, int *right)
+enum zc_level zc_op_level(const char *s, int *right)
 {
-	const char *s;
-
 	*right = 0;
-	switch (t->kind) {
-	case ZC_T_EQUALS:
-		return L_0C;
-	case ZC_T_COLONCOLON:
-		*right = 1;
-		return L_CONS;
-	case ZC_T_BACKTICK:
-		return L_BACKTICK;
-	case ZC_T_OP:
-		break;
-	default:
-		return L_NONE;
-	}
-	s = t->text;
 	if (s[0] == '*' && s[1] == '*') {
 		*right = 1;
 		return L_4;
@@ -952,8 +931,27 @@ static int binop_level(const struct zc_token *t, int *right)
 	case '*': case '/': case '%':
 		return L_3;
 	default:
+		return L_NONE;	/* ! ~ ?: prefix operators */
+	}
+}
+
+static int binop_level(const struct zc_token *t, int *right)
+{
+	*right = 0;
+	switch (t->kind) {
+	case ZC_T_EQUALS:
+		return L_0C;
+	case ZC_T_COLONCOLON:
+		*right = 1;
+		return L_CONS;
+	case ZC_T_BACKTICK:
+		return L_BACKTICK;
+	case ZC_T_OP:
+		break;
+	default:
 		return L_NONE;
 	}
+	return zc_op_level(t->text, right);
 }
 
 static struct zc_expr *parse_operand(P *p, int min)

@@ -71,4 +71,20 @@ int zc_parse_expr(const char *src, size_t len, const char *file,
 int zc_check_entry_points(const struct zc_module *m, const char *file,
 			  struct zen_err *err);
 
+/*
+ * The binary operator levels of the grammar above, loosest first (the
+ * parser reads with them; the unparser parenthesizes by them).
+ */
+enum zc_level {
+	L_NONE, L_0A, L_0B, L_0C, L_0D, L_1, L_2, L_CONS, L_3, L_BACKTICK, L_4,
+};
+
+/*
+ * The level of an operator token's text op (a run of symbol characters:
+ * `|>`, `+`, `**`, ...), *right set for the right-associative ones;
+ * L_NONE for the prefix operators (! ~ ?) and anything else.  `=`, `::`
+ * and backticks are tokens of their own and not handled here.
+ */
+enum zc_level zc_op_level(const char *op, int *right);
+
 #endif

@@ -13,12 +13,8 @@
 #include <string.h>
 
 #include "core/contract/lexer.h"
+#include "core/contract/parser.h"
 #include "core/contract/unparse.h"
-
-/* The parser's binary operator levels (parser.c), loosest first. */
-enum {
-	L_NONE, L_0A, L_0B, L_0C, L_0D, L_1, L_2, L_CONS, L_3, L_BACKTICK, L_4,
-};
 
 /* Expression contexts, loosest first; LV_BIN(L) is parse_binop(L), and
  * LV_BIN(L_4 + 1) reads just an operand. */
@@ -274,33 +270,7 @@ static void pr_param(struct up *u, const struct zc_pat *p)
 static int infix_level(const char *s, int *right)
 {
 	*right = 0;
-	if (!is_op_name(s))
-		return L_NONE;
-	if (s[0] == '*' && s[1] == '*') {
-		*right = 1;
-		return L_4;
-	}
-	switch (s[0]) {
-	case '|':
-		return strcmp(s, "|>") ? L_0A : L_0C;
-	case '\\':
-		return L_0A;
-	case '&':
-		return L_0B;
-	case '=': case '<': case '>':
-		return L_0C;
-	case '$':
-		return L_0D;
-	case '@': case '^':
-		*right = 1;
-		return L_1;
-	case '+': case '-':
-		return L_2;
-	case '*': case '/': case '%':
-		return L_3;
-	default:
-		return L_NONE;	/* ! ~ ?: prefix operators */
-	}
+	return is_op_name(s) ? (int)zc_op_level(s, right) : L_NONE;
 }
 
 /* no ascription and no implicit arguments on it */
