@@ -51,6 +51,9 @@ struct zen_param {
 	unsigned flags;
 	const char *metavar;	/* CLI placeholder, e.g. "N", "ADDRESS" */
 	const char *help;
+	const char *const *aliases;	/* other body keys the reference's
+					   clients send it as (NULL-ended),
+					   or NULL; the name wins */
 };
 
 /* Operation flags: what the dispatcher prepares before the handler runs. */

@@ -352,7 +352,7 @@ static int spends_of(struct zen_call *call, struct zen_spend **out, size_t *n)
 		if (!json_is_object(item))
 			rc = zen_fail(&call->err, ZEN_EINVAL, "Json is invalid: a "
 				      "spend is not an object");
-		else if (!asset || op_parse_asset(&sp[i].asset, asset))
+		else if (!asset || zen_asset_parse(&sp[i].asset, asset, strlen(asset)))
 			rc = zen_fail(&call->err, ZEN_EINVAL, "invalid asset");
 		else if (op_parse_amount(&sp[i].amount, json_object_get(item, "amount")))
 			rc = zen_fail(&call->err, ZEN_EINVAL, "invalid amount (a "

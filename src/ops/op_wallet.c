@@ -794,10 +794,6 @@ int op_wallet_transactioncount(struct zen_call *call)
 /* ---- building transactions ------------------------------------------------ */
 
 /* "00", 72 hex (contract id) or 136 hex (contract id and subtype). */
-int op_parse_asset(struct zen_asset *a, const char *s)
-{
-	return zen_asset_parse(a, s, strlen(s));
-}
 
 /* A strict positive decimal amount (string or JSON integer). */
 int op_parse_amount(uint64_t *out, json_t *v)
@@ -862,7 +858,7 @@ static int parse_output(struct zen_call *call, struct zen_output *o,
 				e.msg);
 	if (pk_only)
 		a.is_contract = 0;
-	if (!asset || op_parse_asset(&o->spend.asset, asset))
+	if (!asset || zen_asset_parse(&o->spend.asset, asset, strlen(asset)))
 		return zen_fail(&call->err, ZEN_EINVAL, "invalid asset");
 	if (op_parse_amount(&o->spend.amount, json_object_get(item, "amount")))
 		return zen_fail(&call->err, ZEN_EINVAL, "invalid amount (a whole "

@@ -52,9 +52,6 @@ int op_spend_commit(struct zen_call *call, struct zen_wallet_spend **sp,
 int op_spend_publish(struct zen_call *call, struct zen_wallet_spend **sp,
 		     const struct zen_tx *tx);
 
-/* An asset: "00", 72 hex (contract id) or 136 hex (contract id and
- * subtype).  Returns 0 or -1. */
-int op_parse_asset(struct zen_asset *a, const char *s);
 /* A strict positive decimal amount, string or JSON integer, below 2^64.
  * Returns 0 or -1. */
 int op_parse_amount(uint64_t *out, json_t *v);

@@ -47,6 +47,9 @@
 	OUTPUT_PARAMS, \
 	{ "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" }
 
+/* api.md 5.14 FIX: the seed's spellings of contract execute's sender. */
+static const char *const seed_sender[] = { "otion.sender", "options.sender", NULL };
+
 const struct zen_op zen_ops[] = {
 	{ "blockchain", "info", "GET", "/blockchain/info", ZEN_OPF_STORE | ZEN_OPF_PUBLIC,
 	  op_blockchain_info,
@@ -145,7 +148,8 @@ const struct zen_op zen_ops[] = {
 	    { "messageBody", ZEN_PT_STRING, 0, "DATA",
 	      "hex of serialized data, or tagged JSON (default: none)" },
 	    { "options", ZEN_PT_JSON, 0, "JSON", "{\"sender\"}" },
-	    { "sender", ZEN_PT_STRING, 0, "PUBKEY", "compressed public key, 66 hex" },
+	    { "sender", ZEN_PT_STRING, 0, "PUBKEY", "compressed public key, 66 hex",
+	      seed_sender },
 	    { "tx", ZEN_PT_STRING, REQ, "HEX", "serialized TxSkeleton" } },
 	  NULL, "Invalid JSON " },
 	{ "blockchain", "blocktemplate", "GET", "/blockchain/blocktemplate",

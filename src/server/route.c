@@ -103,26 +103,31 @@ static const char *json_error_prefix(const struct zen_op *op)
  * handler answers "Password is empty", "Contract code is empty"...); a
  * missing number stays missing, a parse error.
  */
+/* The parameter of op that body key key is an alias of (its row's
+ * aliases), or NULL. */
+static const struct zen_param *alias_of(const struct zen_op *op,
+					const char *key)
+{
+	for (const struct zen_param *p = op->params; p->name; p++)
+		for (const char *const *a = p->aliases; a && *a; a++)
+			if (!strcmp(*a, key))
+				return p;
+	return NULL;
+}
+
 static void body_fields(json_t *raw, json_t *body, const struct zen_op *op)
 {
-	/* api.md 5.14 FIX: the seed's spellings of the sender */
-	static const struct { const char *path, *alias, *name; } aliases[] = {
-		{ "/blockchain/contract/execute", "otion.sender", "sender" },
-		{ "/blockchain/contract/execute", "options.sender", "sender" },
-	};
+	const struct zen_param *p;
 	const char *key;
 	json_t *v;
 
 	json_object_foreach(body, key, v) {
 		if (param_name(op, key, 0))
 			json_object_set(raw, key, v);
-		for (size_t i = 0; i < ZEN_ARRAY_SIZE(aliases); i++)
-			if (!strcmp(op->path, aliases[i].path) &&
-			    !strcmp(key, aliases[i].alias) &&
-			    !json_object_get(body, aliases[i].name))
-				json_object_set(raw, aliases[i].name, v);
+		else if ((p = alias_of(op, key)) && !json_object_get(body, p->name))
+			json_object_set(raw, p->name, v);
 	}
-	for (const struct zen_param *p = op->params; p->name; p++) {
+	for (p = op->params; p->name; p++) {
 		if (!(p->flags & ZEN_PF_REQUIRED) || json_object_get(raw, p->name))
 			continue;
 		if (p->type == ZEN_PT_WORDS)

@@ -263,7 +263,7 @@ static void vec_text(json_t *v)
 
 /*
  * Both texts of ZP ("00" and the 72-hex zero contract id) parse, as an
- * asset (op_parse_asset: the --asset option and the "asset" fields), to
+ * asset (zen_asset_parse: the --asset option and the "asset" fields), to
  * the expected version, contract hash and sub-type, and the asset prints
  * back as "00", the reference's text of ZP.
  */
@@ -283,7 +283,7 @@ static void vec_asset_zp(json_t *v)
 		const char *s = json_string_value(t);
 
 		memset(&a, 0xee, sizeof(a));
-		tap_ok(op_parse_asset(&a, s) == 0 &&
+		tap_ok(zen_asset_parse(&a, s, strlen(s)) == 0 &&
 		       a.cid.version == tap_ju64(asset, "version"),
 		       "%s: %.8s... parses as an asset of the version", id, s);
 		tap_hex(a.cid.hash, 32, tap_jstr(asset, "contractHash"),

@@ -54,7 +54,8 @@ static uint64_t fake_now(void *ctx)
 static struct srv_policy *policy(int public_mode, unsigned rate, int loopback,
 				 const char *token, struct fake_clock *clock)
 {
-	struct srv_policy_conf conf = { public_mode, rate, loopback, token };
+	struct srv_policy_conf conf = { .public_mode = public_mode, .rate_limit = rate,
+					.loopback = loopback, .token = token };
 	struct zen_err err = ZEN_ERR_INIT;
 	struct srv_policy *p = srv_policy_new(&conf, &err);
 
@@ -541,7 +542,7 @@ static void test_origin(void)
 
 static void test_conf(void)
 {
-	struct srv_policy_conf conf = { 0, 5, 1, "" };
+	struct srv_policy_conf conf = { .rate_limit = 5, .loopback = 1, .token = "" };
 	struct zen_err err = ZEN_ERR_INIT;
 	struct srv_policy *p = srv_policy_new(&conf, &err);
 
