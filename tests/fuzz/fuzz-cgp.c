@@ -1,10 +1,14 @@
 /*
  * fuzz-cgp.c - libFuzzer harness for the CGP byte parsers (src/core/cgp):
  * the input is read as a ballot (what a vote carries, hex-decoded) and as
- * a stored CGP state.  Whatever reads must write back to bytes that read
- * to the same value, and a payout read must make a message body that
- * pays exactly it.  Never a crash.
+ * a stored CGP state, and as a data value read as the message body of a
+ * vote under each command.  Whatever reads must write back to bytes that
+ * read to the same value, a payout read must make a message body that
+ * pays exactly it, and a vote's ballot must match its command and be in
+ * its own ballot text.  Never a crash.
  */
+#include <string.h>
+
 #include "core/cgp/cgp.h"
 #include "fuzz.h"
 
@@ -56,9 +60,36 @@ static void state(const uint8_t *data, size_t size)
 	zen_buf_release(&w);
 }
 
+static void vote(const uint8_t *data, size_t size)
+{
+	static const char *const commands[] = { "Allocation", "Payout",
+						"Nomination", "Other" };
+	struct zen_data body;
+
+	zen_data_init(&body);
+	if (zen_data_decode(&body, data, size, NULL, NULL)) {
+		zen_data_release(&body);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(*commands); i++) {
+		struct zen_cgp_vote v;
+		size_t n = strlen(commands[i]);
+
+		if (!zen_cgp_vote_parse(&v, commands[i], n, &body, NULL)) {
+			FUZZ_CHECK(i < 3);
+			FUZZ_CHECK((v.ballot.kind == ZEN_CGP_BALLOT_ALLOCATION) ==
+				   (i == 0));
+			FUZZ_CHECK(v.ballot_hex_len >= 4);
+		}
+		zen_cgp_vote_release(&v);
+	}
+	zen_data_release(&body);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	ballot(data, size);
 	state(data, size);
+	vote(data, size);
 	return 0;
 }

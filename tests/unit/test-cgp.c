@@ -199,6 +199,131 @@ static void test_ballots(void)
 	zen_buf_release(&w);
 }
 
+/* A vote's body written out by hand (protocol.md 2.14: dict tag 12,
+ * entries shorter key first; String tag 6; Signature tag 9). */
+static void vote_body(struct zen_data *d, const char *command,
+		      const char *ballot_hex, int extra_entries)
+{
+	struct zen_buf b = ZEN_BUF_INIT;
+	char pk[67];
+	uint8_t sig[ZEN_SIGNATURE_LEN];
+	size_t clen = strlen(command), hlen = strlen(ballot_hex);
+
+	memset(pk, 0, sizeof(pk));
+	for (int i = 0; i < 66; i++)
+		pk[i] = "0123456789abcdef"[(i * 7 + 2) % 16];
+	pk[0] = '0';
+	pk[1] = '2';
+	for (size_t i = 0; i < sizeof(sig); i++)
+		sig[i] = (uint8_t)i;
+	zen_buf_addch(&b, 12);
+	zen_buf_addch(&b, 2);
+	/* keys shorter first: "Payout" (6), "Signature" (9), "Allocation" */
+	if (clen < 9) {
+		zen_buf_addch(&b, (uint8_t)clen);
+		zen_buf_add(&b, command, clen);
+		zen_buf_addch(&b, 6);
+		zen_buf_addch(&b, (uint8_t)hlen);
+		zen_buf_add(&b, ballot_hex, hlen);
+	}
+	zen_buf_addch(&b, 9);
+	zen_buf_add(&b, "Signature", 9);
+	zen_buf_addch(&b, 12);
+	zen_buf_addch(&b, (uint8_t)(1 + 2 * extra_entries));
+	if (extra_entries) {
+		/* a key too short, and a value that is not a Signature */
+		zen_buf_addch(&b, 2);
+		zen_buf_add(&b, "02", 2);
+		zen_buf_addch(&b, 9);
+		zen_buf_add(&b, sig, sizeof(sig));
+	}
+	zen_buf_addch(&b, 66);
+	zen_buf_add(&b, pk, 66);
+	zen_buf_addch(&b, 9);
+	zen_buf_add(&b, sig, sizeof(sig));
+	if (extra_entries) {
+		pk[65] = 'f';	/* sorts after the first key */
+		zen_buf_addch(&b, 66);
+		zen_buf_add(&b, pk, 66);
+		zen_buf_addch(&b, 6);
+		zen_buf_addch(&b, 1);
+		zen_buf_addch(&b, 'x');
+	}
+	if (clen >= 9) {
+		zen_buf_addch(&b, (uint8_t)clen);
+		zen_buf_add(&b, command, clen);
+		zen_buf_addch(&b, 6);
+		zen_buf_addch(&b, (uint8_t)hlen);
+		zen_buf_add(&b, ballot_hex, hlen);
+	}
+	zen_data_init(d);
+	if (!tap_ok(!zen_data_decode(d, b.data, b.len, NULL, NULL),
+		    "the hand-written body of a %s vote decodes", command))
+		exit(1);
+	zen_buf_release(&b);
+}
+
+static void test_vote_parse(void)
+{
+	struct zen_cgp_vote v;
+	struct zen_data d;
+	int rc;
+
+	vote_body(&d, "Allocation", "010f", 0);
+	rc = zen_cgp_vote_parse(&v, "Allocation", 10, &d, NULL);
+	tap_ok(!rc && v.ballot.kind == ZEN_CGP_BALLOT_ALLOCATION &&
+	       v.ballot.allocation == 15 && v.n_signers == 1 &&
+	       v.signers[0].pubkey[0] == 0x02 &&
+	       v.signers[0].signature[63] == 63 && v.ballot_hex_len == 4 &&
+	       !memcmp(v.ballot_hex, "010f", 4),
+	       "an allocation vote: its ballot, its signer and the signed text");
+	zen_cgp_vote_release(&v);
+	tap_ok(zen_cgp_vote_parse(&v, "Payout", 6, &d, NULL) == ZEN_EINVAL,
+	       "no ballot under another command: not a vote");
+	zen_cgp_vote_release(&v);
+	tap_ok(zen_cgp_vote_parse(&v, "Other", 5, &d, NULL) == ZEN_EINVAL,
+	       "another command is not a vote");
+	zen_cgp_vote_release(&v);
+	zen_data_release(&d);
+
+	vote_body(&d, "Payout", "010f", 0);
+	tap_ok(zen_cgp_vote_parse(&v, "Payout", 6, &d, NULL) == ZEN_EINVAL,
+	       "an allocation ballot under Payout is not a vote");
+	zen_cgp_vote_release(&v);
+	zen_data_release(&d);
+
+	vote_body(&d, "Nomination", "010f00ff", 1);
+	rc = zen_cgp_vote_parse(&v, "Nomination", 10, &d, NULL);
+	tap_ok(rc == ZEN_EINVAL, "an allocation ballot under Nomination is "
+	       "not a vote");
+	zen_cgp_vote_release(&v);
+	zen_data_release(&d);
+
+	vote_body(&d, "Allocation", "010fabcd", 1);
+	rc = zen_cgp_vote_parse(&v, "Allocation", 10, &d, NULL);
+	tap_ok(!rc && v.ballot.allocation == 15 && v.n_signers == 1 &&
+	       v.ballot_hex_len == 8,
+	       "bytes after the ballot count (20.2); signature entries of "
+	       "another shape are dropped");
+	zen_cgp_vote_release(&v);
+	zen_data_release(&d);
+
+	vote_body(&d, "Allocation", "01f", 0);
+	tap_ok(zen_cgp_vote_parse(&v, "Allocation", 10, &d, NULL) ==
+	       ZEN_EINVAL, "ballot text that is not hex: not a vote");
+	zen_cgp_vote_release(&v);
+	zen_data_release(&d);
+
+	zen_data_init(&d);
+	d.kind = ZEN_DATA_U32;
+	tap_ok(zen_cgp_vote_parse(&v, "Allocation", 10, &d, NULL) ==
+	       ZEN_EINVAL, "a body that is not a dictionary: not a vote");
+	zen_cgp_vote_release(&v);
+	tap_ok(zen_cgp_vote_parse(&v, "Allocation", 10, NULL, NULL) ==
+	       ZEN_EINVAL, "no body: not a vote");
+	zen_cgp_vote_release(&v);
+}
+
 static void test_payout_order(void)
 {
 	struct zen_spend one[] = { spend(0, 1) }, two[] = { spend(0, 1), spend(1, 1) };
@@ -323,6 +448,7 @@ int main(void)
 	test_threshold();
 	test_nominee();
 	test_ballots();
+	test_vote_parse();
 	test_payout_order();
 	test_state();
 	test_digest();

@@ -887,7 +887,7 @@ static void test_reopen_and_schema(void)
 	zen_store_close(s);
 	rc = zen_chain_open(&c, dir, P, &err);
 	tap_ok(rc == ZEN_ESTORE && c == NULL &&
-	       !strcmp(err.msg, "store schema 99, expected 1"),
+	       !strcmp(err.msg, "store schema 99, expected 2"),
 	       "another schema version is refused: %s", err.msg);
 	zen_buf_release(&path);
 	zen_tx_release(&tx);

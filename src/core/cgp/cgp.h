@@ -100,6 +100,36 @@ void zen_cgp_vote_digest(uint8_t out[ZEN_HASH_LEN], uint32_t interval,
 			 int nomination_phase, const char *ballot_hex,
 			 size_t ballot_hex_len);
 
+/* One key that signed a vote. */
+struct zen_cgp_signer {
+	uint8_t pubkey[ZEN_PUBKEY_LEN];
+	uint8_t signature[ZEN_SIGNATURE_LEN];
+};
+
+/* A voting-contract witness read as a vote (6.1). */
+struct zen_cgp_vote {
+	struct zen_cgp_ballot ballot;
+	const char *ballot_hex;		/* a view into the body: what is signed */
+	size_t ballot_hex_len;
+	struct zen_cgp_signer *signers;	/* owned; in the dictionary's order */
+	size_t n_signers;
+};
+
+/*
+ * Read a witness's command and message body as a vote: the command is
+ * "Allocation" (an allocation ballot) or "Payout" / "Nomination" (a payout
+ * ballot); the body a dictionary holding, under the command, a String of
+ * the ballot's hex, and under "Signature" a dictionary from the hex of a
+ * 33-byte public key to a Signature.  Entries of "Signature" of another
+ * shape are dropped; the signatures are not verified here.
+ * Returns 0, or ZEN_EINVAL when the witness is not a vote (the tally
+ * ignores it).  Release *v with zen_cgp_vote_release (also on failure).
+ */
+int zen_cgp_vote_parse(struct zen_cgp_vote *v, const char *command,
+		       size_t command_len, const struct zen_data *body,
+		       struct zen_err *err) ZEN_WARN_UNUSED;
+void zen_cgp_vote_release(struct zen_cgp_vote *v);
+
 /* ---- the rules of nomination and voting (6.4, 6.5) ------------------- */
 
 /*

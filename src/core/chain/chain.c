@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/chain/cgp-int.h"
 #include "core/chain/chain_int.h"
 #include "core/chain/validate-int.h"
 #include "core/crypto/hash.h"
@@ -604,6 +605,10 @@ struct connect {
 	struct chain_acs ca;
 	struct zen_contract_delta contracts, delta;
 	struct zen_tx_context ctx;
+	struct zen_cgp_state cgp;	/* the state the block is validated
+					   with, and the state after it */
+	int fork;			/* connected while switching branches */
+	size_t payout_txs;		/* transactions with a CGP witness */
 	uint64_t weight, sacrifice;
 	uint8_t acs_root[ZEN_HASH_LEN];
 	size_t offset;			/* of the next transaction */
@@ -636,6 +641,7 @@ static void connect_release(struct connect *cn)
 	block_writes_release(&cn->bw);
 	zen_contract_delta_release(&cn->contracts);
 	zen_contract_delta_release(&cn->delta);
+	zen_cgp_state_release(&cn->cgp);
 }
 
 /* The block's record and body (decoded already when known), its parent. */
@@ -684,6 +690,28 @@ static int connect_check_header(struct connect *cn)
 	if (h->timestamp > chain_now(cn->chain) + ZEN_MAX_FUTURE_MS)
 		return refuse(cn->err, "block timestamp too far in the future");
 	return 0;
+}
+
+/*
+ * The CGP state the block is validated with (cgp-and-chain.md 5): its
+ * parent's, with the winner of the interval taken over at a payout block.
+ * Blocks connected while switching to another branch keep the parent's
+ * state even at a payout block, as the reference's fork connection does
+ * (its quirk 18.1): which side branches are accepted is consensus.
+ */
+static int connect_cgp_state(struct connect *cn)
+{
+	const struct zen_chain_params *p = cn->chain->params;
+	int rc;
+
+	if (cn->genesis)
+		return 0;
+	rc = chain_cgp_after(cn->t, &cn->parent, &cn->cgp, cn->err);
+	if (!rc && !cn->fork)
+		rc = chain_cgp_for_block(p, cn->t,
+					 cn->bk->header.block_number,
+					 &cn->cgp, cn->err);
+	return rc;
 }
 
 /* The views transactions are validated against: the store as the block's
@@ -772,6 +800,7 @@ static int connect_tx(struct connect *cn, size_t i)
 	if (rc)
 		return rc;
 	cn->weight = zen_weight_add(cn->weight, w);
+	cn->payout_txs += zen_tx_is_cgp_payout(cn->chain->params, tx);
 	block_apply(&cn->bw, tx, contextual);
 	loc = cn->bw.locs[cn->bw.n_locs].loc;
 	memcpy(cn->bw.locs[cn->bw.n_locs++].hash, tx->tx_hash, ZEN_HASH_LEN);
@@ -795,7 +824,9 @@ static int connect_txs(struct connect *cn)
 		rc = connect_tx(cn, i);
 	if (rc)
 		return rc;
-	if (cn->weight > cn->chain->params->max_block_weight)
+	/* a block with one payout transaction is exempt (section 20) */
+	if (cn->weight > cn->chain->params->max_block_weight &&
+	    cn->payout_txs != 1)
 		return refuse(cn->err, "block weight exceeds maximum");
 	/* while the pipeline verifies signatures */
 	if ((rc = block_write(cn->t, &cn->bw, cn->err)))
@@ -815,7 +846,7 @@ static int connect_contracts(struct connect *cn)
 				       &cn->sacrifice, cn->acs_root, cn->err);
 }
 
-/* 6: coinbase amounts with the parent's CGP allocation. */
+/* 6: coinbase amounts with the allocation in force. */
 static int connect_coinbase(struct connect *cn)
 {
 	struct zen_err e = ZEN_ERR_INIT;
@@ -823,9 +854,55 @@ static int connect_coinbase(struct connect *cn)
 	if (cn->genesis)
 		return 0;
 	if (zen_coinbase_validate_amounts(cn->chain->params, cn->bk,
-					  cn->sacrifice,
-					  cn->parent.cgp.allocation, &e))
+					  cn->sacrifice, cn->cgp.allocation,
+					  &e))
 		return refuse(cn->err, "%s", e.msg);
+	return 0;
+}
+
+/* The one CGP witness of the block (its count in *n). */
+static const struct zen_witness *payout_witness(struct connect *cn, size_t *n)
+{
+	const struct zen_chain_params *p = cn->chain->params;
+	const struct zen_witness *found = NULL;
+
+	*n = 0;
+	for (size_t i = 1; i < cn->bk->n_txs; i++)
+		for (size_t j = 0; j < cn->bk->txs[i].n_witnesses; j++) {
+			const struct zen_witness *w =
+				&cn->bk->txs[i].witnesses[j];
+
+			if (zen_witness_runs(w, &p->cgp_contract_id)) {
+				found = w;
+				++*n;
+			}
+		}
+	return found;
+}
+
+/* PayoutTx.check (cgp-and-chain.md 7.3), in payout blocks only. */
+static int connect_payout(struct connect *cn)
+{
+	struct zen_err e = ZEN_ERR_INIT;
+	const struct zen_witness *w;
+	size_t n;
+
+	if (cn->genesis ||
+	    !zen_cgp_is_payout_block(cn->chain->params,
+				     cn->bk->header.block_number))
+		return 0;
+	w = payout_witness(cn, &n);
+	if (n > 1)
+		return refuse(cn->err, "Multiple payout Txs");
+	if (!n)
+		return cn->cgp.has_payout ? refuse(cn->err, "No payout Tx") : 0;
+	if (!cn->cgp.has_payout)
+		return refuse(cn->err, "There shouldn't be a payout - there is "
+			      "no payout winner");
+	if (!w->body ||
+	    zen_cgp_check_payout_body(w->body, &cn->cgp.payout, &e))
+		return refuse(cn->err, "%s", w->body ? e.msg :
+			      "Couldn't parse message body");
 	return 0;
 }
 
@@ -844,6 +921,18 @@ static int connect_commitments(struct connect *cn)
 	return 0;
 }
 
+/* The tally's bookkeeping of the block (cgp-and-chain.md 6.3). */
+static int connect_tally(struct connect *cn)
+{
+	struct chain_cgp_block blk = {
+		.b = cn->bk, .hash = cn->hash, .spent = cn->undo.data,
+		.spent_len = cn->undo.len, .state = &cn->cgp,
+		.threads = cn->chain->threads,
+	};
+
+	return chain_cgp_connect(cn->chain->params, cn->t, &blk, cn->err);
+}
+
 /* The block becomes the tip: its undo data, main-chain number, record. */
 static int connect_record(struct connect *cn)
 {
@@ -852,7 +941,8 @@ static int connect_record(struct connect *cn)
 
 	chain_put32(be, cn->bk->header.block_number);
 	cn->info.status = ZEN_BLOCK_MAIN;
-	cn->info.cgp = cn->parent.cgp;
+	cn->info.cgp.allocation = cn->cgp.allocation;
+	cn->info.cgp.has_payout = cn->cgp.has_payout;
 	rc = zen_store_put(cn->t, ZEN_DB_UNDO, cn->hash, ZEN_HASH_LEN,
 			   cn->undo.data, cn->undo.len, cn->err) ?:
 	     zen_store_put(cn->t, ZEN_DB_MAIN, be, 4, cn->hash, ZEN_HASH_LEN,
@@ -867,23 +957,29 @@ static int connect_record(struct connect *cn)
 
 /*
  * Connect the stored block hash on top of the tip (its parent) in t
- * (8.5, 8.7).  Returns 0, ZEN_EREFUSED with the block-connection text,
- * or a store error.  On failure t must be aborted.
+ * (8.5, 8.7); fork: while switching to another branch.  Returns 0,
+ * ZEN_EREFUSED with the block-connection text, or a store error.  On
+ * failure t must be aborted.
  */
 static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 			 const uint8_t hash[ZEN_HASH_LEN],
-			 const struct known_block *known, struct zen_err *err)
+			 const struct known_block *known, int fork,
+			 struct zen_err *err)
 {
 	struct connect cn;
 	int rc;
 
 	connect_init(&cn, chain, t, hash, err);
+	cn.fork = fork;
 	rc = connect_load(&cn, known) ?:
 	     connect_check_header(&cn) ?:
+	     connect_cgp_state(&cn) ?:
 	     connect_txs(&cn) ?:
 	     connect_contracts(&cn) ?:
 	     connect_coinbase(&cn) ?:
+	     connect_payout(&cn) ?:
 	     connect_commitments(&cn) ?:
+	     connect_tally(&cn) ?:
 	     connect_record(&cn);
 	connect_release(&cn);
 	return rc;
@@ -974,7 +1070,8 @@ static int disconnect_tip(struct zen_chainstate *chain, struct zen_store_txn *t,
 			goto out;
 		rc = 0;
 	}
-	if ((rc = chain_contracts_disconnect(t, tip->hash, err)))
+	if ((rc = chain_contracts_disconnect(t, tip->hash, err)) ||
+	    (rc = chain_cgp_disconnect(t, tip->hash, err)))
 		goto out;
 	for (size_t i = 1; !genesis && i < b.n_txs; i++)
 		txlist_insert(back, i - 1, b.txs[i].raw, b.txs[i].raw_len);
@@ -1070,7 +1167,7 @@ static int switch_to(struct zen_chainstate *chain, struct zen_store_txn *w,
 		memcpy(h, path.v[--path.n], ZEN_HASH_LEN);
 		if ((rc = zen_store_begin(chain->store, n, 1, &c, err)))
 			goto out;
-		rc = connect_block(chain, c, h, known, &e);
+		rc = connect_block(chain, c, h, known, disc > 0, &e);
 		if (rc) {
 			zen_store_abort(c);
 			if (rc != ZEN_EREFUSED) {

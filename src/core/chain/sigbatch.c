@@ -92,6 +92,7 @@ void zen_sig_batch_add(struct zen_sig_batch *b, const uint8_t msg[ZEN_HASH_LEN],
 
 struct slice {
 	const struct zen_sig_check *checks;
+	uint8_t *ok;			/* NULL: stop at the first failure */
 	size_t lo, hi;
 	size_t bad;		/* first failing index, or hi */
 	pthread_t thread;
@@ -108,9 +109,25 @@ static void verify_slice(struct slice *s)
 			return;
 }
 
+/* Every check of the slice, failures included, into ok[lo..hi). */
+static void verify_slice_each(struct slice *s)
+{
+	struct key_cache kc;
+
+	memset(&kc, 0, sizeof(kc));
+	for (size_t i = s->lo; i < s->hi; i++)
+		s->ok[i] = (uint8_t)check_verify(&kc, &s->checks[i]);
+	s->bad = s->hi;
+}
+
 static void *slice_main(void *arg)
 {
-	verify_slice(arg);
+	struct slice *s = arg;
+
+	if (s->ok)
+		verify_slice_each(s);
+	else
+		verify_slice(s);
 	return NULL;
 }
 
@@ -121,8 +138,10 @@ static unsigned online_cores(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
-/* Lowest failing index over all slices, or n when every check verifies. */
-static size_t run_slices(const struct zen_sig_batch *b, unsigned nthreads)
+/* Lowest failing index over all slices, or n when every check verifies.
+ * With ok, every check is verified and its result kept in ok[]. */
+static size_t run_slices(const struct zen_sig_batch *b, unsigned nthreads,
+			 uint8_t *ok)
 {
 	struct slice *s = zen_xcalloc(nthreads, sizeof(*s));
 	size_t per = b->n / nthreads, extra = b->n % nthreads, lo = 0;
@@ -130,6 +149,7 @@ static size_t run_slices(const struct zen_sig_batch *b, unsigned nthreads)
 
 	for (unsigned t = 0; t < nthreads; t++) {
 		s[t].checks = b->checks;
+		s[t].ok = ok;
 		s[t].lo = lo;
 		s[t].hi = lo + per + (t < extra);
 		lo = s[t].hi;
@@ -138,18 +158,36 @@ static size_t run_slices(const struct zen_sig_batch *b, unsigned nthreads)
 	for (unsigned t = 1; t < nthreads; t++)
 		s[t].started = !pthread_create(&s[t].thread, NULL,
 					       slice_main, &s[t]);
-	verify_slice(&s[0]);
+	slice_main(&s[0]);
 	for (unsigned t = 1; t < nthreads; t++) {
 		if (s[t].started)
 			pthread_join(s[t].thread, NULL);
 		else
-			verify_slice(&s[t]);
+			slice_main(&s[t]);
 	}
 	for (unsigned t = 0; t < nthreads && bad == b->n; t++)
 		if (s[t].bad < s[t].hi)
 			bad = s[t].bad;
 	free(s);
 	return bad;
+}
+
+/* The threads to use for n checks. */
+static unsigned threads_for(size_t n, unsigned nthreads)
+{
+	if (!nthreads)
+		nthreads = online_cores();
+	if (nthreads > n)
+		nthreads = (unsigned)n;
+	(void)zen_secp_ctx();	/* create the shared context before threads */
+	return nthreads;
+}
+
+void zen_sig_batch_verify_each(const struct zen_sig_batch *b,
+			       unsigned nthreads, uint8_t *ok)
+{
+	if (b->n)
+		(void)run_slices(b, threads_for(b->n, nthreads), ok);
 }
 
 int zen_sig_batch_verify(const struct zen_sig_batch *b, unsigned nthreads,
@@ -159,12 +197,7 @@ int zen_sig_batch_verify(const struct zen_sig_batch *b, unsigned nthreads,
 
 	if (!b->n)
 		return 1;
-	if (!nthreads)
-		nthreads = online_cores();
-	if (nthreads > b->n)
-		nthreads = (unsigned)b->n;
-	(void)zen_secp_ctx();	/* create the shared context before threads */
-	bad = run_slices(b, nthreads);
+	bad = run_slices(b, threads_for(b->n, nthreads), NULL);
 	if (bad == b->n)
 		return 1;
 	if (first_bad)

@@ -37,6 +37,8 @@ static const char *const db_names[ZEN_DB_COUNT_] = {
 	[ZEN_DB_CUNDO] = "contract-undo",
 	[ZEN_DB_MEMPOOL_ACS] = "mempool-acs",
 	[ZEN_DB_MEMPOOL_STATES] = "mempool-states",
+	[ZEN_DB_CGP] = "cgp",
+	[ZEN_DB_CGP_UNDO] = "cgp-undo",
 };
 
 struct zen_store {

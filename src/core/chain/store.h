@@ -81,9 +81,31 @@
  *  mempool-states contract id -> u8 present || data: states the mempool's
  *             transactions left, over states (present 0: deleted)
  *
- *  The last four databases were added to schema 1 before any release:
- *  a store without them opens with them empty, which is what a chain
- *  without contracts holds.
+ *  cgp        the Common Goods Pool's bookkeeping (cgpstate.c), keys led by
+ *             a kind byte:
+ *             'B' || PK hash -> u64: ZP balance now (running; no entry: 0)
+ *             'S' || u32 interval || PK hash -> u64: balance at the
+ *                  interval's snapshot block (the voting weight)
+ *             'F' || asset -> u64: what the CGP contract holds now
+ *             'G' || u32 interval || asset -> u64: the same at the snapshot
+ *             'n' / 'a' / 'p' || u32 interval || 33-byte public key ->
+ *                  the key's first signed ballot (protocol.md 2.16) in the
+ *                  nominee / allocation / payout table
+ *             'c' || u32 interval -> the candidates: varint count ||
+ *                  payouts, in payout order
+ *             'w' || u32 interval -> the winner, as a CGP state
+ *             's' || block hash -> the CGP state after the block, for
+ *                  blocks after which a payout is due (the record has the
+ *                  allocation and says whether this entry exists)
+ *  cgp-undo   block hash -> what the block changed in cgp, main-chain
+ *             blocks only: records of u16 key length || key || u8 had ||
+ *             (had: u32 length || the previous value), undone newest first
+ *
+ *  Schema 2 added cgp and cgp-undo: a schema 1 store has no record of the
+ *  balances its blocks moved, so it is refused rather than half-tallied.
+ *  The four databases before them were added to schema 1 before any
+ *  release: a store without them opens with them empty, which is what a
+ *  chain without contracts holds.
  * ------------------------------------------------------------------------
  */
 #ifndef ZEN_CHAIN_STORE_H
@@ -92,7 +114,7 @@
 #include "core/base/err.h"
 #include "core/base/zen.h"
 
-#define ZEN_STORE_SCHEMA 1
+#define ZEN_STORE_SCHEMA 2
 
 enum zen_store_db {
 	ZEN_DB_META = 0,
@@ -113,6 +135,8 @@ enum zen_store_db {
 	ZEN_DB_CUNDO,
 	ZEN_DB_MEMPOOL_ACS,
 	ZEN_DB_MEMPOOL_STATES,
+	ZEN_DB_CGP,
+	ZEN_DB_CGP_UNDO,
 	ZEN_DB_COUNT_
 };
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/chain/cgp-int.h"
 #include "core/chain/chain_int.h"
 
 struct cand {
@@ -81,14 +82,14 @@ static void fee_add(struct fee **fees, size_t *n, size_t *cap,
 static void build_coinbase(struct zen_tx *cb, const struct zen_chain_params *p,
 			   uint32_t number, const uint8_t pk_hash[ZEN_HASH_LEN],
 			   struct fee *fees, size_t n_fees, size_t cap_fees,
-			   const struct zen_block_cgp *cgp, uint64_t sacrifice)
+			   uint8_t cgp_allocation, uint64_t sacrifice)
 {
 	struct zen_asset zp;
-	uint64_t allocation = zen_block_allocation(number, cgp->allocation);
+	uint64_t allocation = zen_block_allocation(number, cgp_allocation);
 
 	memset(&zp, 0, sizeof(zp));
 	fee_add(&fees, &n_fees, &cap_fees, &zp,
-		zen_block_reward(number, cgp->allocation) + sacrifice);
+		zen_block_reward(number, cgp_allocation) + sacrifice);
 	zen_qsort(fees, n_fees, sizeof(*fees), fee_cmp);
 	cb->version = 0;
 	cb->outputs = zen_xcalloc(n_fees + 1, sizeof(*cb->outputs));
@@ -118,6 +119,27 @@ static void build_coinbase(struct zen_tx *cb, const struct zen_chain_params *p,
 	zen_tx_finalize(cb);
 }
 
+/*
+ * May the template take tx, as far as the CGP goes (15.2)?  A transaction
+ * with a CGP witness only in a payout block with a winner, paying it
+ * exactly, and only one.
+ */
+static int payout_fits(const struct zen_chain_params *p,
+		       const struct zen_cgp_state *next, uint32_t number,
+		       const struct zen_tx *tx, int taken)
+{
+	for (size_t j = 0; j < tx->n_witnesses; j++) {
+		const struct zen_witness *w = &tx->witnesses[j];
+
+		if (!zen_witness_runs(w, &p->cgp_contract_id))
+			continue;
+		return !taken && next->has_payout &&
+		       zen_cgp_is_payout_block(p, number) && w->body &&
+		       !zen_cgp_check_payout_body(w->body, &next->payout, NULL);
+	}
+	return 1;
+}
+
 int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 		       const uint8_t pk_hash[ZEN_HASH_LEN], struct zen_err *err)
 {
@@ -137,9 +159,10 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	struct chain_acs ca;
 	struct zen_contract_delta contracts, delta;
 	struct zen_slice v;
+	struct zen_cgp_state next = { 0 };
 	uint64_t cum = 0, now = chain_now(chain), earliest, sacrifice;
 	uint8_t acs_root[ZEN_HASH_LEN];
-	int rc, changed;
+	int rc, changed, payout_taken = 0;
 
 	chain_ovl_init(&ovl);
 	zen_contract_delta_init(&contracts);
@@ -151,6 +174,10 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	rc = chain_tip_get(r, &tip, err);
 	if (rc == ZEN_ENOTFOUND)
 		rc = zen_fail(err, ZEN_ENOTFOUND, "No tip");
+	if (!rc)
+		rc = chain_cgp_after(r, &tip, &next, err) ?:
+		     chain_cgp_for_block(p, r, tip.header.block_number + 1,
+					 &next, err);
 	if (rc)
 		goto out;
 
@@ -203,9 +230,17 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 			struct zen_output *in;
 			struct zen_sig_batch batch;
 			enum zen_tx_verdict verdict = ZEN_TX_VALID;
-			int vr;
+			int vr, payout = zen_tx_is_cgp_payout(p, &k->tx);
 
-			if (k->done || cum + k->weight > p->max_block_weight)
+			if (k->done)
+				continue;
+			if (!payout_fits(p, &next, ctx.block_number, &k->tx,
+					 payout_taken)) {
+				k->done = 1;
+				continue;
+			}
+			/* the payout is exempt from the weight limit */
+			if (!payout && cum + k->weight > p->max_block_weight)
 				continue;
 			in = zen_xcalloc(k->tx.n_inputs ? k->tx.n_inputs : 1,
 					 sizeof(*in));
@@ -232,7 +267,9 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 				continue;
 			chain_ovl_apply(&ovl, &k->tx);
 			chain_contracts_merge(&contracts, &delta);
-			cum += k->weight;
+			payout_taken |= payout;
+			if (!payout)
+				cum += k->weight;
 			sel[n_sel++] = i;
 			changed = 1;
 			for (size_t j = 0; j < k->tx.n_outputs; j++)
@@ -253,7 +290,7 @@ int zen_chain_template(struct zen_chainstate *chain, struct zen_block *block,
 	block->n_txs = n_sel + 1;
 	zen_tx_init(&block->txs[0]);
 	build_coinbase(&block->txs[0], p, tip.header.block_number + 1, pk_hash,
-		       fees, n_fees, cap_fees, &tip.cgp, sacrifice);
+		       fees, n_fees, cap_fees, next.allocation, sacrifice);
 	fees = NULL;
 	for (size_t i = 0; i < n_sel; i++) {
 		block->txs[i + 1] = cands[sel[i]].tx;
@@ -285,6 +322,7 @@ out:
 	chain_ovl_release(&ovl);
 	zen_contract_delta_release(&contracts);
 	zen_contract_delta_release(&delta);
+	zen_cgp_state_release(&next);
 	zen_store_abort(r);
 	if (rc) {
 		zen_block_release(block);

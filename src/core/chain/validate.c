@@ -389,19 +389,20 @@ int zen_block_validate_basic(const struct zen_chain_params *params,
 
 /* ---- 8.5 step 6: coinbase amounts ---- */
 
+int zen_witness_runs(const struct zen_witness *w,
+		     const struct zen_contract_id *cid)
+{
+	return w->id == ZEN_WITNESS_CONTRACT && w->cid.version == cid->version &&
+	       !memcmp(w->cid.hash, cid->hash, ZEN_HASH_LEN);
+}
+
 int zen_tx_is_cgp_payout(const struct zen_chain_params *params,
 			 const struct zen_tx *tx)
 {
-	const struct zen_contract_id *cgp = &params->cgp_contract_id;
-
-	for (size_t i = 0; i < tx->n_witnesses; i++) {
-		const struct zen_witness *w = &tx->witnesses[i];
-
-		if (w->id == ZEN_WITNESS_CONTRACT &&
-		    w->cid.version == cgp->version &&
-		    !memcmp(w->cid.hash, cgp->hash, ZEN_HASH_LEN))
+	for (size_t i = 0; i < tx->n_witnesses; i++)
+		if (zen_witness_runs(&tx->witnesses[i],
+				     &params->cgp_contract_id))
 			return 1;
-	}
 	return 0;
 }
 

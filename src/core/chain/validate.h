@@ -171,6 +171,14 @@ void zen_sig_batch_add(struct zen_sig_batch *b, const uint8_t msg[ZEN_HASH_LEN],
  */
 int zen_sig_batch_verify(const struct zen_sig_batch *b, unsigned nthreads,
 			 size_t *first_bad);
+/*
+ * (Addition.)  Verify every check, failures included, spread over
+ * nthreads threads (0 = one per core): ok[i] is 1 when b->checks[i]
+ * verifies, else 0.  For signatures whose failure is an answer rather
+ * than an error (CGP votes).
+ */
+void zen_sig_batch_verify_each(const struct zen_sig_batch *b,
+			       unsigned nthreads, uint8_t *ok);
 
 /* 8.1: the stateless rules of every non-coinbase transaction. */
 int zen_tx_validate_basic(const struct zen_tx *tx, struct zen_err *err)
@@ -207,6 +215,9 @@ uint64_t zen_weight_add(uint64_t a, uint64_t b);
  * ContractWitness for params->cgp_contract_id?  Such a transaction, and a
  * block with exactly one, is exempt from the weight limits (4.5).
  */
+/* (Addition.)  Is w a ContractWitness of the contract cid? */
+int zen_witness_runs(const struct zen_witness *w,
+		     const struct zen_contract_id *cid);
 int zen_tx_is_cgp_payout(const struct zen_chain_params *params,
 			 const struct zen_tx *tx);
 
