@@ -29,12 +29,6 @@
 #include "core/crypto/keys.h"
 #include "core/wallet/txbuild.h"
 
-#define MNEMONIC "feel muffin volcano click mercy abuse bachelor ginger " \
-	"limb tomorrow okay input spend athlete boring security document " \
-	"exclude liar dune usage camera ranch thought"
-#define GENESIS_TX \
-	"b01098756bcf637bef2a161bd49412cad0a10adf12e64a694c41f9c5b9716420"
-#define GENESIS_AMOUNT 100000000000ull
 
 #define MIN_SIGS 1000
 #define MAX_SIGS 30000
@@ -49,7 +43,7 @@ static int remove_entry(const char *path, const struct stat *st, int flag,
 }
 
 /* rm -r dir (the temporary stores). */
-static void remove_tree(const char *dir)
+void bench_remove_tree(const char *dir)
 {
 	if (nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
 		fprintf(stderr, "bench-verify: cannot remove %s\n", dir);
@@ -88,9 +82,7 @@ static int make_tx(struct zen_tx *tx, const uint8_t tx_hash[ZEN_HASH_LEN],
 	return 0;
 }
 
-/* Template on chain's tip, plus txs[0..n) (moved into the block), with
- * the roots recomputed and the header mined.  raw gets the block. */
-static int build_block(struct zen_buf *raw, struct zen_chainstate *chain,
+int bench_build_block(struct zen_buf *raw, struct zen_chainstate *chain,
 		       const uint8_t pk_hash[ZEN_HASH_LEN], struct zen_tx *txs,
 		       size_t n, struct zen_err *err)
 {
@@ -123,7 +115,7 @@ out:
 	return ret;
 }
 
-static int submit(struct zen_chainstate *chain, const struct zen_buf *raw,
+int bench_submit(struct zen_chainstate *chain, const struct zen_buf *raw,
 		  struct zen_err *err)
 {
 	struct zen_block_result res;
@@ -221,21 +213,21 @@ static int run(size_t n_sigs, double *elapsed, double *batch_time,
 	}
 	ret = zen_chain_open(&src, src_dir, params, err);
 	if (!ret)
-		ret = build_block(&raw2, src, pk_hash, &fund, 1, err);
+		ret = bench_build_block(&raw2, src, pk_hash, &fund, 1, err);
 	if (!ret)
-		ret = submit(src, &raw2, err);
+		ret = bench_submit(src, &raw2, err);
 	if (!ret)
-		ret = build_block(&raw3, src, pk_hash, spends, n_sigs, err);
+		ret = bench_build_block(&raw3, src, pk_hash, spends, n_sigs, err);
 	if (!ret)
 		ret = zen_chain_open(&dst, dst_dir, params, err);
 	if (!ret) {
 		zen_chain_set_threads(dst, 0);
-		ret = submit(dst, &raw2, err);
+		ret = bench_submit(dst, &raw2, err);
 	}
 	if (ret)
 		goto out;
 	start = bench_now();
-	ret = submit(dst, &raw3, err);
+	ret = bench_submit(dst, &raw3, err);
 	*elapsed = bench_now() - start;
 out:
 	zen_chain_close(dst);
@@ -251,9 +243,9 @@ out:
 	zen_xprv_wipe(&key);
 	memset(seed, 0, sizeof(seed));
 	if (made_src)
-		remove_tree(src_dir);
+		bench_remove_tree(src_dir);
 	if (made_dst)
-		remove_tree(dst_dir);
+		bench_remove_tree(dst_dir);
 	return ret;
 }
 

@@ -77,7 +77,8 @@ void cli_usage_line(FILE *out, const struct zen_op *op)
 
 		fputs(req ? " " : " [", out);
 		if (p->flags & ZEN_PF_POSITIONAL)
-			fprintf(out, "%s", p->metavar);
+			fprintf(out, "%s%s", p->metavar,
+				p->flags & ZEN_PF_REST ? "..." : "");
 		else
 			fprintf(out, "--%s %s", cli_param_option(p), p->metavar);
 		fputs(req ? "" : "]", out);
@@ -208,7 +209,9 @@ static void man_op(FILE *out, const struct zen_op *op)
 
 		fputs(req ? " " : " [", out);
 		if (p->flags & ZEN_PF_POSITIONAL)
-			fputs("\\fI", out), roff(out, p->metavar), fputs("\\fR", out);
+			fputs("\\fI", out), roff(out, p->metavar),
+				fputs(p->flags & ZEN_PF_REST ? "...\\fR" : "\\fR",
+				      out);
 		else
 			fputs("\\-\\-", out), roff(out, cli_param_option(p)),
 				fputs(" \\fI", out), roff(out, p->metavar),
@@ -514,6 +517,29 @@ static int takes_value(const struct zen_op *op, const char *word)
 	return op != NULL;	/* every parameter takes a value */
 }
 
+/* The op of a two-word verb: op's verb, then word. */
+static const struct zen_op *sub_verb(const struct zen_op *op, const char *word)
+{
+	char verb[128];
+
+	if (!op->verb || snprintf(verb, sizeof(verb), "%s %s", op->verb, word) >=
+	    (int)sizeof(verb))
+		return NULL;
+	return zen_op_find(op->group, verb);
+}
+
+/* The second words of op's two-word verbs ("payout" of "vote payout"). */
+static void complete_sub_verbs(FILE *out, const struct zen_op *op,
+			       const char *cur)
+{
+	size_t n = op->verb ? strlen(op->verb) : 0;
+
+	for (const struct zen_op *o = zen_ops; n && o->group; o++)
+		if (!strcmp(o->group, op->group) && o->verb &&
+		    !strncmp(o->verb, op->verb, n) && o->verb[n] == ' ')
+			complete_prefix(out, o->verb + n + 1, cur);
+}
+
 /*
  * argv holds the words after "zen", the last being the one to complete
  * (possibly empty).  Prints candidates, one a line.
@@ -521,8 +547,8 @@ static int takes_value(const struct zen_op *op, const char *word)
 void cli_complete(FILE *out, int argc, char **argv)
 {
 	const char *words[2] = { NULL, NULL }, *cur = argc ? argv[argc - 1] : "";
-	const struct zen_op *op = NULL;
-	int nwords = 0;
+	const struct zen_op *op = NULL, *sub;
+	int nwords = 0, npos = 0;
 
 	for (int i = 0; i < argc - 1; i++) {
 		if (argv[i][0] == '-') {
@@ -530,10 +556,15 @@ void cli_complete(FILE *out, int argc, char **argv)
 				i++;
 			continue;
 		}
-		if (nwords < 2 && !op)
+		if (nwords < 2 && !op) {
 			words[nwords++] = argv[i];
-		op = nwords ? zen_op_find(words[0], nwords > 1 ? words[1] : NULL)
-			    : NULL;
+			op = zen_op_find(words[0], nwords > 1 ? words[1] : NULL);
+		} else if (op && !npos && (sub = sub_verb(op, argv[i]))) {
+			op = sub;
+			npos++;
+		} else {
+			npos++;
+		}
 	}
 	if (argc >= 2 && !strcmp(argv[argc - 2], "--chain")) {
 		complete_prefix(out, "main", cur);
@@ -545,6 +576,8 @@ void cli_complete(FILE *out, int argc, char **argv)
 		complete_options(out, op, cur);
 		return;
 	}
+	if (op && !npos)
+		complete_sub_verbs(out, op, cur);
 	if (op)
 		return;		/* positional values: let the shell complete files */
 	if (nwords == 0) {
@@ -554,7 +587,8 @@ void cli_complete(FILE *out, int argc, char **argv)
 	for (const struct zen_op *o = zen_ops; o->group; o++) {
 		if (nwords == 0 && (o == zen_ops || strcmp(o[-1].group, o->group)))
 			complete_prefix(out, o->group, cur);
-		else if (nwords == 1 && !strcmp(o->group, words[0]) && o->verb)
+		else if (nwords == 1 && !strcmp(o->group, words[0]) && o->verb &&
+			 !strchr(o->verb, ' '))
 			complete_prefix(out, o->verb, cur);
 	}
 }

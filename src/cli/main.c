@@ -44,6 +44,9 @@ const struct cli_global_opt cli_global_opts[] = {
 	{ NULL, NULL, NULL },
 };
 
+/* Positional arguments at most (a rest parameter takes many). */
+#define CLI_MAX_POSITIONAL 256
+
 /* Parsed command line: global options plus the words and parameters. */
 struct cli_cmd {
 	struct cli_opts opts;
@@ -51,7 +54,7 @@ struct cli_cmd {
 	int nwords;
 	const struct zen_op *op;
 	json_t *raw;		/* parameters as given: name -> string */
-	const char *positional[ZEN_MAX_PARAMS];
+	const char *positional[CLI_MAX_POSITIONAL];
 	int npositional;
 	char source_name[1024];		/* the FILE parameter's file name */
 };
@@ -213,8 +216,26 @@ static int unknown_command(const char *group, const char *arg)
 	return rc;
 }
 
+/* The op of a two-word verb: GROUP VERB ARG when the table has it. */
+static const struct zen_op *sub_op(const struct cli_cmd *cmd, const char *arg)
+{
+	char verb[128];
+
+	if (cmd->nwords != 2 || cmd->npositional ||
+	    snprintf(verb, sizeof(verb), "%s %s", cmd->words[1], arg) >=
+	    (int)sizeof(verb))
+		return NULL;
+	return zen_op_find(cmd->words[0], verb);
+}
+
 static int take_word(struct cli_cmd *cmd, const char *arg)
 {
+	const struct zen_op *sub = cmd->op ? sub_op(cmd, arg) : NULL;
+
+	if (sub) {
+		cmd->op = sub;
+		return 0;
+	}
 	if (!cmd->op && cmd->nwords < 2) {
 		/* `zen help [GROUP [COMMAND]]` and `zen version`, as git's */
 		if (!cmd->nwords && !strcmp(arg, "help") && !cmd->opts.help) {
@@ -234,7 +255,7 @@ static int take_word(struct cli_cmd *cmd, const char *arg)
 			return unknown_command(cmd->words[0], arg);
 		return 0;
 	}
-	if (cmd->npositional >= ZEN_MAX_PARAMS)
+	if (cmd->npositional >= CLI_MAX_POSITIONAL)
 		return usage_error("too many arguments");
 	cmd->positional[cmd->npositional++] = arg;
 	return 0;
@@ -281,11 +302,21 @@ static int bind_positional(struct cli_cmd *cmd)
 
 	for (const struct zen_param *p = cmd->op->params;
 	     p->name && next < cmd->npositional; p++) {
+		json_t *rest;
+
 		if (!(p->flags & ZEN_PF_POSITIONAL) ||
 		    json_object_get(cmd->raw, p->name))
 			continue;
-		json_object_set_new(cmd->raw, p->name,
-				    json_string(cmd->positional[next++]));
+		if (!(p->flags & ZEN_PF_REST)) {
+			json_object_set_new(cmd->raw, p->name,
+					    json_string(cmd->positional[next++]));
+			continue;
+		}
+		rest = json_array();
+		while (next < cmd->npositional)
+			json_array_append_new(rest,
+				json_string(cmd->positional[next++]));
+		json_object_set_new(cmd->raw, p->name, rest);
 	}
 	if (next < cmd->npositional)
 		return usage_error("unexpected argument '%s'",

@@ -101,6 +101,19 @@ static void print_readable(FILE *out, json_t *v, int depth)
 	}
 }
 
+/* The op's own readable form (op.h): 1 when printed. */
+static int print_op_readable(FILE *out, const struct zen_op *op,
+			     json_t *result)
+{
+	struct zen_buf text = ZEN_BUF_INIT;
+	int printed = !op->readable(&text, result);
+
+	if (printed && text.len)
+		fwrite(text.data, 1, text.len, out);
+	zen_buf_release(&text);
+	return printed;
+}
+
 void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 		     const char *text, int json_mode)
 {
@@ -111,6 +124,9 @@ void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 		fputc('\n', out);
 		return;
 	}
+	if (!json_mode && op && op->readable && result &&
+	    print_op_readable(out, op, result))
+		return;
 	if (!json_mode && is_container(result)) {
 		print_readable(out, result, 0);
 		return;

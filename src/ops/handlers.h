@@ -30,6 +30,12 @@ int op_blockchain_submitheader(struct zen_call *call);
 int op_blockchain_publishtransaction(struct zen_call *call);
 int op_blockchain_blocktemplate(struct zen_call *call);
 int op_blockchain_mine(struct zen_call *call);
+/* op_cgp.c */
+int op_blockchain_cgp(struct zen_call *call);
+int op_blockchain_cgphistory(struct zen_call *call);
+int op_blockchain_contractcgp(struct zen_call *call);
+int op_blockchain_winner(struct zen_call *call);
+int op_blockchain_candidates(struct zen_call *call);
 int op_node_verify(struct zen_call *call);
 int op_tx_decode(struct zen_call *call);
 int op_block_decode(struct zen_call *call);
@@ -59,6 +65,14 @@ int op_wallet_sign(struct zen_call *call);
 int op_wallet_resync(struct zen_call *call);
 int op_wallet_send(struct zen_call *call);
 int op_wallet_createtransaction(struct zen_call *call);
+/* op_vote.c */
+int op_wallet_vote(struct zen_call *call);
+int op_wallet_vote_allocation(struct zen_call *call);
+int op_wallet_vote_payout(struct zen_call *call);
+int op_wallet_vote_nominate(struct zen_call *call);
+int op_contract_cgp(struct zen_call *call);
+/* The readable form of op_wallet_vote's reply (op.h, readable). */
+int op_vote_readable(struct zen_buf *out, const json_t *result);
 int op_rawtx_create(struct zen_call *call);
 int op_rawtx_sign(struct zen_call *call);
 int op_rawtx_publish(struct zen_call *call);

@@ -44,6 +44,9 @@ enum zen_param_type {
 /* Parameter flags. */
 #define ZEN_PF_REQUIRED   0x01
 #define ZEN_PF_POSITIONAL 0x02	/* may be given without --name on the CLI */
+#define ZEN_PF_REST       0x04	/* with POSITIONAL, the last one: takes
+				   every positional argument left, as a
+				   JSON array of strings (ZEN_PT_JSON) */
 
 struct zen_param {
 	const char *name;	/* HTTP name, camelCase as the reference */
@@ -85,7 +88,11 @@ typedef int (*zen_op_fn)(struct zen_call *call);
 
 struct zen_op {
 	const char *group;	/* CLI words: `zen GROUP VERB` */
-	const char *verb;
+	const char *verb;	/* one word, or two ("vote payout": `zen
+				   wallet vote payout`, which the CLI
+				   prefers to `wallet vote` with the
+				   argument "payout"; the first word is
+				   a verb of its own) */
 	const char *method;	/* "GET", "POST", or NULL (local only) */
 	const char *path;	/* "/blockchain/blockreward" */
 	unsigned flags;
@@ -98,6 +105,13 @@ struct zen_op {
 	const char *json_error;	/* the prefix of this route's JSON parse
 				   errors when it is not "Json is invalid: "
 				   (api.md F21: the reference's, kept) */
+	/* The readable form of a successful reply (a terminal's, without
+	 * --json) when the generic "key: value" lines do not say enough,
+	 * or NULL.  It gets the JSON a local run or any node answered,
+	 * appends text to out and returns 0, or -1 when the reply is not
+	 * the shape it knows (then out is unchanged and the generic form
+	 * is printed). */
+	int (*readable)(struct zen_buf *out, const json_t *result);
 };
 
 /* The table, in display order, terminated by a row with group == NULL. */

@@ -21,4 +21,14 @@ int op_contract_body(struct zen_call *call, const char *text,
 		     struct zen_data **body) ZEN_WARN_UNUSED;
 void op_contract_body_free(struct zen_data *body);
 
+/*
+ * POST /wallet/contract/execute (op_contract_execute) with the wallet
+ * already unlocked by the caller, for operations that sign something of
+ * their own before they execute (op_vote.c): the password in call->args
+ * must still be given, but is not checked again.  s stays the caller's.
+ */
+struct zen_wallet_secret;
+int op_contract_execute_unlocked(struct zen_call *call,
+				 struct zen_wallet_secret *s);
+
 #endif

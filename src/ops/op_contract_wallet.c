@@ -449,10 +449,12 @@ static int sign_key(struct zen_call *call, const struct zen_wallet_secret *s,
 	return zen_pubkey_from_seckey(rq->sender_pk, key->key, &call->err);
 }
 
-int op_contract_execute(struct zen_call *call)
+/* The execution; given: the wallet already unlocked by the caller (kept),
+ * else the password unlocks it. */
+static int execute(struct zen_call *call, struct zen_wallet_secret *given)
 {
 	struct zen_wallet *w = call->wallet;
-	struct zen_wallet_secret *s = NULL;
+	struct zen_wallet_secret *s = given;
 	struct zen_wallet_spend *sp = NULL;
 	struct zen_wallet_view v = ZEN_WALLET_VIEW_INIT;
 	struct zen_wallet_coin *coins = NULL;
@@ -485,7 +487,7 @@ int op_contract_execute(struct zen_call *call)
 	if (!rc)
 		rc = op_password_of(call, "password", &pw) ?: contract_of(call, &rq.cid) ?:
 		     spends_of(call, &spends, &n_spends) ?: has_account(call) ?:
-		     op_wallet_unlock(call, w, pw, &s) ?:
+		     (given ? 0 : op_wallet_unlock(call, w, pw, &s)) ?:
 		     op_spend_begin(call, w, &sp, &v) ?:
 		     change_of(call, &v, change);
 	if (!rc) {
@@ -528,7 +530,8 @@ int op_contract_execute(struct zen_call *call)
 		call->result = hash_json(tx.tx_hash);
 	sodium_free(key);
 	zen_wallet_spend_abort(sp);
-	zen_wallet_secret_free(s);
+	if (s != given)
+		zen_wallet_secret_free(s);
 	zen_wallet_view_release(&v);
 	zen_coin_selection_release(&sel);
 	free(coins);
@@ -539,4 +542,15 @@ int op_contract_execute(struct zen_call *call)
 	zen_tx_release(&skel);
 	zen_tx_release(&tx);
 	return rc;
+}
+
+int op_contract_execute(struct zen_call *call)
+{
+	return execute(call, NULL);
+}
+
+int op_contract_execute_unlocked(struct zen_call *call,
+				 struct zen_wallet_secret *s)
+{
+	return execute(call, s);
 }

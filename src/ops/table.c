@@ -4,6 +4,7 @@
  * know it.  Groups appear in help in the order of their first row.
  */
 #include "ops/handlers.h"
+#include "ops/op_cgp.h"
 
 /* Rows end at their params; the few with an old_path name it after them.
  * The fields left out are zero, which is what the others mean. */
@@ -97,6 +98,53 @@ const struct zen_op zen_ops[] = {
 	  "Genesis allocation plus every block subsidy up to block N "
 	  "(the tip when N is not given).",
 	  { { "blockNumber", ZEN_PT_U32, POS, "N", "block number (default: tip)" } } },
+	/* The Common Goods Pool (op_cgp.c). */
+	{ "blockchain", "cgp", "GET", "/blockchain/cgp", ZEN_OPF_STORE | ZEN_OPF_PUBLIC,
+	  op_blockchain_cgp,
+	  "the common goods pool as the next block sees it",
+	  "interval is the tip's; allocation (the percentage of each block "
+	  "reward locked to the CGP contract) and payout (the vote winner "
+	  "due, {\"recipient\", \"spendlist\"}, or {} when none) are what the "
+	  "next block is validated with, the tally's winner applied first "
+	  "when it is a payout block.  zen adds, after these: tip (its block "
+	  "number), phase (beforeSnapshot, nomination or voting: the part of "
+	  "the interval the tip is in), phaseEnd (the last block of that "
+	  "part) and funds (what the CGP contract holds, "
+	  "[{\"asset\", \"amount\"}]).  On a terminal: a summary.",
+	  { { NULL, 0, 0, NULL, NULL } }, NULL, NULL, op_cgp_readable },
+	{ "blockchain", "cgphistory", "GET", "/blockchain/cgp/history",
+	  ZEN_OPF_STORE | ZEN_OPF_PUBLIC, op_blockchain_cgphistory,
+	  "the common goods pool at the end of every past interval",
+	  "One {\"interval\", \"allocation\", \"payout\"} per completed "
+	  "interval, 1 to the tip's minus one: the state after the "
+	  "interval's last block, read from the record kept with that block "
+	  "(no walk of the chain).  [] in the first interval.",
+	  { { NULL, 0, 0, NULL, NULL } } },
+	{ "blockchain", "contractcgp", "GET", "/blockchain/contract/cgp",
+	  ZEN_OPF_STORE | ZEN_OPF_PUBLIC, op_blockchain_contractcgp,
+	  "the message body that pays the common goods pool's payout",
+	  "raw is the body of the payout due as data JSON "
+	  "({\"dict\": [[\"Outputs\", {\"list\": [...]}]]}), encoded its "
+	  "serialization in hex as the reference writes it (one zero byte "
+	  "per List at the end); both null when no payout is due.  "
+	  "cgpContract and votingContract are this chain's contract ids (72 "
+	  "hex).  To pay: execute the CGP contract's Payout command with "
+	  "encoded as messageBody one block before the payout block.",
+	  { { NULL, 0, 0, NULL, NULL } } },
+	{ "blockchain", "winner", "GET", "/blockchain/winner", ZEN_OPF_STORE | ZEN_OPF_PUBLIC,
+	  op_blockchain_winner,
+	  "the vote winner of the tip's interval",
+	  "{\"interval\", \"allocation\", \"payout\"}, tallied at the "
+	  "interval's first block from the votes of the interval before.  "
+	  "Refused with \"Winner was not found\" (HTTP 400, exit 3) when "
+	  "there is none or it has no allocation.",
+	  { { NULL, 0, 0, NULL, NULL } }, NULL, NULL, op_cgp_readable },
+	{ "blockchain", "candidates", "GET", "/blockchain/candidates",
+	  ZEN_OPF_STORE | ZEN_OPF_PUBLIC, op_blockchain_candidates,
+	  "the payouts the vote of an interval may choose",
+	  "[{\"recipient\", \"spendlist\"}], fixed at the end of the "
+	  "interval's nomination phase; [] before that.",
+	  { { "interval", ZEN_PT_U32, POS, "N", "interval (default: the tip's)" } } },
 	{ "blockchain", "transaction", "GET", "/blockchain/transaction",
 	  ZEN_OPF_STORE | ZEN_OPF_PUBLIC, op_blockchain_transaction,
 	  "a transaction of the main chain or the mempool",
@@ -228,7 +276,13 @@ const struct zen_op zen_ops[] = {
 	  "\"expire\", \"code\"}, ordered by contract hash; expire is the "
 	  "last block in which the contract can run (it is removed after "
 	  "that block).  contractHash is the 64-hex hash part of contractId "
-	  "(the seed's name for it).",
+	  "(the seed's name for it).  The local chain's CGP and voting "
+	  "contracts, which zen carries (src/core/cgp/contracts), are "
+	  "always listed, with expire 4294967295: they are active from "
+	  "genesis without an activation and kept out of the stored set, so "
+	  "they change no ACS root, genesis block or coinbase sacrifice; "
+	  "activating or extending their code is refused (\"contract is "
+	  "built in\").  Main and test have none.",
 	  { { NULL, 0, 0, NULL, NULL } } },
 	{ "contract", "activate", "POST", "/wallet/contract/activate",
 	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_contract_activate,
@@ -295,6 +349,22 @@ const struct zen_op zen_ops[] = {
 	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one spend: asset (default 00, ZP)" },
 	    { "amount", ZEN_PT_STRING, 0, "N", "one spend: kalapas" },
 	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	/* The payout of the Common Goods Pool (op_vote.c). */
+	{ "contract", "cgp", "POST", "/wallet/contract/cgp",
+	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_contract_cgp,
+	  "execute the common goods pool's payout due at the next block",
+	  "Runs the CGP contract's Payout command with the canonical "
+	  "message body of the payout due (the one blockchain contractcgp "
+	  "shows), paid by the wallet with a Fee of 1 kalapa and no return "
+	  "address, as the reference wallet does: the request of contract "
+	  "execute.  Send it one block before the payout block (the block "
+	  "whose number modulo the interval length is the coinbase "
+	  "maturity: 10, 110, 210 ... on the local and test chains); the "
+	  "contract runs in no other block (\"Not a payout block\"), and a "
+	  "payout block without it is refused.  With no payout due the "
+	  "contract runs without a body and its refusal is the answer, as "
+	  "on the reference node.  Answers the transaction hash.",
+	  { { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	{ "tx", "decode", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
 	  op_tx_decode,
 	  "decode a serialized transaction",
@@ -483,6 +553,78 @@ const struct zen_op zen_ops[] = {
 	  "in the mempool.  Also served at /wallet/createrawtransaction, the "
 	  "reference's obsolete name.",
 	  { SEND_PARAMS }, "/wallet/createrawtransaction", "Json invalid: " },
+	/* Voting in the Common Goods Pool (op_vote.c): zen's additions. */
+	{ "wallet", "vote", "GET", "/wallet/vote", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
+	  op_wallet_vote,
+	  "the common goods pool's vote, and this wallet's part in it",
+	  "For nextBlock, the block a vote sent now goes into: its interval "
+	  "and phase (beforeSnapshot, nomination or voting), the interval's "
+	  "snapshot block, the window of each kind of vote (windows: "
+	  "{interval, first, last, open}, the one open now or else the "
+	  "next), the allocation in force and the allocation votes the "
+	  "chain counts after it (allocationVotes {from, to}), this "
+	  "wallet's weight (kalapas: the sum over its keys of their ZP at "
+	  "the snapshot block once weightFrozen, their balance now before "
+	  "that), its keys that have some (keys), and the votes its keys "
+	  "cast in the interval (votes: kind, address, publicKey, then "
+	  "allocation or payout).  No password needed.  On a terminal: a "
+	  "summary.",
+	  { { NULL, 0, 0, NULL, NULL } }, NULL, NULL, op_vote_readable },
+	{ "wallet", "vote allocation", "POST", "/wallet/vote/allocation",
+	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_vote_allocation,
+	  "vote for the share of the block reward given to the pool",
+	  "Signs an Allocation ballot of PERCENT for the next block with "
+	  "every key of the wallet that holds ZP or has a weight in the "
+	  "interval (one signature per key) and executes the voting "
+	  "contract with it, in one transaction: the request of contract "
+	  "execute with command Allocation and messageBody "
+	  "Dict{Allocation: String ballot hex, Signature: Dict{public key "
+	  "hex: Signature}}, no return address, a Fee of 1 kalapa.  "
+	  "Refused (exit 1) before anything is signed when the next block "
+	  "is outside the interval's voting phase (the message names the "
+	  "window), PERCENT is outside the range the chain counts after "
+	  "the allocation in force (wallet vote shows it), or the keys have "
+	  "voted already: a key's first ballot takes its vote even when it "
+	  "cannot count (--force sends it all the same).  The vote counts "
+	  "when a block of the same window takes it.  Answers {txHash, "
+	  "interval, command, ballot, weight, keys}.",
+	  { { "allocation", ZEN_PT_U32, REQ | POS, "PERCENT",
+	      "the percentage of each block reward for the pool, 0 to 100" },
+	    { "force", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: send it even when the chain would not count it" },
+	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	{ "wallet", "vote payout", "POST", "/wallet/vote/payout",
+	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_vote_payout,
+	  "vote for one of the interval's payout candidates",
+	  "As vote allocation, with a Payout ballot: ADDRESS (a PK or "
+	  "contract address) paid the spends, sorted by asset.  In the "
+	  "voting phase, for a payout that is exactly one of the interval's "
+	  "candidates (blockchain candidates lists them).",
+	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "the recipient" },
+	    { "spends", ZEN_PT_JSON, POS | ZEN_PF_REST, "AMOUNT[:ASSET]",
+	      "what it is paid: 1 to 100 spends of kalapas of ASSET "
+	      "(default 00, ZP); over HTTP a list of such texts or of "
+	      "{\"asset\", \"amount\"}" },
+	    { "force", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: send it even when the chain would not count it" },
+	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	{ "wallet", "vote nominate", "POST", "/wallet/vote/nominate",
+	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_vote_nominate,
+	  "nominate a payout for the interval's vote",
+	  "As vote payout, with command Nomination, in the nomination phase "
+	  "(the blocks after the snapshot).  Refused when the pool cannot "
+	  "pay it from what it holds.  A payout becomes a candidate when "
+	  "the weight of its nominations reaches the threshold: the ZP "
+	  "issued at the snapshot block times 3/100 (main, test) or 1/500 "
+	  "(local).",
+	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "the recipient" },
+	    { "spends", ZEN_PT_JSON, POS | ZEN_PF_REST, "AMOUNT[:ASSET]",
+	      "what it is paid: 1 to 100 spends of kalapas of ASSET "
+	      "(default 00, ZP); over HTTP a list of such texts or of "
+	      "{\"asset\", \"amount\"}" },
+	    { "force", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: send it even when the chain would not count it" },
+	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	{ "rawtx", "create", "POST", "/wallet/rawtransaction/create",
 	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_rawtx_create,
 	  "an unsigned transaction with key paths, for offline signing",

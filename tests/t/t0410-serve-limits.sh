@@ -59,7 +59,7 @@ test_expect_success 'setup: a wallet and the slow contract on the chain' '
 	z wallet import --words-file "$TRASH/words" --password-file "$PW" >/dev/null &&
 	z contract activate "$TRASH/slow.fst" 100 --password-file "$PW" >/dev/null &&
 	z blockchain mine --blocks 1 --address $OTHER >/dev/null &&
-	z contract active | json "len(d)" | grep -qx 1 &&
+	z contract active | json "len([c for c in d if c[\"expire\"] != 4294967295])" | grep -qx 1 &&
 	z contract run "$TRASH/slow.fst" --command "" | json "d[\"steps\"]" >"$TRASH/steps" &&
 	test "$(cat "$TRASH/steps")" -gt 900000 && test "$(cat "$TRASH/steps")" -lt 2000000
 '

@@ -1,5 +1,5 @@
 #!/bin/bash
-# zen serve --public: one row per route (the 13 public routes served, every
+# zen serve --public: one row per route (the 18 public routes served, every
 # other route 403 "not available on a public node"), the per-source rate
 # limit (burst, 429 with Retry-After, recovery), the 256 KiB body cap,
 # CORS on every reply, and no wallet ever opened.
@@ -18,7 +18,12 @@ POST /blockchain/publishtransaction
 POST /blockchain/contract/execute
 GET /address/decode
 GET /contract/contractId
-GET /contract/active'
+GET /contract/active
+GET /blockchain/cgp
+GET /blockchain/cgp/history
+GET /blockchain/contract/cgp
+GET /blockchain/winner
+GET /blockchain/candidates'
 NOT_PUBLIC='not available on a public node'
 
 

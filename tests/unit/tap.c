@@ -229,3 +229,25 @@ uint64_t tap_ju64(json_t *obj, const char *key)
 	die("vector field is not an integer:", key);
 	return 0;
 }
+
+char *tap_read_file(const char *dir, const char *rel, size_t *len)
+{
+	char path[512];
+	FILE *f;
+	char *buf;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	if (!(f = fopen(path, "rb")))
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (n < 0 || fread(buf, 1, (size_t)n, f) != (size_t)n)
+		n = 0;
+	buf[n] = 0;
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}

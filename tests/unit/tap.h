@@ -31,6 +31,10 @@ int tap_u64(uint64_t got, uint64_t want, const char *fmt, ...) ZEN_PRINTF(3, 4);
 /* Print the plan; returns 0 if every check passed, else 1. */
 int tap_done(void);
 
+/* The whole of file dir/rel, NUL-terminated, malloc'ed (free it), its
+ * length in *len; NULL when it cannot be read. */
+char *tap_read_file(const char *dir, const char *rel, size_t *len);
+
 /*
  * The "vectors" array of tests/vectors/<file> (e.g. "serialization.json").
  * Aborts the test program when the file cannot be read: a missing vector

@@ -234,8 +234,6 @@ static void vec_testnet_cgp(json_t *v)
 	tap_str(text, want, "%s testnet cgpContractId", id);
 	tap_u64(zen_chain_params(ZEN_CHAIN_TEST)->cgp_contract_id.version,
 		tap_ju64(tap_jget(v, "input"), "version"), "%s version", id);
-	zen_contract_id_text(text, &zen_chain_params(ZEN_CHAIN_LOCAL)->cgp_contract_id);
-	tap_str(text, want, "%s local cgpContractId", id);
 }
 
 static void vec_text(json_t *v)

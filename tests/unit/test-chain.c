@@ -944,10 +944,21 @@ static int active_list(struct zen_chainstate *c, struct zen_active_contract
 	struct zen_chain_read *r;
 	struct zen_err err = ZEN_ERR_INIT;
 
+	size_t k = 0;
+
 	if (zen_chain_read_begin(c, &r, &err) ||
 	    zen_chain_read_active(r, a, n, &err))
 		die("active", &err);
 	zen_chain_read_end(r);
+	/* leave out the local chain's built-in CGP and voting contracts,
+	 * which never expire (test-cgp-builtin, t0910) */
+	for (size_t i = 0; i < *n; i++) {
+		if ((*a)[i].expiry == UINT32_MAX)
+			free((*a)[i].code);
+		else
+			(*a)[k++] = (*a)[i];
+	}
+	*n = k;
 	return 0;
 }
 

@@ -27,34 +27,12 @@
 static const char *ORACLE_PK =
 	"02add2eb8158d81b7ea51e35ddde9c8a95e24449bdab8391f40c5517bdb9a3e117";
 
-static char *slurp(const char *name, size_t *len)
-{
-	char path[512];
-	FILE *f;
-	char *buf;
-	long n;
-
-	snprintf(path, sizeof(path), "%s/tests/contracts/%s", ZEN_SRCDIR, name);
-	if (!(f = fopen(path, "rb")))
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (fread(buf, 1, (size_t)n, f) != (size_t)n)
-		n = 0;
-	buf[n] = 0;
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
-}
-
 static struct zc_contract *load_file(const char *name)
 {
 	struct zen_err err = ZEN_ERR_INIT;
 	struct zc_contract *c = NULL;
 	size_t len;
-	char *src = slurp(name, &len);
+	char *src = tap_read_file(ZEN_SRCDIR "/tests/contracts", name, &len);
 
 	if (!src) {
 		tap_ok(0, "read %s", name);

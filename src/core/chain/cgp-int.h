@@ -140,7 +140,8 @@ int cgp_record_votes(const struct zen_chain_params *p, struct cgp_writer *w,
 /* The candidates of interval, at the end of its nomination phase. */
 int cgp_nominate(const struct zen_chain_params *p, struct cgp_writer *w,
 		 uint32_t interval) ZEN_WARN_UNUSED;
-/* The winner of interval from the votes of interval - 1 (6.6). */
+/* The winner of interval from the votes of interval - 1 (6.6); interval
+ * 1 has none to count. */
 int cgp_tally(const struct zen_chain_params *p, struct cgp_writer *w,
 	      uint32_t interval) ZEN_WARN_UNUSED;
 

@@ -456,8 +456,8 @@ static int schedule(const struct zen_chain_params *p, struct cgp_writer *w,
 		rc = cgp_record_votes(p, w, blk->b, blk->threads);
 	if (!rc && number == zen_cgp_end_of_nomination(p, interval))
 		rc = cgp_nominate(p, w, interval);
-	if (!rc && interval > 1 &&
-	    number == (interval - 1) * p->interval_length + 1)
+	/* also at genesis, for interval 1: {0, none}, as the reference */
+	if (!rc && number == (interval - 1) * p->interval_length + 1)
 		rc = cgp_tally(p, w, interval);
 	return rc;
 }

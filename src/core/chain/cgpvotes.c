@@ -193,7 +193,9 @@ struct scan {
 	const struct zen_spend *funds;	/* nomination */
 	size_t n_funds;
 	uint8_t last;			/* allocation: the one in force */
-	struct payout_weights pw;	/* nominees, or candidates' votes */
+	struct zen_cgp_payout *cand;	/* payout votes: the candidates */
+	size_t n_cand;
+	struct payout_weights pw;	/* nominees, or votes for candidates */
 	struct zen_cgp_weighted *alloc;
 	size_t n_alloc, cap_alloc;
 	int rc;				/* a store error of a callback */
@@ -332,7 +334,15 @@ static int allocation_one(void *ctx, const uint8_t *tail, size_t tlen,
 	return rc == 1 ? 0 : rc;
 }
 
-/* Only a candidate can win (6.5); pw holds the candidates. */
+static int is_candidate(const struct scan *s, const struct zen_cgp_payout *p)
+{
+	for (size_t i = 0; i < s->n_cand; i++)
+		if (!zen_cgp_payout_cmp(&s->cand[i], p))
+			return 1;
+	return 0;
+}
+
+/* Only a vote for a candidate counts (6.5). */
 static int payout_one(void *ctx, const uint8_t *tail, size_t tlen,
 		      const uint8_t *val, size_t vlen)
 {
@@ -340,11 +350,9 @@ static int payout_one(void *ctx, const uint8_t *tail, size_t tlen,
 	struct zen_cgp_ballot b;
 	uint64_t weight;
 	int rc = entry_of(s, tail, tlen, val, vlen, &b, &weight);
-	size_t i;
 
-	if (!rc && b.kind == ZEN_CGP_BALLOT_PAYOUT &&
-	    (i = pw_find(&s->pw, &b.payout)) < s->pw.n)
-		s->pw.w[i] += weight;
+	if (!rc && b.kind == ZEN_CGP_BALLOT_PAYOUT && is_candidate(s, &b.payout))
+		pw_add(&s->pw, &b.payout, weight);
 	zen_cgp_ballot_release(&b);
 	return rc == 1 ? 0 : rc;
 }
@@ -408,11 +416,9 @@ int cgp_tally(const struct zen_chain_params *p, struct cgp_writer *w,
 	struct zen_buf b = ZEN_BUF_INIT;
 	struct cgp_key k;
 	int rc = last_allocation(w->t, interval - 1, &s.last, w->err) ?:
-		 cgp_candidates_get(w->t, interval - 1, &s.pw.p, &s.pw.n,
+		 cgp_candidates_get(w->t, interval - 1, &s.cand, &s.n_cand,
 				    w->err);
 
-	s.pw.cap = s.pw.n;
-	s.pw.w = zen_xcalloc(s.pw.n + 1, sizeof(*s.pw.w));
 	if (!rc)
 		rc = scan_table(&s, ZEN_CGP_ALLOCATIONS, allocation_one) ?:
 		     scan_table(&s, ZEN_CGP_PAYOUTS, payout_one);
@@ -427,5 +433,6 @@ int cgp_tally(const struct zen_chain_params *p, struct cgp_writer *w,
 	zen_cgp_state_release(&winner);
 	free(s.alloc);
 	pw_release(&s.pw);
+	zen_cgp_payouts_free(s.cand, s.n_cand);
 	return rc;
 }

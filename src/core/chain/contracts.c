@@ -9,6 +9,18 @@
  * and for the mempool also by the mempool-acs / mempool-states
  * databases, which hold what the mempool's transactions did.
  *
+ * Built-in contracts.  On the local chain the CGP and voting contracts
+ * (src/core/cgp/builtin.h) are active from genesis without an activation:
+ * a lookup that finds no entry for their hash in the overlay, the
+ * mempool's set or the store answers the built-in, loaded once into the
+ * cache below like any contract, with expiry UINT32_MAX.  They are never
+ * written to the ACS database, so they are in no ACS root, no genesis
+ * block and no coinbase's contract sacrifice (chain_contracts_connect
+ * reads only the database and the overlay), and every local node agrees
+ * on them with nothing on the chain.  Validation refuses an activation or
+ * extension of their code ("contract is built in", txcontract.c), so no
+ * overlay entry ever shadows them.  Main and test have none.
+ *
  * Loaded contracts.  Parsing a contract costs about a millisecond per
  * 300 lines, so each code is loaded once per process and kept until the
  * chain is closed (the set of distinct contracts ever seen by a process
@@ -18,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cgp/builtin.h"
 #include "core/chain/chain_int.h"
 #include "core/contract/contract.h"
 #include "core/types/data.h"
@@ -162,6 +175,25 @@ static int data_decode_new(struct zen_data **out, const uint8_t *p, size_t len,
 	return 0;
 }
 
+/* ---- Built-in contracts (see the top of this file) ---- */
+
+/* The built-in of chain whose hash is hash: 0 and *out, or ZEN_ENOTFOUND. */
+static int builtin_lookup(struct zen_chainstate *chain,
+			  const uint8_t hash[ZEN_HASH_LEN],
+			  struct zen_acs_ref *out, struct zen_err *err)
+{
+	struct zen_cgp_builtin b;
+	struct zen_err e = ZEN_ERR_INIT;
+
+	if (!zen_cgp_builtin_find(chain->params, hash, &b))
+		return ZEN_ENOTFOUND;
+	if (cache_get(&chain->contracts, hash, b.code, b.code_len, out, &e))
+		return zen_fail(err, ZEN_EINTERNAL, "the built-in %s contract "
+				"does not load: %s", b.name, e.msg);
+	out->expiry = UINT32_MAX;
+	return 0;
+}
+
 /* ---- The view ---- */
 
 static struct zen_acs_ref *ovl_acs(const struct zen_contract_delta *d,
@@ -201,6 +233,8 @@ static int view_lookup(void *ctx, const uint8_t hash[ZEN_HASH_LEN],
 	if (rc == ZEN_ENOTFOUND)
 		rc = zen_store_get(ca->t, ZEN_DB_ACS, hash, ZEN_HASH_LEN, &v,
 				   err);
+	if (rc == ZEN_ENOTFOUND)
+		return builtin_lookup(ca->chain, hash, out, err);
 	if (rc)
 		return rc;
 	return acs_decode(ca, hash, &v, out, err);
@@ -693,6 +727,34 @@ static int active_scan(struct zen_store_txn *t, enum zen_store_db db,
 	return rc == ZEN_ENOTFOUND ? 0 : rc;
 }
 
+/* The chain's built-ins that no stored entry shadows, never expiring. */
+static void active_builtins(const struct zen_chain_params *p,
+			    struct zen_active_contract **a, size_t *n,
+			    size_t *cap)
+{
+	struct zen_cgp_builtin b;
+	struct zen_active_contract *e;
+	size_t stored = *n;
+
+	for (size_t i = 0; i < zen_cgp_builtin_count(p); i++) {
+		size_t k = 0;
+
+		zen_cgp_builtin_get(p, i, &b);
+		while (k < stored && memcmp((*a)[k].cid.hash, b.cid.hash,
+					    ZEN_HASH_LEN))
+			k++;
+		if (k < stored)
+			continue;
+		ZEN_GROW(*a, *n + 1, *cap);
+		e = &(*a)[(*n)++];
+		e->cid = b.cid;
+		e->expiry = UINT32_MAX;
+		e->code_len = b.code_len;
+		e->code = zen_xmalloc(b.code_len + 1);
+		memcpy(e->code, b.code, b.code_len + 1);
+	}
+}
+
 int zen_chain_read_active(struct zen_chain_read *r,
 			  struct zen_active_contract **out, size_t *n,
 			  struct zen_err *err)
@@ -706,6 +768,8 @@ int zen_chain_read_active(struct zen_chain_read *r,
 	rc = active_scan(r->t, ZEN_DB_MEMPOOL_ACS, 0, &a, n, &cap, err);
 	if (!rc)
 		rc = active_scan(r->t, ZEN_DB_ACS, 1, &a, n, &cap, err);
+	if (!rc)
+		active_builtins(r->chain->params, &a, n, &cap);
 	if (rc) {
 		zen_active_contracts_free(a, *n);
 		*n = 0;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cgp/builtin.h"
 #include "core/consensus/address.h"
 #include "core/chain/chain.h"
 #include "core/chain/validate-int.h"
@@ -498,6 +499,18 @@ static uint32_t blocks_paid(const struct zen_walk *wk, uint64_t amount,
 	return per_block ? (uint32_t)(amount / per_block) : 0;
 }
 
+/*
+ * The local chain's built-in contracts (core/cgp/builtin.h) run from
+ * genesis without an expiry and are kept out of the ACS database; an
+ * activation or extension of their code would put them there (changing
+ * the ACS root and the coinbase sacrifice) and burns its sacrifice for
+ * nothing, so it is refused.  Main and test have no built-ins.
+ */
+static int builtin_refused(struct zen_walk *wk)
+{
+	return zen_validate_general(wk->err, "contract is built in");
+}
+
 static int activation_sacrifice(struct zen_walk *wk, uint64_t *sum)
 {
 	int found = 0;
@@ -546,6 +559,8 @@ static int activate(struct zen_walk *wk)
 	if (!blocks)
 		return zen_validate_general(wk->err,
 			"Contract must be activated for at least one block");
+	if (zen_cgp_builtin_find(wk->ctx->params, hash, NULL))
+		return builtin_refused(wk);
 	rc = acs_lookup(wk, hash, &ref);
 	if (!rc) {
 		ref.expiry += blocks;	/* re-activation: no "- 1" */
@@ -569,6 +584,9 @@ static int extend(struct zen_walk *wk, const struct zen_output *o)
 	uint32_t blocks;
 	int rc;
 
+	if (o->lock.cid.version == 0 &&
+	    zen_cgp_builtin_find(wk->ctx->params, o->lock.cid.hash, NULL))
+		return builtin_refused(wk);
 	rc = acs_lookup(wk, o->lock.cid.hash, &ref);
 	if (rc == ZEN_ENOTFOUND ||
 	    (!rc && ref.cid.version != o->lock.cid.version))

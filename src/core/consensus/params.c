@@ -6,7 +6,7 @@
 
 #include "core/consensus/params.h"
 
-/* Shared by testnet and local. */
+/* Testnet's (cgp-and-chain.md 2). */
 #define TEST_CGP_CONTRACT { 0, { \
 	0xea, 0xc6, 0xc5, 0x8b, 0xed, 0x91, 0x2f, 0xf3, \
 	0x10, 0xdf, 0x9f, 0x69, 0x60, 0xe8, 0xed, 0x5c, \
@@ -17,6 +17,25 @@
 	0x21, 0x79, 0x41, 0x88, 0x2e, 0xfe, 0x8e, 0x58, \
 	0x5e, 0x20, 0xb2, 0x09, 0x01, 0x39, 0x1b, 0xc3, \
 	0x7a, 0xf2, 0x5f, 0xac, 0x2f, 0x22, 0xc8, 0xab } }
+
+/*
+ * The local chain's own CGP and voting contracts, built into zen
+ * (src/core/cgp/builtin.h): version 0 and the SHA3 of BE32(0) || the bytes
+ * of src/core/cgp/contracts/cgp.fst and voting.fst.  The reference's local
+ * chain takes testnet's ids (tests/vectors/chain_params.json); zen's runs
+ * contracts it carries, active from genesis.  tests/unit/test-cgp-builtin.c
+ * fails when a .fst and these disagree.
+ */
+#define LOCAL_CGP_CONTRACT { 0, { \
+	0x66, 0xd9, 0xaa, 0x7b, 0x4a, 0x8c, 0x7e, 0x4f, \
+	0xe8, 0xba, 0x71, 0xd6, 0x4d, 0x57, 0x9d, 0x50, \
+	0x62, 0xfb, 0xa0, 0x85, 0xf4, 0xc2, 0x16, 0x5d, \
+	0x0e, 0xc7, 0x51, 0x46, 0x2a, 0xea, 0x24, 0x9b } }
+#define LOCAL_VOTING_CONTRACT { 0, { \
+	0xc1, 0xa9, 0x99, 0x29, 0x13, 0x73, 0x74, 0xde, \
+	0xc6, 0xe3, 0xa1, 0xa5, 0xc1, 0xa1, 0x20, 0x8f, \
+	0xba, 0xc5, 0x38, 0xd5, 0xc8, 0x2b, 0x0b, 0xcd, \
+	0x49, 0x87, 0xba, 0x42, 0xbe, 0x04, 0xbc, 0x55 } }
 
 /* Consensus constants equal on every chain (protocol.md 5). */
 #define CONSENSUS_COMMON \
@@ -34,11 +53,9 @@
 	.allocation_correction_cap = 15, \
 	.upper_allocation_bound = 90
 
-/* Testnet and local: 1-kalapa genesis total, testnet contracts, tzn. */
+/* Testnet and local: 1-kalapa genesis total, tzn. */
 #define TEST_FAMILY \
 	.genesis_total = 1, \
-	.cgp_contract_id = TEST_CGP_CONTRACT, \
-	.voting_contract_id = TEST_VOTING_CONTRACT, \
 	.hrp_pk = "tzn", \
 	.hrp_contract = "ctzn"
 
@@ -108,6 +125,8 @@ static const struct zen_chain_params chains[] = {
 		.threshold_num = 3,
 		.threshold_den = 100,
 		TEST_FAMILY,
+		.cgp_contract_id = TEST_CGP_CONTRACT,
+		.voting_contract_id = TEST_VOTING_CONTRACT,
 		.api_port = 31567,
 	},
 	[ZEN_CHAIN_LOCAL] = {
@@ -137,6 +156,8 @@ static const struct zen_chain_params chains[] = {
 		.threshold_num = 1,
 		.threshold_den = 500,
 		TEST_FAMILY,
+		.cgp_contract_id = LOCAL_CGP_CONTRACT,
+		.voting_contract_id = LOCAL_VOTING_CONTRACT,
 		.api_port = 20000,
 	},
 };
