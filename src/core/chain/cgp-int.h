@@ -1,5 +1,5 @@
 /*
- * cgp-int.h - what the CGP's two files in the chain share (not a public
+ * cgp-int.h - what the CGP's files in the chain share (not a public
  * header): keys of the cgp database (store.h has the schema), the writer
  * that logs every change for the block's undo, and the hooks block
  * connection calls (chain.c).
@@ -32,6 +32,8 @@ struct cgp_key {
 void cgp_key_start(struct cgp_key *k, uint8_t kind);
 void cgp_key_u32(struct cgp_key *k, uint32_t v);
 void cgp_key_bytes(struct cgp_key *k, const void *p, size_t n);
+/* An asset as its wire bytes. */
+void cgp_key_asset(struct cgp_key *k, const struct zen_asset *a);
 
 /* Writes of one block, each logged (its previous value) for the undo. */
 struct cgp_writer {
@@ -63,6 +65,13 @@ int cgp_scan(struct zen_store_txn *t, const struct cgp_key *prefix,
 		       const uint8_t *val, size_t vlen),
 	     void *ctx, struct zen_err *err) ZEN_WARN_UNUSED;
 
+/* A CGP state stored under k: 0, ZEN_ENOTFOUND (err untouched),
+ * ZEN_ESTORE.  And its writing. */
+int cgp_state_get(struct zen_store_txn *t, const struct cgp_key *k,
+		  struct zen_cgp_state *out, struct zen_err *err)
+	ZEN_WARN_UNUSED;
+int cgp_state_put(struct cgp_writer *w, const struct cgp_key *k,
+		  const struct zen_cgp_state *s) ZEN_WARN_UNUSED;
 /* The stored winner of interval: 0, ZEN_ENOTFOUND (err untouched). */
 int cgp_winner_get(struct zen_store_txn *t, uint32_t interval,
 		   struct zen_cgp_state *out, struct zen_err *err)

@@ -1,8 +1,9 @@
 /*
  * cgpstate.c - the CGP's bookkeeping in the chain store (cgpstate.h,
- * cgp-and-chain.md 5, 6.2, 6.3, 6.7): the keys and the logged writer of
- * the cgp database, the balances and pool funds every block moves, the
- * snapshot, the state after each block, the undo, and the reads.
+ * cgp-and-chain.md 5, 6.2, 6.3, 6.7): the balances and pool funds every
+ * block moves, the snapshot, the state after each block, the undo, the
+ * reads and the check of zen node verify.  The database's plumbing is
+ * cgpstore.c's, the votes cgpvotes.c's.
  *
  * Undo.  Every write of a block's connection logs the value it replaces;
  * disconnection puts the old values back newest first.  So a reorganisation
@@ -15,219 +16,6 @@
 
 #include "core/chain/cgp-int.h"
 #include "core/consensus/consensus.h"
-
-/* ---- keys ---- */
-
-void cgp_key_start(struct cgp_key *k, uint8_t kind)
-{
-	k->b[0] = kind;
-	k->len = 1;
-}
-
-void cgp_key_bytes(struct cgp_key *k, const void *p, size_t n)
-{
-	ZEN_ASSERT(k->len + n <= CGP_KEY_MAX);
-	memcpy(k->b + k->len, p, n);
-	k->len += n;
-}
-
-void cgp_key_u32(struct cgp_key *k, uint32_t v)
-{
-	uint8_t be[4];
-
-	chain_put32(be, v);
-	cgp_key_bytes(k, be, 4);
-}
-
-static void key_asset(struct cgp_key *k, const struct zen_asset *a)
-{
-	struct zen_buf b = ZEN_BUF_INIT;
-
-	zen_write_asset(&b, a);
-	cgp_key_bytes(k, b.data, b.len);
-	zen_buf_release(&b);
-}
-
-/* ---- the logged writer ---- */
-
-/* Log the value k has now (or that it has none). */
-static int log_prior(struct cgp_writer *w, const struct cgp_key *k, int *had)
-{
-	struct zen_slice v;
-	uint8_t be[4];
-	int rc = zen_store_get(w->t, ZEN_DB_CGP, k->b, k->len, &v, w->err);
-
-	if (rc && rc != ZEN_ENOTFOUND)
-		return rc;
-	*had = !rc;
-	be[0] = (uint8_t)(k->len >> 8);
-	be[1] = (uint8_t)k->len;
-	zen_buf_add(&w->log, be, 2);
-	zen_buf_add(&w->log, k->b, k->len);
-	zen_buf_add(&w->log, (const uint8_t[]){ (uint8_t)*had }, 1);
-	if (*had) {
-		chain_put32(be, (uint32_t)v.len);
-		zen_buf_add(&w->log, be, 4);
-		zen_buf_add(&w->log, v.p, v.len);
-	}
-	return 0;
-}
-
-int cgp_put(struct cgp_writer *w, const struct cgp_key *k, const void *val,
-	    size_t vlen)
-{
-	int had;
-
-	return log_prior(w, k, &had) ?:
-	       zen_store_put(w->t, ZEN_DB_CGP, k->b, k->len, val, vlen, w->err);
-}
-
-int cgp_del(struct cgp_writer *w, const struct cgp_key *k)
-{
-	int had, rc = log_prior(w, k, &had);
-
-	if (rc || !had)
-		return rc;
-	return zen_store_del(w->t, ZEN_DB_CGP, k->b, k->len, w->err);
-}
-
-int cgp_get_u64(struct zen_store_txn *t, const struct cgp_key *k,
-		uint64_t *v, struct zen_err *err)
-{
-	struct zen_slice s;
-	int rc = zen_store_get(t, ZEN_DB_CGP, k->b, k->len, &s, err);
-
-	*v = 0;
-	if (rc == ZEN_ENOTFOUND)
-		return 0;
-	if (rc)
-		return rc;
-	if (s.len != 8)
-		return zen_fail(err, ZEN_ESTORE,
-				"store is damaged: bad cgp amount");
-	*v = chain_get64(s.p);
-	return 0;
-}
-
-/* 0 is stored as no entry, so the tables hold only holders. */
-int cgp_put_u64(struct cgp_writer *w, const struct cgp_key *k, uint64_t v)
-{
-	uint8_t be[8];
-
-	if (!v)
-		return cgp_del(w, k);
-	chain_put64(be, v);
-	return cgp_put(w, k, be, 8);
-}
-
-int cgp_scan(struct zen_store_txn *t, const struct cgp_key *prefix,
-	     int (*fn)(void *ctx, const uint8_t *tail, size_t tlen,
-		       const uint8_t *val, size_t vlen),
-	     void *ctx, struct zen_err *err)
-{
-	struct zen_store_cursor *c;
-	struct zen_slice k, v;
-	enum zen_store_seek how = ZEN_SEEK_GE;
-	int rc = zen_store_cursor_open(t, ZEN_DB_CGP, &c, err);
-
-	while (!rc) {
-		rc = zen_store_cursor_seek(c, how, prefix->b, prefix->len, &k,
-					   &v, err);
-		how = ZEN_SEEK_NEXT;
-		if (rc == ZEN_ENOTFOUND) {
-			rc = 0;
-			break;
-		}
-		if (rc || k.len < prefix->len ||
-		    memcmp(k.p, prefix->b, prefix->len))
-			break;
-		rc = fn(ctx, k.p + prefix->len, k.len - prefix->len, v.p,
-			v.len);
-	}
-	zen_store_cursor_close(c);
-	return rc;
-}
-
-/* ---- stored records ---- */
-
-static int state_get(struct zen_store_txn *t, const struct cgp_key *k,
-		     struct zen_cgp_state *out, struct zen_err *err)
-{
-	struct zen_slice v;
-	int rc = zen_store_get(t, ZEN_DB_CGP, k->b, k->len, &v, err);
-
-	if (rc)
-		return rc;
-	if (zen_cgp_state_decode(out, v.p, v.len, NULL))
-		return zen_fail(err, ZEN_ESTORE,
-				"store is damaged: bad cgp state");
-	return 0;
-}
-
-static int state_put(struct cgp_writer *w, const struct cgp_key *k,
-		     const struct zen_cgp_state *s)
-{
-	struct zen_buf b = ZEN_BUF_INIT;
-	int rc;
-
-	zen_cgp_state_write(&b, s);
-	rc = cgp_put(w, k, b.data, b.len);
-	zen_buf_release(&b);
-	return rc;
-}
-
-int cgp_winner_get(struct zen_store_txn *t, uint32_t interval,
-		   struct zen_cgp_state *out, struct zen_err *err)
-{
-	struct cgp_key k;
-
-	memset(out, 0, sizeof(*out));
-	cgp_key_start(&k, CGP_WINNER);
-	cgp_key_u32(&k, interval);
-	return state_get(t, &k, out, err);
-}
-
-int cgp_candidates_get(struct zen_store_txn *t, uint32_t interval,
-		       struct zen_cgp_payout **out, size_t *n,
-		       struct zen_err *err)
-{
-	struct cgp_key k;
-	struct zen_slice v;
-	struct zen_reader r;
-	size_t count = 0;
-	int rc;
-
-	*out = NULL;
-	*n = 0;
-	cgp_key_start(&k, CGP_CANDIDATES);
-	cgp_key_u32(&k, interval);
-	rc = zen_store_get(t, ZEN_DB_CGP, k.b, k.len, &v, err);
-	if (rc)
-		return rc == ZEN_ENOTFOUND ? 0 : rc;
-	zen_reader_init(&r, v.p, v.len);
-	rc = zen_read_list_count(&r, &count, 1, NULL);
-	if (!rc && count)
-		*out = zen_xcalloc(count, sizeof(**out));
-	for (; !rc && *n < count; ++*n)
-		rc = zen_cgp_payout_read(&r, &(*out)[*n], NULL);
-	if (!rc && zen_reader_left(&r))
-		rc = ZEN_EINVAL;
-	if (rc) {
-		zen_cgp_payouts_free(*out, *n);
-		*out = NULL;
-		*n = 0;
-		return zen_fail(err, ZEN_ESTORE,
-				"store is damaged: bad cgp candidates");
-	}
-	return 0;
-}
-
-void zen_cgp_payouts_free(struct zen_cgp_payout *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		zen_cgp_payout_release(&p[i]);
-	free(p);
-}
 
 /* ---- balances and funds (6.2, 6.3) ---- */
 
@@ -264,7 +52,7 @@ static void delta_of(const struct zen_chain_params *p, struct deltas *d,
 		cgp_key_bytes(&k, o->lock.pk_hash, ZEN_HASH_LEN);
 	} else if (is_cgp_lock(p, &o->lock)) {
 		cgp_key_start(&k, CGP_FUNDS);
-		key_asset(&k, &o->spend.asset);
+		cgp_key_asset(&k, &o->spend.asset);
 	} else {
 		return;
 	}
@@ -413,7 +201,7 @@ int chain_cgp_after(struct zen_store_txn *t, const struct zen_block_info *info,
 	if (!info->cgp.has_payout)
 		return 0;
 	state_key(&k, info->hash);
-	rc = state_get(t, &k, state, err);
+	rc = cgp_state_get(t, &k, state, err);
 	if (rc == ZEN_ENOTFOUND)
 		rc = zen_fail(err, ZEN_ESTORE,
 			      "store is damaged: cgp state missing");
@@ -472,7 +260,7 @@ int chain_cgp_connect(const struct zen_chain_params *p,
 
 	if (!rc && blk->state->has_payout) {
 		state_key(&k, blk->hash);
-		rc = state_put(&w, &k, blk->state);
+		rc = cgp_state_put(&w, &k, blk->state);
 	}
 	if (!rc)
 		rc = zen_store_put(t, ZEN_DB_CGP_UNDO, blk->hash, ZEN_HASH_LEN,
@@ -630,57 +418,6 @@ int zen_chain_read_cgp_weight(struct zen_chain_read *r, uint32_t interval,
 		*frozen = snap;
 	return cgp_get_u64(r->t, &k, out, err);
 }
-
-struct funds {
-	struct zen_spend *v;
-	size_t n, cap;
-};
-
-static int fund_one(void *ctx, const uint8_t *tail, size_t tlen,
-		    const uint8_t *val, size_t vlen)
-{
-	struct funds *f = ctx;
-	struct zen_reader r;
-	struct zen_spend s;
-
-	zen_reader_init(&r, tail, tlen);
-	if (vlen != 8 || zen_read_asset(&r, &s.asset, NULL) ||
-	    zen_reader_left(&r))
-		return CGP_SCAN_DAMAGED;
-	s.amount = chain_get64(val);
-	ZEN_GROW(f->v, f->n + 1, f->cap);
-	f->v[f->n++] = s;
-	return 0;
-}
-
-static int spend_asset_cmp(const void *a, const void *b)
-{
-	return zen_asset_cmp(&((const struct zen_spend *)a)->asset,
-			     &((const struct zen_spend *)b)->asset);
-}
-
-/* The funds table under prefix (running, or a snapshot), asset order. */
-int cgp_funds_get(struct zen_store_txn *t, const struct cgp_key *prefix,
-		  struct zen_spend **out, size_t *n, struct zen_err *err)
-{
-	struct funds f = { 0 };
-	int rc = cgp_scan(t, prefix, fund_one, &f, err);
-
-	if (rc == CGP_SCAN_DAMAGED)
-		rc = zen_fail(err, ZEN_ESTORE,
-			      "store is damaged: bad cgp funds");
-	if (rc) {
-		free(f.v);
-		f.v = NULL;
-		f.n = 0;
-	} else if (f.n) {
-		qsort(f.v, f.n, sizeof(*f.v), spend_asset_cmp);
-	}
-	*out = f.v;
-	*n = f.n;
-	return rc;
-}
-
 int zen_chain_read_cgp_funds(struct zen_chain_read *r, struct zen_spend **out,
 			     size_t *n, struct zen_err *err)
 {

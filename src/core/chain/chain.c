@@ -880,7 +880,9 @@ static const struct zen_witness *payout_witness(struct connect *cn, size_t *n)
 	return found;
 }
 
-/* PayoutTx.check (cgp-and-chain.md 7.3), in payout blocks only. */
+/* PayoutTx.check (cgp-and-chain.md 7.3), in payout blocks only; before
+ * the transactions, as the reference (12.2): two payouts spending the
+ * same pool coins are "Multiple payout Txs", not a double spend. */
 static int connect_payout(struct connect *cn)
 {
 	struct zen_err e = ZEN_ERR_INIT;
@@ -974,10 +976,10 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	rc = connect_load(&cn, known) ?:
 	     connect_check_header(&cn) ?:
 	     connect_cgp_state(&cn) ?:
+	     connect_payout(&cn) ?:
 	     connect_txs(&cn) ?:
 	     connect_contracts(&cn) ?:
 	     connect_coinbase(&cn) ?:
-	     connect_payout(&cn) ?:
 	     connect_commitments(&cn) ?:
 	     connect_tally(&cn) ?:
 	     connect_record(&cn);
