@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "core/cgp/cgp.h"
 #include "core/encoding/hex.h"
 #include "tap.h"
@@ -390,6 +392,36 @@ static void test_digest(void)
 	}
 }
 
+/* serialization.json#data-cgp-payout-body: the reference's own body for
+ * 50 ZP to PK(30759b..). */
+static void test_payout_body_vector(void)
+{
+	json_t *v = tap_vector("serialization.json", "data-cgp-payout-body");
+	json_t *out = json_array_get(json_object_get(json_object_get(v, "input"),
+						     "outputs"), 0);
+	const char *pk = json_string_value(json_object_get(
+		json_object_get(out, "lock"), "PK"));
+	struct zen_spend s = spend(0, strtoull(json_string_value(
+		json_object_get(out, "amount")), NULL, 10));
+	struct zen_cgp_payout p = { { 0 }, &s, 1 };
+	struct zen_buf w = ZEN_BUF_INIT;
+	struct zen_data d;
+
+	if (!pk || zen_hex_decode_fixed(p.recipient.pk_hash, ZEN_HASH_LEN, pk,
+					NULL)) {
+		tap_ok(0, "the payout body vector reads");
+		return;
+	}
+	zen_data_init(&d);
+	zen_cgp_payout_body(&d, &p);
+	zen_data_write(&w, &d);
+	tap_hex(w.data, w.len, json_string_value(json_object_get(
+		json_object_get(v, "expected"), "writtenHex")),
+		"the payout body equals the reference's (vector)");
+	zen_data_release(&d);
+	zen_buf_release(&w);
+}
+
 static void test_payout_body(void)
 {
 	struct zen_spend s = spend(0, 1000);
@@ -453,5 +485,6 @@ int main(void)
 	test_state();
 	test_digest();
 	test_payout_body();
+	test_payout_body_vector();
 	return tap_done();
 }
