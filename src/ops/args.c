@@ -173,7 +173,8 @@ int zen_args_validate(json_t **out, const struct zen_op *op, json_t *raw,
 		json_object_set_new(typed, p->name, t);
 	}
 	for (const struct zen_param *p = op->params; p->name; p++)
-		if ((p->flags & ZEN_PF_REQUIRED) && !json_object_get(typed, p->name)) {
+		if ((p->flags & ZEN_PF_REQUIRED) && !(p->flags & ZEN_PF_LATE) &&
+		    !json_object_get(typed, p->name)) {
 			json_decref(typed);
 			return zen_fail(err, ZEN_EINVAL, "%s is missing", p->name);
 		}

@@ -47,6 +47,10 @@ enum zen_param_type {
 #define ZEN_PF_REST       0x04	/* with POSITIONAL, the last one: takes
 				   every positional argument left, as a
 				   JSON array of strings (ZEN_PT_JSON) */
+#define ZEN_PF_LATE       0x08	/* with REQUIRED: the handler reports its
+				   absence, where the reference's checks
+				   come to it (activate's numberOfBlocks
+				   after code and password) */
 
 struct zen_param {
 	const char *name;	/* HTTP name, camelCase as the reference */

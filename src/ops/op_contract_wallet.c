@@ -36,6 +36,9 @@ static int blocks_of(struct zen_call *call, uint32_t *blocks)
 {
 	uint64_t n = 0;
 
+	if (!json_object_get(call->args, "numberOfBlocks"))
+		return zen_fail(&call->err, ZEN_EINVAL,
+				"Json is invalid: numberOfBlocks is missing");
 	zen_args_u64(call->args, "numberOfBlocks", &n);
 	if (!n)
 		return zen_fail(&call->err, ZEN_EINVAL, "Number of blocks is zero");

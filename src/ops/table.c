@@ -302,7 +302,7 @@ const struct zen_op zen_ops[] = {
 	  "Answers {\"address\", \"contractId\", \"txHash\", "
 	  "\"numberOfBlocks\"} once the mempool took the transaction.",
 	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" },
-	    { "numberOfBlocks", ZEN_PT_U32, REQ | POS, "N",
+	    { "numberOfBlocks", ZEN_PT_U32, REQ | POS | ZEN_PF_LATE, "N",
 	      "blocks to pay for, 1 to 4294967295" },
 	    { "rlimit", ZEN_PT_U32, 0, "N",
 	      "Z3 resource limit (default and 0: 2723280)" },
