@@ -131,6 +131,11 @@ void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 		print_readable(out, result, 0);
 		return;
 	}
+	if (!json_mode && json_is_string(result)) {	/* a hash, an address */
+		fputs(json_string_value(result), out);
+		fputc('\n', out);
+		return;
+	}
 	s = json_dumps(result, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(15));
 	if (!s)
 		ZEN_BUG("cannot encode reply");

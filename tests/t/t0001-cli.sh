@@ -168,6 +168,21 @@ test_expect_success 'every table operation is completable' '
 		complete_words "$g" "" | grep -qx "$v" || [ "$g" = "$v" ] || exit 1
 	done
 '
+# On a terminal a plain string prints bare and objects indented; through
+# a pipe, compact JSON exactly as always (scripts keep working).
+test_expect_success 'a string result on a terminal: no quotes; through a pipe: JSON' '
+	printf "pw\n" >"$TRASH/pw" && printf "%s\n" "$WORDS" >"$TRASH/words" &&
+	ZEN_WALLET_KDF=fast "$ZEN" --datadir "$TRASH/wdir" wallet import \
+		--words-file "$TRASH/words" --password-file "$TRASH/pw" >/dev/null &&
+	on_tty --datadir "$TRASH/wdir" wallet address >"$TRASH/out" &&
+	test "$(cat "$TRASH/out")" = $ROOT &&
+	test "$("$ZEN" --datadir "$TRASH/wdir" wallet address)" = "\"$ROOT\""
+'
+test_expect_success 'an object on a terminal: indented lines; through a pipe: one line' '
+	on_tty --datadir "$TRASH/wdir" blockchain info >"$TRASH/out" &&
+	grep -qx "blocks: 1" "$TRASH/out" &&
+	test "$("$ZEN" --datadir "$TRASH/wdir" blockchain info | wc -l)" = 1
+'
 test_expect_success 'zsh and fish completions call zen __complete' '
 	grep -q "__complete" "$ZEN_SRCDIR/completions/_zen" &&
 	grep -q "__complete" "$ZEN_SRCDIR/completions/zen.fish"

@@ -134,28 +134,6 @@ stop_server
 DATADIR="$TRASH/data"
 start_server
 
-# on_tty ARGS...: zen's stdout as a terminal gets it (CR LF read as LF);
-# stdin and stderr are not terminals.  Bounded: 60 seconds.
-on_tty() {
-	python3 - "$ZEN" "$@" <<-\EOF
-	import os, pty, subprocess, sys
-	master, slave = pty.openpty()
-	p = subprocess.Popen(sys.argv[1:], stdout=slave, stdin=subprocess.DEVNULL)
-	os.close(slave)
-	out = b""
-	while True:
-	    try:
-	        chunk = os.read(master, 4096)
-	    except OSError:        # EIO: the child closed the terminal
-	        break
-	    if not chunk:
-	        break
-	    out += chunk
-	rc = p.wait(timeout=60)
-	sys.stdout.write(out.decode().replace("\r\n", "\n"))
-	sys.exit(rc)
-	EOF
-}
 
 cat >"$TRASH/want-tty" <<EOF
 interval:    3 (tip: block 250)

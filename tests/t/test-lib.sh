@@ -193,6 +193,29 @@ GEN_TX=b01098756bcf637bef2a161bd49412cad0a10adf12e64a694c41f9c5b9716420
 GEN=100000000000	# the local genesis output, kalapas
 OTHER=tzn1qnfkht73gmh08xawzh65px25am96qk2g7wn82uhcvkk74cfmylpjqueqlux
 
+# on_tty ARGS...: zen's stdout as a terminal gets it (CR LF read as LF);
+# stdin and stderr are not terminals.  Bounded: 60 seconds.
+on_tty() {
+	python3 - "$ZEN" "$@" <<-\EOF
+	import os, pty, subprocess, sys
+	master, slave = pty.openpty()
+	p = subprocess.Popen(sys.argv[1:], stdout=slave, stdin=subprocess.DEVNULL)
+	os.close(slave)
+	out = b""
+	while True:
+	    try:
+	        chunk = os.read(master, 4096)
+	    except OSError:        # EIO: the child closed the terminal
+	        break
+	    if not chunk:
+	        break
+	    out += chunk
+	rc = p.wait(timeout=60)
+	sys.stdout.write(out.decode().replace("\r\n", "\n"))
+	sys.exit(rc)
+	EOF
+}
+
 # start_server [ARGS...]: zen serve on a free loopback port.  A server
 # started inside a test case must be stopped inside it.  A server still
 # running is stopped (and checked) first; if that fails, the new one is
