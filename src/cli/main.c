@@ -14,7 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <curl/curl.h>
 #include <event2/event.h>
 #include <jansson.h>
 #include <lmdb.h>
@@ -22,6 +21,7 @@
 #include <sodium.h>
 
 #include "cli/cli.h"
+#include "client/curl_lazy.h"
 #include "client/remote.h"
 #include "ops/node.h"
 #include "core/base/buf.h"
@@ -474,13 +474,15 @@ static int run_remote(struct cli_cmd *cmd)
  * which is what a bug report needs. */
 static int print_version(void)
 {
+	const struct zen_curl *cu = zen_curl(NULL);
 	int major, minor, patch;
 
 	mdb_version(&major, &minor, &patch);
 	printf("zen %s\n", ZEN_VERSION_STRING);
 	printf("libraries: libcurl %s, LMDB %d.%d.%d, libsodium %s, jansson %s, "
 	       "libevent %s, %s, libsecp256k1\n",
-	       curl_version_info(CURLVERSION_NOW)->version, major, minor,
+	       cu ? cu->version_info(CURLVERSION_NOW)->version : "(not found)",
+	       major, minor,
 	       patch, sodium_version_string(), jansson_version_str(),
 	       event_get_version(), OpenSSL_version(OPENSSL_VERSION));
 	return 0;

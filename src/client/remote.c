@@ -3,8 +3,8 @@
 #include <string.h>
 #include <time.h>
 
-#include <curl/curl.h>
 
+#include "client/curl_lazy.h"
 #include "client/remote.h"
 #include "core/base/buf.h"
 
@@ -44,6 +44,9 @@ static size_t collect(char *p, size_t size, size_t n, void *data)
 	return size * n;
 }
 
+/* libcurl's functions (curl_lazy.h), set by rcl_call. */
+static const struct zen_curl *cu;
+
 static void append_query(struct zen_buf *url, CURL *curl, json_t *raw)
 {
 	const char *name;
@@ -51,14 +54,14 @@ static void append_query(struct zen_buf *url, CURL *curl, json_t *raw)
 	char sep = '?';
 
 	json_object_foreach(raw, name, v) {
-		char *k = curl_easy_escape(curl, name, 0);
-		char *val = curl_easy_escape(curl, json_string_value(v),
+		char *k = cu->easy_escape(curl, name, 0);
+		char *val = cu->easy_escape(curl, json_string_value(v),
 					     (int)json_string_length(v));
 
 		zen_buf_addf(url, "%c%s=%s", sep, k, val);
 		sep = '&';
-		curl_free(k);
-		curl_free(val);
+		cu->free(k);
+		cu->free(val);
 	}
 }
 
@@ -139,8 +142,8 @@ static void set_body(CURL *curl, struct curl_slist **headers,
 	if (strcmp(op->method, "POST"))
 		return;
 	*body = json_dumps(raw, JSON_COMPACT);
-	*headers = curl_slist_append(*headers, "Content-Type: application/json");
-	curl_easy_setopt(curl, CURLOPT_POSTFIELDS, *body);
+	*headers = cu->slist_append(*headers, "Content-Type: application/json");
+	cu->easy_setopt(curl, CURLOPT_POSTFIELDS, *body);
 }
 
 void rcl_set_wait(double seconds)
@@ -167,7 +170,7 @@ static CURLcode perform_waiting(CURL *curl, struct zen_buf *body)
 
 	for (;;) {
 		zen_buf_reset(body);
-		cc = curl_easy_perform(curl);
+		cc = cu->easy_perform(curl);
 		left = wait_seconds < 0 ? pause : deadline - now_seconds();
 		if (cc != CURLE_COULDNT_CONNECT || !wait_seconds || left <= 0)
 			return cc;
@@ -190,38 +193,40 @@ int rcl_call(struct rcl_reply *reply, const char *base_url,
 	CURL *curl;
 	int rc;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) || !(curl = curl_easy_init()))
+	if (!(cu = zen_curl(&reply->err)))
+		return reply->err.code;
+	if (cu->global_init(CURL_GLOBAL_DEFAULT) || !(curl = cu->easy_init()))
 		return zen_fail(&reply->err, ZEN_EINTERNAL, "cannot start libcurl");
 	build_url(&url, curl, base_url, op, raw);
 	set_body(curl, &headers, op, raw, &post);
-	headers = curl_slist_append(headers, "Accept: application/json, text/plain");
+	headers = cu->slist_append(headers, "Accept: application/json, text/plain");
 	if (token[0]) {
 		char auth[300];
 
 		snprintf(auth, sizeof(auth), "Authorization: Bearer %s", token);
-		headers = curl_slist_append(headers, auth);
+		headers = cu->slist_append(headers, auth);
 	}
-	curl_easy_setopt(curl, CURLOPT_URL, zen_buf_str(&url));
-	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
-	curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
-	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
-	curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
-	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(curl, CURLOPT_USERAGENT, "zen/" ZEN_VERSION_STRING);
+	cu->easy_setopt(curl, CURLOPT_URL, zen_buf_str(&url));
+	cu->easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+	cu->easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+	cu->easy_setopt(curl, CURLOPT_WRITEDATA, &body);
+	cu->easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
+	cu->easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+	cu->easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+	cu->easy_setopt(curl, CURLOPT_USERAGENT, "zen/" ZEN_VERSION_STRING);
 	cc = perform_waiting(curl, &body);
 	if (cc != CURLE_OK) {
 		rc = zen_fail(&reply->err, ZEN_EUNREACHABLE,
 			      "cannot reach node at %s: %s", base_url,
-			      curl_easy_strerror(cc));
+			      cu->easy_strerror(cc));
 		goto out;
 	}
-	curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply->status);
-	curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &ctype);
+	cu->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply->status);
+	cu->easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &ctype);
 	rc = take_reply(reply, op, ctype, &body);
 out:
-	curl_slist_free_all(headers);
-	curl_easy_cleanup(curl);
+	cu->slist_free_all(headers);
+	cu->easy_cleanup(curl);
 	free(post);
 	zen_buf_release(&url);
 	zen_buf_release(&body);
