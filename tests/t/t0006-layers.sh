@@ -74,5 +74,19 @@ test_expect_success 'no two files of the core and the operations call each other
 	sys.exit(1 if mutual else 0)
 	PY
 '
+test_expect_success 'make bench builds every program it runs (issue 18)' '
+	python3 - "$ZEN_SRCDIR/mk/bench.am" <<-"PY"
+	import re, sys
+	text = open(sys.argv[1]).read().replace("\\\n", " ")
+	progs = set(re.search(r"^EXTRA_PROGRAMS\s*=(.*)$", text, re.M).group(1).split())
+	runs = set(re.findall(r"\./(bench/[\w-]+)\$\(EXEEXT\)", text))
+	rule = re.search(r"^bench:(.*)$", text, re.M).group(1).split()
+	if "$(EXTRA_PROGRAMS)" not in rule:
+	    progs = set(p.replace("$(EXEEXT)", "") for p in rule)
+	missing = runs - progs
+	print("\n".join(sorted(missing)))
+	sys.exit(1 if missing or not runs else 0)
+	PY
+'
 
 test_done
