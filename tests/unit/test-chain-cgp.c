@@ -317,6 +317,31 @@ static void vote_tx(struct zen_chainstate *c, struct zen_tx *tx,
 	zen_data_release(&body);
 }
 
+/* The weight of tx (4.5), its inputs resolved in c's UTXO set. */
+static uint64_t weight_of(struct zen_chainstate *c, const struct zen_tx *tx)
+{
+	struct zen_output *in = zen_xcalloc(tx->n_inputs, sizeof(*in));
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_chain_read *r;
+	uint64_t w = 0;
+
+	if (zen_chain_read_begin(c, &r, &err))
+		die("read", &err);
+	for (size_t i = 0; i < tx->n_inputs; i++) {
+		zen_output_init(&in[i]);
+		if (zen_chain_read_utxo(r, &in[i], &tx->inputs[i].outpoint,
+					&err))
+			die("utxo", &err);
+	}
+	zen_chain_read_end(r);
+	if (zen_tx_weight(&w, tx, in, &err))
+		die("weight", &err);
+	for (size_t i = 0; i < tx->n_inputs; i++)
+		zen_output_release(&in[i]);
+	free(in);
+	return w;
+}
+
 /* ---- the cgp tables, whole ---- */
 
 static int dump_one(void *ctx, const uint8_t *tail, size_t tlen,
@@ -349,6 +374,9 @@ static void dump_cgp(struct zen_chainstate *c, struct zen_buf *out)
 }
 
 /* ---- the tests ---- */
+
+/* The payout's weight, found by test_payout_rule (for the exemption). */
+static uint64_t payout_weight;
 
 static void test_payout_rule(void)
 {
@@ -421,6 +449,7 @@ static void test_payout_rule(void)
 	       "block 110 paying 999 instead of 1000 is refused");
 	zen_tx_release(&tx[0]);
 	payout_tx(c, &tx[0], &win, &coins[1]);
+	payout_weight = weight_of(c, &tx[0]);
 	mine_block(c, &tx[0], 1);
 	tap_ok(tip_number(c) == 110, "block 110 with the payout connects");
 	{
@@ -533,11 +562,64 @@ static void test_reorg_exact(void)
 	drop_chain(b, db);
 }
 
+/*
+ * The payout is exempt from the weight limits (7.3, section 20): on a
+ * chain whose limit is below the payout's own weight (every other block
+ * stays far under it), block 110 with the payout still connects, and
+ * the template takes the payout.
+ */
+static void test_weight_exemption(void)
+{
+	char dir[] = "/tmp/zen-test-cgp-w.XXXXXX";
+	struct zen_chain_params small = *zen_chain_params(ZEN_CHAIN_LOCAL);
+	const struct zen_chain_params *normal = P;
+	struct zen_chainstate *c;
+	struct zen_cgp_payout win;
+	struct zen_cgp_ballot ballot;
+	struct zen_spend s_win;
+	struct zen_tx tx[2];
+	struct coin coins[2];
+	struct zen_block b;
+
+	small.max_block_weight = payout_weight - 1;
+	P = &small;
+	c = new_chain(dir);
+	fund(c, coins);
+	payout_to_root(&win, &s_win, 1000);
+	mine_to(c, 90);
+	memset(&ballot, 0, sizeof(ballot));
+	ballot.kind = ZEN_CGP_BALLOT_PAYOUT;
+	ballot.payout = win;
+	vote_tx(c, &tx[0], ZEN_CGP_VOTE_NOMINATION, &ballot, &coins[0]);
+	mine_block(c, &tx[0], 1);
+	zen_tx_release(&tx[0]);
+	mine_to(c, 95);
+	vote_tx(c, &tx[0], ZEN_CGP_VOTE_PAYOUT, &ballot, &coins[0]);
+	mine_block(c, &tx[0], 1);
+	zen_tx_release(&tx[0]);
+	mine_to(c, 109);
+	payout_tx(c, &tx[1], &win, &coins[1]);
+	tap_ok(weight_of(c, &tx[1]) > small.max_block_weight,
+	       "the payout weighs more than this chain's limit (%llu > %llu)",
+	       (unsigned long long)weight_of(c, &tx[1]),
+	       (unsigned long long)small.max_block_weight);
+	mine_block(c, &tx[1], 1);
+	tap_ok(tip_number(c) == 110, "block 110 with the payout connects all "
+	       "the same");
+	zen_tx_release(&tx[1]);
+	block_with(c, &b, NULL, 0);
+	tap_ok(b.header.block_number == 111, "the next template is fine");
+	zen_block_release(&b);
+	drop_chain(c, dir);
+	P = normal;
+}
+
 int main(void)
 {
 	P = zen_chain_params(ZEN_CHAIN_LOCAL);
 	root_key();
 	test_payout_rule();
+	test_weight_exemption();
 	test_reorg_exact();
 	return tap_done();
 }
