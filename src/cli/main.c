@@ -430,7 +430,8 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 
 	/* JSON goes out as it comes; the readable form needs it whole */
 	call.streams = json_mode;
-	rc = zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err);
+	rc = zen_args_require_late(cmd->op, cmd->raw, &call.err) ?:
+	     zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err);
 	if (!rc)
 		rc = zen_call_run(&call);
 	if (!rc && call.stream)
@@ -453,7 +454,8 @@ static int run_remote(struct cli_cmd *cmd)
 	/* Checked here as a local run checks them: the server reads bodies as
 	 * leniently as the reference node (api.md 1.3), and a bad argument
 	 * must get the same message wherever the command runs. */
-	int rc = zen_args_validate(&args, cmd->op, cmd->raw, &reply.err) ?:
+	int rc = zen_args_require_late(cmd->op, cmd->raw, &reply.err) ?:
+		 zen_args_validate(&args, cmd->op, cmd->raw, &reply.err) ?:
 		 rcl_set_token_file(cmd->opts.token_file, &reply.err) ?:
 		 (rcl_set_wait(cmd->opts.wait), 0) ?:
 		 rcl_call(&reply, cmd->opts.url, cmd->op, cmd->raw);

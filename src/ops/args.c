@@ -182,6 +182,17 @@ int zen_args_validate(json_t **out, const struct zen_op *op, json_t *raw,
 	return 0;
 }
 
+int zen_args_require_late(const struct zen_op *op, json_t *raw,
+			  struct zen_err *err)
+{
+	for (const struct zen_param *p = op->params; p->name; p++)
+		if ((p->flags & ZEN_PF_REQUIRED) && (p->flags & ZEN_PF_LATE) &&
+		    !json_object_get(raw, p->name))
+			return zen_fail(err, ZEN_EINVAL, "%s is missing",
+					p->name);
+	return 0;
+}
+
 const char *zen_args_str(const json_t *args, const char *name)
 {
 	return json_string_value(json_object_get(args, name));

@@ -210,6 +210,14 @@ const struct zen_param *zen_op_param(const struct zen_op *op, const char *name);
  */
 int zen_args_validate(json_t **out, const struct zen_op *op, json_t *raw,
 		      struct zen_err *err) ZEN_WARN_UNUSED;
+/*
+ * The command line's check of the required parameters that
+ * zen_args_validate leaves to the handler (ZEN_PF_LATE: over HTTP the
+ * reference's order of checks decides the message; at a command line a
+ * missing argument is a usage error first).  Errors: "<name> is missing".
+ */
+int zen_args_require_late(const struct zen_op *op, json_t *raw,
+			  struct zen_err *err) ZEN_WARN_UNUSED;
 
 /* Typed getters over validated args.  `have` variants return 0 if absent. */
 const char *zen_args_str(const json_t *args, const char *name);
