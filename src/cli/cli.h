@@ -18,6 +18,9 @@ struct cli_opts {
 	const char *chain_name;	/* --chain */
 	const char *datadir;	/* --datadir / ZEN_DATADIR */
 	const char *token_file;	/* --api-token-file / ZEN_API_TOKEN_FILE */
+	const char *conf;	/* --conf / ZEN_CONF (config.c) */
+	int addressdb;		/* --addressdb[=BOOL]: 1 on, -1 off, 0 unset
+				   (zen_node.addressdb) */
 	int json;		/* --json: force JSON even on a terminal */
 	int help;
 	int version;
@@ -69,6 +72,41 @@ int cli_password_option(const char *name, const char *eq, int argc,
 			char **argv, int *i, int *handled);
 /* Fill op's password and words parameters of raw from their sources. */
 int cli_password_load(const struct zen_op *op, json_t *raw);
+
+/* config.c: zen.conf and the environment under the command line. */
+struct cli_config;
+/*
+ * Resolve the configuration: given holds what the command line set (key
+ * as on the command line -> its text, "true" for a flag); over it the
+ * environment (ZEN_KEY), then the file (--conf, ZEN_CONF or
+ * DATADIR/zen.conf).  Returns 0 or ZEN_EINVAL, with "FILE:LINE: ..." or
+ * "environment ZEN_X=...: ..." in err; *cfg is NULL then.
+ */
+int cli_config_load(struct cli_config **cfg, json_t *given,
+		    struct zen_err *err);
+/* The options the command line did not set, as "--key=value" arguments
+ * (each ending with a NUL) for its parser: the global ones, and op's own
+ * when op is zen serve. */
+void cli_config_args(const struct cli_config *cfg, const struct zen_op *op,
+		     struct zen_buf *args);
+/* {"key": {"value": ..., "source": ...}} for `zen config show`. */
+json_t *cli_config_show(const struct cli_config *cfg);
+void cli_config_free(struct cli_config *cfg);
+/* Every key (as on the command line) and its environment variable. */
+void cli_config_keys(void (*fn)(void *ctx, const char *key, const char *env),
+		     void *ctx);
+
+/* main.c */
+/* $XDG_DATA_HOME/zen/CHAIN or ~/.local/share/zen/CHAIN; -1 without HOME. */
+int cli_default_datadir(struct zen_buf *out, const char *chain_cli_name);
+/* --wait's SECONDS: 0 for a number from 0.1 to 31536000, else -1. */
+int cli_parse_wait(const char *s, double *seconds);
+
+/* addressdb.c: a local /addressdb command catches the address index up
+ * first (after: resync's, after it runs), progress on a terminal.
+ * Returns 0 or the store's error. */
+int cli_addressdb_sync(const struct zen_op *op, struct zen_node *node,
+		       int after, struct zen_err *err);
 
 /* Exit codes: the zen_code values (err.h), documented in zen(1). */
 

@@ -327,18 +327,142 @@ static const char man_tail[] =
 "/blockchain/blocktemplate.  \\fBzen \\-\\-url\\fR checks its arguments\n"
 "itself first, as a local run does.\n";
 
-/* After the HTTP API section and its subsections. */
-static const char man_env[] =
-".SH ENVIRONMENT\n"
-".TP\n.B ZEN_URL\nremote node, as \\-\\-url\n"
-".TP\n.B ZEN_DATADIR\ndata directory, as \\-\\-datadir\n"
-".TP\n.B XDG_DATA_HOME\nbase of the default data directory\n"
-".SH FILES\n"
-".TP\n.I $XDG_DATA_HOME/zen/CHAIN\n"
-"default data directory (\\fI~/.local/share/zen/CHAIN\\fR without\n"
-"XDG_DATA_HOME)\n"
-".SH SEE ALSO\n"
-"The Zen Protocol reference node documentation.\n";
+/* zen.conf (src/cli/config.c) and zen serve as a service (service.c). */
+static const char man_config[] =
+".SH CONFIGURATION\n"
+"Every option above and every option of \\fBzen serve\\fR (but \\-\\-help,\n"
+"\\-\\-version and \\-\\-conf) may also be set in a file, one\n"
+"\\fIkey\\fR \\fB=\\fR \\fIvalue\\fR a line, the key spelled as the long option:\n"
+".PP\n"
+".nf\n"
+"# DATADIR/zen.conf\n"
+"bind = 127.0.0.1:20000\n"
+"log\\-level = debug      # a comment after a blank\n"
+"[main]\n"
+"bind = 0.0.0.0:11567\n"
+".fi\n"
+".PP\n"
+"The file is \\fB\\-\\-conf\\fR \\fIFILE\\fR, else \\fB$ZEN_CONF\\fR, else\n"
+"\\fIDATADIR/zen.conf\\fR when it exists.  A line\n"
+"\\fB[main]\\fR, \\fB[test]\\fR or \\fB[local]\\fR starts a section whose keys\n"
+"count only on that chain, over the same keys before any section.  A flag\n"
+"is \\fBtrue\\fR or \\fBfalse\\fR; a key given twice: the last one counts.\n"
+"Each key is also an environment variable, \\fBZEN_\\fR and the key in\n"
+"capitals with \\fB_\\fR for \\fB\\-\\fR (below).  The command line wins over\n"
+"the environment, which wins over the file, which wins over the built-in\n"
+"defaults.  An unknown key or section, or a bad value, in the file or the\n"
+"environment stops zen with exit status 2 and the file and line\n"
+"(\\fIzen.conf:7: unknown key 'bnd' (did you mean 'bind'?)\\fR).  The\n"
+"data directory's own zen.conf cannot set \\fBdatadir\\fR, nor, in the\n"
+"default data directory of a chain, another \\fBchain\\fR.\n"
+"\\fBzen config show\\fR prints every key, its value and where it comes from.\n"
+".SH RUNNING AS A SERVICE\n"
+"\\fBzen serve\\fR logs to standard error, or to \\fB\\-\\-log\\-file\\fR \\fIFILE\\fR\n"
+"(appended to), one line an event: an ISO 8601 UTC time, the level, the\n"
+"message.  \\fB\\-\\-log\\-level\\fR is \\fBerror\\fR, \\fBwarn\\fR, \\fBinfo\\fR (the\n"
+"default: start, stop, blocks connected and reorganisations) or\n"
+"\\fBdebug\\fR (also one line per HTTP request: method, path with the\n"
+"names of its query parameters but not their values, status, body bytes,\n"
+"microseconds; never a body, a header, a password or a key).  SIGHUP\n"
+"reopens the log file, for logrotate.  \\fB\\-\\-pid\\-file\\fR \\fIFILE\\fR\n"
+"is written once the API listens and removed at a clean stop; a file that\n"
+"a running zen holds (locked) is refused with exit status 6, one left by\n"
+"a zen that died is taken over.  With \\fB$NOTIFY_SOCKET\\fR set (systemd's\n"
+"Type=notify), zen serve reports READY=1 once listening and STOPPING=1.\n"
+"SIGINT and SIGTERM stop it within 100 ms in any state (mining, sending a\n"
+"large page, running a contract): work under way is cancelled and its\n"
+"store transaction aborted, so the store stays consistent; a password's\n"
+"key derivation, which nothing can interrupt, is not waited for.  The source\n"
+"tree's contrib/zen.service (installed by \\fBmake install\\fR in\n"
+"\\fIPREFIX/lib/systemd/system\\fR) runs it as user zen on\n"
+"\\fI/var/lib/zen\\fR with a hardened sandbox; contrib/zen.logrotate\n"
+"(\\fISYSCONFDIR/logrotate.d/zen\\fR) rotates its log.\n";
+
+/* The peer-to-peer front (src/net: net.h, net-int.h has the limits). */
+static const char man_p2p[] =
+".SH PEER-TO-PEER NETWORK\n"
+"\\fBzen serve\\fR is also a node of the Zen Protocol network: it speaks\n"
+"the reference node's protocol (ZeroMQ, ZMTP/2.0, its 21 messages), serves\n"
+"peers the chain and the mempool, announces new tips and transactions\n"
+"(every 200 ms), and takes blocks and transactions from peers through the\n"
+"same checks as the API's.  It listens on \\fB\\-\\-listen\\fR (default\n"
+"0.0.0.0:9655 main, 0.0.0.0:29555 test, 127.0.0.1:10000 local; port 0\n"
+"picks a free one, and the log says which): an explicit \\fB\\-\\-listen\\fR\n"
+"that cannot be bound stops zen serve with exit status 2, a default one\n"
+"in use is only a warning.  \\fB\\-\\-no\\-listen\\fR only dials.\n"
+".PP\n"
+"\\fB\\-\\-connect\\fR and \\fB\\-\\-addnode\\fR may be given several times\n"
+"(in zen.conf, several lines: each counts).\n"
+"Outbound: with \\fB\\-\\-connect\\fR only the peers it names (retried for\n"
+"ever); else the \\fB\\-\\-addnode\\fR peers (also retried for ever) and up to\n"
+"10 more from the address book (addresses peers told of and that were\n"
+"seen alive in the last 3 days) and the chain's seeds (main and test;\n"
+"\\fB\\-\\-no\\-seeds\\fR never dials them).  The address book and the ban list\n"
+"live in \\fIDATADIR/peers/\\fR.  With \\fB\\-\\-external\\-address\\fR the\n"
+"node tells the peers it dials its own IP:PORT, which they pass on.\n"
+".PP\n"
+"A node 500 blocks or more behind a peer's tip downloads from that peer:\n"
+"headers 2000 at a time, blocks 20 in flight; a peer silent for 10\n"
+"seconds is dropped and the others asked again.  Closer than that, it\n"
+"fetches the announced block and its missing ancestors one by one.\n"
+"\\fB/blockchain/info\\fR shows \\fBheaders\\fR (the best header known) and\n"
+"\\fBinitialBlockDownload\\fR; \\fBzen blockchain info\\fR on a terminal adds\n"
+"a line saying how far the download is.\n"
+".PP\n"
+"Misbehaviour counts against the peer's IP address: bytes that are no\n"
+"ZMTP or a message that does not decode 50 (the connection is closed, as\n"
+"the reference does), an invalid block or a header without valid proof of\n"
+"work 100, a Transactions batch that does not parse 20, a hash list of a\n"
+"ragged length or an invalid address 10, a Block or Transactions nobody\n"
+"asked for 5, each message over the rate 1.  At 100 the address is\n"
+"banned for a day (\\fBzen network banned\\fR, \\fBban\\fR, \\fBunban\\fR;\n"
+"the peers \\fB\\-\\-connect\\fR and \\fB\\-\\-addnode\\fR name are only\n"
+"disconnected, and dialled again whatever the ban list says).\n"
+"Limits: \\fB\\-\\-max\\-peers\\fR inbound peers (default 125; a connection\n"
+"must say Hello within 10 seconds); per peer 500 messages a second (a\n"
+"burst of 2000; requests have 5000 a second of their own and wait rather\n"
+"than being dropped), 16 MiB sent and not yet read (its requests then\n"
+"wait), frames of 4 MiB from a peer it accepted unless a block or\n"
+"transactions were asked of it (else 128 MiB).\n"
+"\\fB/network/connections/count\\fR counts inbound and outbound\n"
+"peers with a completed handshake; the reference counts its outbound\n"
+"peers only.\n";
+
+static void man_env_key(void *ctx, const char *key, const char *env)
+{
+	FILE *out = ctx;
+
+	fprintf(out, ".TP\n.B %s\nas \\-\\-", env);
+	roff(out, key);
+	fputc('\n', out);
+}
+
+/* After the HTTP API section and its subsections: every variable zen
+ * reads, the configuration keys' from config.c. */
+static void man_env(FILE *out)
+{
+	fputs(man_config, out);
+	fputs(".SH ENVIRONMENT\n", out);
+	cli_config_keys(man_env_key, out);
+	fputs(".TP\n.B ZEN_PASSWORD_FILE\n"
+	      "a file holding the wallet password (its first line)\n"
+	      ".TP\n.B XDG_DATA_HOME\nbase of the default data directory\n"
+	      ".TP\n.B HOME\nthe default data directory without XDG_DATA_HOME\n"
+	      ".TP\n.B NOTIFY_SOCKET\nzen serve: where systemd waits for READY=1\n"
+	      ".SH FILES\n"
+	      ".TP\n.I $XDG_DATA_HOME/zen/CHAIN\n"
+	      "default data directory (\\fI~/.local/share/zen/CHAIN\\fR without\n"
+	      "XDG_DATA_HOME)\n"
+	      ".TP\n.I DATADIR/zen.conf\n"
+	      "the configuration file, when \\-\\-conf and ZEN_CONF name none\n"
+	      ".TP\n.I PREFIX/lib/systemd/system/zen.service\n"
+	      "the systemd unit: \\fBzen serve\\fR as user zen on /var/lib/zen,\n"
+	      "logging to /var/log/zen/zen.log, pid file /run/zen/zen.pid\n"
+	      ".TP\n.I SYSCONFDIR/logrotate.d/zen\n"
+	      "its log's rotation (SIGHUP through the pid file)\n"
+	      ".SH SEE ALSO\n"
+	      "The Zen Protocol reference node documentation.\n", out);
+}
 
 /* The paths of the rows with flag, "\fB/a\fR, \fB/b\fR" (sep ", ") or
  * one "METHOD path" a line (sep NULL). */
@@ -370,9 +494,9 @@ static void man_policy(FILE *out)
 	      "When \\fBzen serve\\fR has an api token (\\fB\\-\\-api\\-token\\-file\\fR,\n"
 	      "or the cookie file \\fIDATADIR/.cookie\\fR, mode 0600, that it writes\n"
 	      "when bound beyond loopback and removes when it stops), the wallet\n"
-	      "routes (\\fB/wallet/...\\fR) and the routes that spend the node's CPU\n"
-	      "without a bound (", out);
-	man_routes(out, ZEN_OPF_CPU, ", ");
+	      "routes (\\fB/wallet/...\\fR), the routes that spend the node's CPU\n"
+	      "without a bound and those that ban peers (", out);
+	man_routes(out, ZEN_OPF_CPU | ZEN_OPF_ADMIN, ", ");
 	fputs(") need the header \\fBAuthorization: Bearer\\fR \\fITOKEN\\fR,\n"
 	      "on loopback too; otherwise they answer 401 \\fBmissing or wrong api\n"
 	      "token\\fR with \\fBWWW\\-Authenticate: Bearer\\fR.  \\fBzen \\-\\-url\\fR sends\n"
@@ -481,7 +605,8 @@ void cli_man(FILE *out)
 	fputs(man_tail, out);
 	man_limits(out);
 	man_policy(out);
-	fputs(man_env, out);
+	fputs(man_p2p, out);
+	man_env(out);
 }
 
 /* --- completion ------------------------------------------------------- */

@@ -38,6 +38,12 @@ const struct cli_global_opt cli_global_opts[] = {
 	{ "wait", "[=SECONDS]", "with --url: while nothing listens at URL yet "
 	  "(a node starting), try again until it answers, at most SECONDS "
 	  "(default: no limit), as bitcoin-cli -rpcwait" },
+	{ "conf", "FILE", "configuration file (also ZEN_CONF; default: "
+	  "DATADIR/zen.conf if it exists): one 'key = value' a line for any "
+	  "option above or of zen serve; zen config show" },
+	{ "addressdb", "[=BOOL]", "keep the address index of the /addressdb "
+	  "routes in the data directory from now on (built from the chain "
+	  "first, then kept with every block); =false drops it" },
 	{ "json", NULL, "print JSON even on a terminal" },
 	{ "help", NULL, "show help for zen, a group or a command" },
 	{ "version", NULL, "print the version" },
@@ -54,6 +60,9 @@ struct cli_cmd {
 	int nwords;
 	const struct zen_op *op;
 	json_t *raw;		/* parameters as given: name -> string */
+	json_t *given;		/* options given: key -> text (config.c) */
+	uint8_t *config_args;	/* what zen.conf and the environment set */
+	struct cli_config *config;
 	const char *positional[CLI_MAX_POSITIONAL];
 	int npositional;
 	char source_name[1024];		/* the FILE parameter's file name */
@@ -95,20 +104,38 @@ static int option_value(int argc, char **argv, int *i, const char *eq,
 	return 0;
 }
 
-/* --wait (no limit) or --wait=SECONDS, a number from 0.1 to 31536000. */
-static int parse_wait(struct cli_opts *opts, const char *eq)
+int cli_parse_wait(const char *s, double *seconds)
 {
 	char *end;
 
+	*seconds = strtod(s, &end);
+	return end == s || *end || !(*seconds >= 0.1 && *seconds <= 31536000)
+	       ? -1 : 0;
+}
+
+/* --wait (no limit) or --wait=SECONDS, a number from 0.1 to 31536000. */
+static int parse_wait(struct cli_opts *opts, const char *eq)
+{
 	if (!eq) {
 		opts->wait = -1;
 		return 0;
 	}
-	opts->wait = strtod(eq + 1, &end);
-	if (end == eq + 1 || *end ||
-	    !(opts->wait >= 0.1 && opts->wait <= 31536000))
+	if (cli_parse_wait(eq + 1, &opts->wait))
 		return usage_error("invalid --wait '%s' (seconds, 0.1 to "
 				   "31536000)", eq + 1);
+	return 0;
+}
+
+/* --addressdb (on), --addressdb=true or --addressdb=false. */
+static int parse_addressdb(struct cli_opts *opts, const char *eq)
+{
+	if (!eq || !strcmp(eq + 1, "true"))
+		opts->addressdb = 1;
+	else if (!strcmp(eq + 1, "false"))
+		opts->addressdb = -1;
+	else
+		return usage_error("invalid --addressdb '%s' (true or false)",
+				   eq + 1);
 	return 0;
 }
 
@@ -132,6 +159,8 @@ static int parse_global(struct cli_cmd *cmd, const char *name, const char *eq,
 	}
 	if (!strcmp(name, "wait"))
 		return parse_wait(&cmd->opts, eq);
+	if (!strcmp(name, "addressdb"))
+		return parse_addressdb(&cmd->opts, eq);
 	if (!strcmp(name, "url"))
 		slot = &cmd->opts.url;
 	else if (!strcmp(name, "chain"))
@@ -140,6 +169,8 @@ static int parse_global(struct cli_cmd *cmd, const char *name, const char *eq,
 		slot = &cmd->opts.datadir;
 	else if (!strcmp(name, "api-token-file"))
 		slot = &cmd->opts.token_file;
+	else if (!strcmp(name, "conf"))
+		slot = &cmd->opts.conf;
 	if (!slot) {
 		*handled = 0;
 		return 0;
@@ -191,6 +222,16 @@ static int parse_param(struct cli_cmd *cmd, const char *name, const char *eq,
 	}
 	if (option_value(argc, argv, i, eq, &value))
 		return usage_error("option --%s needs a value", name);
+	if (p->flags & ZEN_PF_REPEAT) {
+		json_t *all = json_object_get(cmd->raw, p->name);
+
+		if (!json_is_array(all)) {
+			all = json_array();
+			json_object_set_new(cmd->raw, p->name, all);
+		}
+		json_array_append_new(all, json_string(value));
+		return 0;
+	}
 	json_object_set_new(cmd->raw, p->name, json_string(value));
 	return 0;
 }
@@ -269,7 +310,7 @@ static int parse_args(struct cli_cmd *cmd, int argc, char **argv)
 		const char *arg = argv[i];
 		char name[128];
 		const char *eq;
-		int handled, rc;
+		int handled, rc, at = i;
 
 		if (only_words || arg[0] != '-' || !arg[1]) {
 			if ((rc = take_word(cmd, arg)))
@@ -291,8 +332,40 @@ static int parse_args(struct cli_cmd *cmd, int argc, char **argv)
 			return rc;
 		if (!handled && (rc = parse_param(cmd, name, eq, argc, argv, &i)))
 			return rc;
+		/* for zen.conf: what the command line set is not looked up */
+		json_object_set_new(cmd->given, cli_option_name(name),
+				    json_string(i > at ? argv[i] :
+						eq ? eq + 1 : "true"));
 	}
 	return 0;
+}
+
+/* zen.conf and the environment (config.c), for what the command line did
+ * not set, parsed as if it had; cfg is kept for `zen config show`. */
+static int apply_config(struct cli_cmd *cmd, struct cli_config **cfg)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_buf args = ZEN_BUF_INIT;
+	char **argv = NULL;
+	size_t argc = 1, len;
+	int rc;
+
+	if ((rc = cli_config_load(cfg, cmd->given, &err))) {
+		cli_error("%s", err.msg);
+		return rc;
+	}
+	cli_config_args(*cfg, cmd->op, &args);
+	/* the strings stay with cmd: options keep pointers into them */
+	cmd->config_args = zen_buf_detach(&args, &len);
+	for (size_t i = 0; i < len; i++)
+		argc += !cmd->config_args[i];
+	argv = zen_xcalloc(argc + 1, sizeof(*argv));
+	argc = 1;
+	for (size_t i = 0; i < len; i += strlen(argv[argc++]) + 1)
+		argv[argc] = (char *)cmd->config_args + i;
+	rc = parse_args(cmd, (int)argc, argv);
+	free(argv);
+	return rc;
 }
 
 /* Positional arguments fill the POSITIONAL parameters not given by name. */
@@ -375,7 +448,7 @@ static int load_files(struct cli_cmd *cmd)
 	return 0;
 }
 
-static int default_datadir(struct zen_buf *out, const char *chain_cli_name)
+int cli_default_datadir(struct zen_buf *out, const char *chain_cli_name)
 {
 	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
 
@@ -394,6 +467,8 @@ static int setup_node(struct zen_node *node, struct cli_opts *opts,
 	struct zen_err err = ZEN_ERR_INIT;
 	const char *name = opts->chain_name ? opts->chain_name : "local";
 
+	/* every field a front does not set is unset (hooks, handles) */
+	memset(node, 0, sizeof(*node));
 	if (zen_chain_from_name(&node->chain, name, &err)) {
 		cli_error("%s", err.msg);
 		return ZEN_EINVAL;
@@ -402,9 +477,10 @@ static int setup_node(struct zen_node *node, struct cli_opts *opts,
 	node->store = NULL;
 	node->wallet = NULL;
 	node->no_wallet = 0;
+	node->addressdb = opts->addressdb;
 	if (opts->datadir && *opts->datadir)
 		zen_buf_addstr(datadir, opts->datadir);
-	else if (default_datadir(datadir, node->params->cli_name)) {
+	else if (cli_default_datadir(datadir, node->params->cli_name)) {
 		cli_error("no data directory: set --datadir, ZEN_DATADIR or HOME");
 		return ZEN_EINVAL;
 	}
@@ -431,9 +507,10 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 	/* JSON goes out as it comes; the readable form needs it whole */
 	call.streams = json_mode;
 	rc = zen_args_require_late(cmd->op, cmd->raw, &call.err) ?:
-	     zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err);
-	if (!rc)
-		rc = zen_call_run(&call);
+	     zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err) ?:
+	     cli_addressdb_sync(cmd->op, node, 0, &call.err) ?:
+	     zen_call_run(&call) ?:
+	     cli_addressdb_sync(cmd->op, node, 1, &call.err);
 	if (!rc && call.stream)
 		rc = cli_print_stream(stdout, call.stream, &call.err);
 	else if (!rc)
@@ -513,12 +590,18 @@ static int dispatch(struct cli_cmd *cmd)
 		return show_help(cmd);
 	if (!cmd->op)
 		return usage_error("'%s' needs a command", cmd->words[0]);
+	if (!strcmp(cmd->op->group, "config")) {	/* zen config show */
+		json_t *shown = cli_config_show(cmd->config);
+
+		cli_print_reply(stdout, cmd->op, shown, NULL,
+				cmd->opts.json || !isatty(STDOUT_FILENO));
+		json_decref(shown);
+		return 0;
+	}
 	if ((rc = bind_positional(cmd)) || (rc = load_files(cmd)))
 		return rc;
 	if (cmd->op->handler && (rc = cli_password_load(cmd->op, cmd->raw)))
 		return rc;
-	if (!cmd->opts.token_file)
-		cmd->opts.token_file = getenv("ZEN_API_TOKEN_FILE");
 	if (cmd->op->handler && cmd->opts.url && *cmd->opts.url &&
 	    !(cmd->op->flags & ZEN_OPF_LOCAL_ONLY))
 		return run_remote(cmd);
@@ -564,12 +647,16 @@ int main(int argc, char **argv)
 		return finish_output(0);
 	}
 	cmd.raw = json_object();
-	cmd.opts.url = getenv("ZEN_URL");
-	cmd.opts.datadir = getenv("ZEN_DATADIR");
-	cmd.opts.token_file = NULL;
+	cmd.given = json_object();
 	rc = parse_args(&cmd, argc, argv);
+	/* help and version read no configuration: they work when it is bad */
+	if (!rc && cmd.op && !cmd.opts.help && !cmd.opts.version)
+		rc = apply_config(&cmd, &cmd.config);
 	if (!rc)
 		rc = dispatch(&cmd);
+	cli_config_free(cmd.config);
+	free(cmd.config_args);
+	json_decref(cmd.given);
 	json_decref(cmd.raw);
 	return finish_output(rc);
 }

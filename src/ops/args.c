@@ -77,6 +77,23 @@ static int is_hex(const char *s, size_t want_len)
 	return strspn(s, "0123456789abcdefABCDEF") == n;
 }
 
+/* A ZEN_PF_REPEAT option: an array of strings, or one string (a line of
+ * the configuration file) as an array of one. */
+static json_t *repeated_value(json_t *raw)
+{
+	size_t i;
+	json_t *v;
+
+	if (json_is_string(raw))
+		return json_pack("[O]", raw);
+	if (!json_is_array(raw))
+		return NULL;
+	json_array_foreach(raw, i, v)
+		if (!json_is_string(v))
+			return NULL;
+	return json_incref(raw);
+}
+
 static json_t *typed_value(const struct zen_param *p, json_t *raw)
 {
 	uint64_t n;
@@ -117,6 +134,8 @@ static json_t *typed_value(const struct zen_param *p, json_t *raw)
 		text = text_value(raw);
 		return text;
 	case ZEN_PT_JSON:
+		if (p->flags & ZEN_PF_REPEAT)	/* strings, given once or more */
+			return repeated_value(raw);
 		if (json_is_array(raw) || json_is_object(raw))
 			return json_incref(raw);
 		if (json_is_string(raw)) {

@@ -6,6 +6,11 @@
 
 int op_address_decode(struct zen_call *call);
 int op_network_connections(struct zen_call *call);
+int op_network_peers(struct zen_call *call);
+int op_network_banned(struct zen_call *call);
+int op_network_ban(struct zen_call *call);
+int op_network_unban(struct zen_call *call);
+int op_blockchain_info_readable(struct zen_buf *out, const json_t *result);
 int op_wallet_addressoutputs(struct zen_call *call);
 int op_contract_contractid(struct zen_call *call);
 int op_contract_id(struct zen_call *call);
@@ -37,6 +42,18 @@ int op_blockchain_contractcgp(struct zen_call *call);
 int op_blockchain_winner(struct zen_call *call);
 int op_blockchain_candidates(struct zen_call *call);
 int op_node_verify(struct zen_call *call);
+/* op_addressdb.c */
+int op_address_balance(struct zen_call *call);
+int op_address_outputs(struct zen_call *call);
+int op_address_transactions(struct zen_call *call);
+int op_address_transactionsbyblock(struct zen_call *call);
+int op_address_transactioncount(struct zen_call *call);
+int op_address_discovery(struct zen_call *call);
+int op_address_contracthistory(struct zen_call *call);
+int op_address_contracthistorybyblock(struct zen_call *call);
+int op_address_mint(struct zen_call *call);
+int op_address_contractinfo(struct zen_call *call);
+int op_address_resync(struct zen_call *call);
 int op_tx_decode(struct zen_call *call);
 int op_block_decode(struct zen_call *call);
 

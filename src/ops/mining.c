@@ -101,6 +101,8 @@ int zen_publish_block(struct zen_node *node, struct zen_block_result *res,
 	if (rc)
 		return rc;
 	rc = zen_chain_submit_block(chain, res, raw, len, err);
+	if (!rc && node->on_block)
+		node->on_block(node, res);
 	if (!rc && res->outcome == ZEN_BLOCK_REJECTED)
 		rc = zen_fail(err, ZEN_EREFUSED, "%s", res->reason);
 	return rc;

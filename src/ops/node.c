@@ -1,6 +1,8 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "core/chain/peerstore.h"
+#include "core/chain/addrindex.h"
 #include "core/wallet/wallet.h"
 #include "ops/node.h"
 
@@ -22,6 +24,13 @@ int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
 		struct zen_chainstate *opened = NULL;
 
 		rc = zen_chain_open(&opened, node->datadir, node->params, err);
+		if (!rc && node->addressdb)
+			rc = zen_chain_addr_set(opened, node->addressdb > 0,
+						err);
+		if (rc) {
+			zen_chain_close(opened);
+			opened = NULL;
+		}
 		__atomic_store_n(&node->store, opened, __ATOMIC_RELEASE);
 	}
 	*chain = node->store;
@@ -36,6 +45,8 @@ void zen_node_close(struct zen_node *node)
 	node->store = NULL;
 	zen_wallet_close(node->wallet);
 	node->wallet = NULL;
+	zen_peerstore_close(node->peers);
+	node->peers = NULL;
 	pthread_mutex_unlock(&open_lock);
 }
 
@@ -67,6 +78,26 @@ int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
 		__atomic_store_n(&node->wallet, opened, __ATOMIC_RELEASE);
 	}
 	*wallet = node->wallet;
+	pthread_mutex_unlock(&open_lock);
+	return rc;
+}
+
+int zen_node_peers(struct zen_node *node, struct zen_peerstore **peers,
+		   struct zen_err *err)
+{
+	int rc = 0;
+
+	*peers = __atomic_load_n(&node->peers, __ATOMIC_ACQUIRE);
+	if (*peers)
+		return 0;
+	pthread_mutex_lock(&open_lock);
+	if (!node->peers) {
+		struct zen_peerstore *opened = NULL;
+
+		rc = zen_peerstore_open(&opened, node->datadir, err);
+		__atomic_store_n(&node->peers, opened, __ATOMIC_RELEASE);
+	}
+	*peers = node->peers;
 	pthread_mutex_unlock(&open_lock);
 	return rc;
 }

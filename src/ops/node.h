@@ -10,7 +10,8 @@
 
 /*
  * The node's chain state, opened on first use in node->datadir (a fresh
- * local chain starts from its embedded genesis block).  Thread-safe.
+ * local chain starts from its embedded genesis block), with the address
+ * index turned on or off as node->addressdb says.  Thread-safe.
  * Returns: 0, or the store's error (ZEN_ESTORE: locked, damaged, another
  * chain's store).
  */
@@ -26,7 +27,17 @@ int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
 int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
 		    struct zen_err *err) ZEN_WARN_UNUSED;
 
-/* Close what zen_node_chain and zen_node_wallet opened (at exit). */
+/*
+ * The peer store of node->datadir (<datadir>/peers/: the address book and
+ * the ban list, core/chain/peerstore.h), opened on first use, shared by
+ * every thread.  Returns: 0 or ZEN_ESTORE.
+ */
+struct zen_peerstore;
+int zen_node_peers(struct zen_node *node, struct zen_peerstore **peers,
+		   struct zen_err *err) ZEN_WARN_UNUSED;
+
+/* Close what zen_node_chain, zen_node_wallet and zen_node_peers opened
+ * (at exit). */
 void zen_node_close(struct zen_node *node);
 
 /* A read snapshot of the node's chain; end it with zen_chain_read_end. */

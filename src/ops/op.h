@@ -47,6 +47,10 @@ enum zen_param_type {
 #define ZEN_PF_REST       0x04	/* with POSITIONAL, the last one: takes
 				   every positional argument left, as a
 				   JSON array of strings (ZEN_PT_JSON) */
+#define ZEN_PF_REPEAT     0x10	/* (ZEN_PT_JSON) an option the CLI takes
+				   more than once (`--connect A --connect
+				   B`): every value, in order, as a JSON
+				   array of strings */
 #define ZEN_PF_LATE       0x08	/* with REQUIRED: the handler reports its
 				   absence, where the reference's checks
 				   come to it (activate's numberOfBlocks
@@ -82,8 +86,12 @@ struct zen_param {
 #define ZEN_OPF_CPU        0x200	/* spends the node's CPU without a bound
 				   (mining, a full verification): needs
 				   the api token off loopback, like /wallet/ */
+#define ZEN_OPF_ADMIN      0x400	/* changes how the node treats others
+				   (network ban, unban): needs the api
+				   token off loopback, like /wallet/ */
 
-#define ZEN_MAX_PARAMS 16
+/* zen serve's row has the most: its own options, P2P's and the index's. */
+#define ZEN_MAX_PARAMS 32
 
 struct zen_node;
 struct zen_call;
@@ -124,6 +132,9 @@ extern const struct zen_op zen_ops[];
 /* What every handler may use: the chain, the data directory, the store. */
 struct zen_chainstate;
 struct zen_wallet;
+struct zen_block_result;
+struct zen_peerstore;
+struct zen_netif;
 
 struct zen_node {
 	enum zen_chain chain;
@@ -133,6 +144,22 @@ struct zen_node {
 	struct zen_wallet *wallet;	/* opened on first use: node.h */
 	int no_wallet;		/* zen serve --public: zen_node_wallet refuses,
 				   so no wallet is ever opened or created */
+	/* Told of every block handed to the chain through zen_publish_block
+	 * (mining.h: publish, submitheader, mine, serve --mine), on the
+	 * thread that handed it, after the chain is done with it: the
+	 * server logs connections and reorganisations with it (the core
+	 * never prints).  NULL: nobody listens. */
+	void (*on_block)(const struct zen_node *node,
+			 const struct zen_block_result *res);
+	struct zen_peerstore *peers;	/* address book and bans, opened on
+					   first use: node.h */
+	const struct zen_netif *net;	/* the peer-to-peer front while
+					   `zen serve` runs it, else NULL
+					   (ops/netif.h) */
+	int addressdb;		/* applied when the chain opens (node.h):
+				   0 leaves the address index as the store
+				   has it, 1 keeps one (--addressdb), -1
+				   drops it (--addressdb=false) */
 };
 
 struct zen_call {

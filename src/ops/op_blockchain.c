@@ -10,10 +10,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/chain/addrindex.h"
 #include "core/consensus/consensus.h"
 #include "core/encoding/hex.h"
 #include "ops/handlers.h"
 #include "ops/json_tx.h"
+#include "ops/netif.h"
 #include "ops/node.h"
 
 static json_t *hash_json(const uint8_t hash[ZEN_HASH_LEN])
@@ -45,6 +47,7 @@ static pthread_mutex_t info_lock = PTHREAD_MUTEX_INITIALIZER;
 static json_t *info_cached;
 static struct info_text *info_cached_text;
 static uint64_t info_generation;
+static uint64_t info_sync_version;	/* of the P2P front's download state */
 static const struct zen_node *info_node;
 
 static void info_text_unref(struct info_text *t)
@@ -81,13 +84,15 @@ static void info_stream_free(struct zen_stream *s)
 
 /* The kept reply: as a stream of its bytes when the front takes streams,
  * else as JSON.  Returns 0 if there is none for this generation. */
-static int info_lookup(struct zen_call *call, uint64_t generation)
+static int info_lookup(struct zen_call *call, uint64_t generation,
+		       uint64_t sync_version)
 {
 	struct info_stream *st = NULL;
 
 	pthread_mutex_lock(&info_lock);
 	if (info_cached && info_node == call->node &&
-	    info_generation == generation) {
+	    info_generation == generation &&
+	    info_sync_version == sync_version) {
 		if (call->streams && info_cached_text) {
 			st = zen_xcalloc(1, sizeof(*st));
 			st->text = info_cached_text;
@@ -107,7 +112,7 @@ static int info_lookup(struct zen_call *call, uint64_t generation)
 }
 
 static void info_store(const struct zen_node *node, uint64_t generation,
-		       json_t *reply)
+		       uint64_t sync_version, json_t *reply)
 {
 	/* the flags of every front's JSON (src/server/reply.c, cli) */
 	char *s = json_dumps(reply, JSON_COMPACT | JSON_ENCODE_ANY |
@@ -127,24 +132,36 @@ static void info_store(const struct zen_node *node, uint64_t generation,
 	info_cached = json_incref(reply);
 	info_cached_text = t;
 	info_generation = generation;
+	info_sync_version = sync_version;
 	info_node = node;
 	pthread_mutex_unlock(&info_lock);
 }
 
+/* The download state of the P2P front (ops/netif.h); alone: none. */
+static void info_sync(const struct zen_node *node, struct zen_net_sync *s)
+{
+	memset(s, 0, sizeof(*s));
+	if (node->net)
+		node->net->sync(node->net->ctx, s);
+}
+
 static json_t *info_reply(const struct zen_node *node,
-			  const struct zen_block_info *tip)
+			  const struct zen_block_info *tip,
+			  const struct zen_net_sync *sync)
 {
 	static const uint8_t zero[ZEN_HASH_LEN];
 	int have_tip = tip != NULL;
+	uint32_t blocks = have_tip ? tip->header.block_number : 0;
 
 	return json_pack("{s:s, s:I, s:I, s:o, s:I, s:b, s:o}",
 		"chain", node->params->name,
 		"blocks", (json_int_t)(have_tip ? tip->header.block_number : 0),
-		"headers", (json_int_t)(have_tip ? tip->header.block_number : 0),
+		"headers", (json_int_t)(sync->headers > blocks ? sync->headers
+							       : blocks),
 		"difficulty", json_real(have_tip ?
 			zen_difficulty_number(tip->header.difficulty) : 1.0),
 		"medianTime", (json_int_t)(have_tip ? zen_ema_earliest(&tip->ema) : 0),
-		"initialBlockDownload", 0,
+		"initialBlockDownload", sync->ibd,
 		"tip", hash_json(have_tip ? tip->hash : zero));
 }
 
@@ -153,22 +170,40 @@ int op_blockchain_info(struct zen_call *call)
 	struct zen_chainstate *chain = call->chain;
 	struct zen_chain_read *r;
 	struct zen_block_info tip;
-	uint64_t generation;
+	struct zen_addr_status addr = { 0 };
+	struct zen_net_sync sync;
+	uint64_t generation, seen;
 	int rc;
 
 	generation = zen_chain_generation(chain);
-	if (info_lookup(call, generation))
+	info_sync(call->node, &sync);
+	if (info_lookup(call, generation, sync.version))
 		return 0;
 	if ((rc = zen_chain_read_begin(chain, &r, &call->err)))
 		return rc;
 	rc = zen_chain_read_tip(r, &tip, &call->err);
+	if (!rc || rc == ZEN_ENOTFOUND) {
+		int had_tip = !rc;
+
+		rc = zen_chain_read_addr_status(r, &addr, &call->err);
+		if (!rc && !had_tip)
+			rc = ZEN_ENOTFOUND;
+	}
+	seen = zen_chain_read_generation(r);
 	zen_chain_read_end(r);
 	if (rc && rc != ZEN_ENOTFOUND)
 		return rc;
-	call->result = info_reply(call->node, rc ? NULL : &tip);
-	/* Only a reply read at this generation may be kept for it. */
-	if (zen_chain_generation(chain) == generation)
-		info_store(call->node, generation, call->result);
+	call->result = info_reply(call->node, rc ? NULL : &tip, &sync);
+	/* zen's: the address index's progress, when there is one */
+	if (addr.enabled)
+		json_object_set_new(call->result, "addressdb", json_pack(
+			"{s:I, s:b}", "blocks", (json_int_t)addr.blocks,
+			"synced", addr.synced));
+	/* Only a reply read at this generation may be kept for it (the
+	 * snapshot may be older than the generation read before it began:
+	 * store.h zen_store_txn_generation). */
+	if (seen == generation && zen_chain_generation(chain) == generation)
+		info_store(call->node, generation, sync.version, call->result);
 	return 0;
 }
 

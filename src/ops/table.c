@@ -48,6 +48,12 @@
 	OUTPUT_PARAMS, \
 	{ "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" }
 
+/* The address index's reads (op_addressdb.c). */
+#define ADDRDB (ZEN_OPF_STORE | ZEN_OPF_PUBLIC | ZEN_OPF_BLOCKING)
+#define ADDRESSES \
+	{ "addresses", ZEN_PT_JSON, POS | ZEN_PF_REST, "ADDRESS", \
+	  "PK or contract addresses (a JSON array over HTTP)" }
+
 /* api.md 5.14 FIX: the seed's spellings of contract execute's sender. */
 static const char *const seed_sender[] = { "otion.sender", "options.sender", NULL };
 
@@ -57,8 +63,13 @@ const struct zen_op zen_ops[] = {
 	  "chain, tip, difficulty and median time of the node",
 	  "blocks is the tip's number (0 before genesis), difficulty the "
 	  "Bitcoin-style number of the tip's target, medianTime the median "
-	  "timestamp of the last 11 blocks in milliseconds.",
-	  { { NULL, 0, 0, NULL, NULL } } },
+	  "timestamp of the last 11 blocks in milliseconds.  headers is the "
+	  "best header known from peers (at least blocks), "
+	  "initialBlockDownload whether the node is downloading the chain "
+	  "from a peer (p2p.md 7.3); on a terminal a line then says how far "
+	  "it is.",
+	  { { NULL, 0, 0, NULL, NULL } }, NULL, NULL,
+	  op_blockchain_info_readable },
 	{ "blockchain", "headers", "GET", "/blockchain/headers", ZEN_OPF_STORE | ZEN_OPF_PUBLIC,
 	  op_blockchain_headers,
 	  "header summaries of the main chain, newest first",
@@ -216,21 +227,177 @@ const struct zen_op zen_ops[] = {
 	{ "node", "verify", "GET", "/node/verify", ZEN_OPF_STORE | ZEN_OPF_BLOCKING | ZEN_OPF_CPU, op_node_verify,
 	  "check the store: the UTXO set equals a replay of the main chain",
 	  "Replays the main chain from genesis and compares the UTXO set, the "
-	  "indexes, chain work, difficulty state and the mempool.  Exit 6 "
-	  "when the store is damaged.",
+	  "indexes, chain work, difficulty state and the mempool, and the "
+	  "address index (when there is one) with the blocks it covers.  "
+	  "Exit 6 when the store is damaged.",
 	  { { NULL, 0, 0, NULL, NULL } } },
 	{ "network", "connections", "GET", "/network/connections/count", 0,
 	  op_network_connections,
 	  "the number of connected peers",
-	  "A JSON number, as the reference node answers.  zen has no "
-	  "peer-to-peer layer yet, so it is 0.",
+	  "A JSON number, as the reference node answers: the peers of "
+	  "zen serve's peer-to-peer network with a completed handshake, "
+	  "inbound and outbound (the reference counts its outbound peers "
+	  "only).  Run locally, without --url, it is 0: a command has no "
+	  "network of its own.",
 	  { { NULL, 0, 0, NULL, NULL } } },
+	{ "network", "peers", "GET", "/network/peers", 0, op_network_peers,
+	  "the connected peers",
+	  "An array of {\"address\", \"inbound\", \"tip\", \"version\", "
+	  "\"banScore\", \"connectedSince\"}, one per peer with a completed "
+	  "handshake: address is the HOST:PORT an outbound peer was dialled "
+	  "at, or the IP:PORT an inbound one came from; tip the block number "
+	  "of its last Tip or NewBlock (0: none yet); version what its Hello "
+	  "or HelloAck said; banScore its address's misbehaviour score (100 "
+	  "bans it); connectedSince the handshake's time, seconds since the "
+	  "epoch.  [] when run locally.",
+	  { { NULL, 0, 0, NULL, NULL } } },
+	{ "network", "banned", "GET", "/network/banned", 0, op_network_banned,
+	  "the banned addresses",
+	  "An array of {\"address\", \"bannedUntil\", \"reason\"} "
+	  "(bannedUntil: seconds since the epoch), from the peer store of "
+	  "the data directory.  A peer whose misbehaviour score reaches 100 "
+	  "is banned for a day; --connect and --addnode peers are only "
+	  "disconnected.",
+	  { { NULL, 0, 0, NULL, NULL } } },
+	{ "network", "ban", "POST", "/network/ban",
+	  ZEN_OPF_ADMIN | ZEN_OPF_BLOCKING, op_network_ban,
+	  "ban an IP address from the peer-to-peer network",
+	  "Its peers are disconnected and it is neither accepted nor dialled "
+	  "until the ban ends.  Answers {\"address\", \"bannedUntil\", "
+	  "\"reason\"}.  Kept in the data directory's peer store: a node "
+	  "serving it applies a ban made locally within 5 seconds.",
+	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS",
+	      "IP address, or IP:PORT (the port is ignored)" },
+	    { "seconds", ZEN_PT_U64, POS, "SECONDS",
+	      "how long (default 86400, at most ten years)" } } },
+	{ "network", "unban", "POST", "/network/unban",
+	  ZEN_OPF_ADMIN | ZEN_OPF_BLOCKING, op_network_unban,
+	  "lift the ban of an IP address",
+	  "Also forgets its misbehaviour score.  Exit 3 (404) when the "
+	  "address is not banned.  Answers {\"address\"}.",
+	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS",
+	      "IP address, or IP:PORT" } } },
 	{ "address", "decode", "GET", "/address/decode", ZEN_OPF_PUBLIC,
 	  op_address_decode,
 	  "decode an address to its pk hash or contract id",
 	  "Decodes a bech32 address of the node's chain: a PK address gives "
 	  "{\"pkHash\"}, a contract address {\"contractId\"}.",
 	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "PK or contract address" } } },
+	/* The address index (op_addressdb.c, core/chain/addrindex.h). */
+	{ "address", "balance", "POST", "/addressdb/balance", ADDRDB,
+	  op_address_balance,
+	  "balance per asset of any addresses (the address index)",
+	  "[{\"asset\", \"balance\"}] in asset order: what the addresses' "
+	  "unspent outputs add up to, or with blockNumber what they held "
+	  "after that block.  Every /addressdb route needs the address index: "
+	  "zen serve --addressdb (or zen --addressdb for local commands) "
+	  "keeps it in the data directory from then on; without it they "
+	  "answer \"AddressDB not running\", and while it is built from the "
+	  "chain (in the background; /blockchain/info shows how far) "
+	  "\"addressdb is syncing\" (HTTP 400, exit 1).  A local command "
+	  "builds it first, with progress on a terminal.",
+	  { ADDRESSES,
+	    { "blockNumber", ZEN_PT_U32, 0, "N", "after this block (default: now)" } },
+	  NULL, "Json invalid: " },
+	{ "address", "outputs", "POST", "/addressdb/outputs", ADDRDB,
+	  op_address_outputs,
+	  "outputs sent to any addresses, spent ones too or not",
+	  "[{\"outpoint\", \"lock\", \"spend\"}], address by address in the "
+	  "order given, each by outpoint.  mode is all or unspentOnly.",
+	  { ADDRESSES,
+	    { "mode", ZEN_PT_STRING, REQ, "MODE", "all or unspentOnly" } },
+	  NULL, "Json invalid: " },
+	{ "address", "transactions", "POST", "/addressdb/transactions", ADDRDB,
+	  op_address_transactions,
+	  "history of any addresses, newest first, a page at a time",
+	  "One entry per transaction and asset: [{\"txHash\", \"asset\", "
+	  "\"amount\", \"confirmations\", \"timestamp\", \"lock\"}], amount "
+	  "(a string) what the transaction's outputs paid the addresses less "
+	  "what its inputs spent of theirs, timestamp the block's "
+	  "(milliseconds), lock the one of the first output it paid them "
+	  "(else of the first of theirs it spent).  Entries skip to skip + "
+	  "take; of one address the page is read directly, several are "
+	  "merged.",
+	  { ADDRESSES,
+	    { "skip", ZEN_PT_U32, 0, "N", "entries to skip (default 0)" },
+	    { "take", ZEN_PT_U32, 0, "N", "entries to answer (default 100)" } },
+	  NULL, "Json invalid: " },
+	{ "address", "transactionsbyblock", "POST",
+	  "/addressdb/transactions/filterByBlockNumber", ADDRDB,
+	  op_address_transactionsbyblock,
+	  "history of any addresses in a range of blocks",
+	  "As transactions, every entry of the blocks start <= N < end.",
+	  { ADDRESSES,
+	    { "start", ZEN_PT_U32, REQ, "N", "first block" },
+	    { "end", ZEN_PT_U32, REQ, "N", "the block after the last" } },
+	  NULL, "Json invalid: " },
+	{ "address", "transactioncount", "POST", "/addressdb/transactioncount",
+	  ADDRDB, op_address_transactioncount,
+	  "number of history entries of any addresses",
+	  "A JSON number: the entries transactions would list.",
+	  { ADDRESSES }, NULL, "Json invalid: " },
+	{ "address", "discovery", "POST", "/addressdb/discovery", ADDRDB,
+	  op_address_discovery,
+	  "which addresses were ever used, for wallets restoring their keys",
+	  "[{\"address\", \"hasBalance\", \"hasTxs\"}], or with full "
+	  "[{\"address\", \"balance\", \"hasBalance\", \"txs\", \"hasTxs\"}] "
+	  "(balance: [{\"asset\", \"amount\"}], txs: the number of history "
+	  "entries), one per address in the order given.",
+	  { ADDRESSES,
+	    { "full", ZEN_PT_BOOL, 0, "BOOL", "true: balances and counts too" } },
+	  NULL, "Json invalid: " },
+	{ "address", "contracthistory", "POST", "/addressdb/contract/history",
+	  ADDRDB, op_address_contracthistory,
+	  "executions of a contract, newest block first",
+	  "[{\"command\", \"messageBody\", \"txHash\", \"confirmations\"}], "
+	  "one per contract witness that ran it (messageBody: data JSON or "
+	  "null), newest block first and a block's in block order; entries "
+	  "skip to skip + take.  CONTRACT is a contract id (72 hex) or, "
+	  "zen's addition, a contract address.",
+	  { { "contractId", ZEN_PT_STRING, REQ | POS, "CONTRACT",
+	      "contract id or address" },
+	    { "skip", ZEN_PT_U32, 0, "N", "entries to skip (default 0)" },
+	    { "take", ZEN_PT_U32, 0, "N", "entries to answer (default 100)" } },
+	  NULL, "Json invalid: " },
+	{ "address", "contracthistorybyblock", "POST",
+	  "/addressdb/contract/history/filterByBlockNumber", ADDRDB,
+	  op_address_contracthistorybyblock,
+	  "executions of a contract in a range of blocks",
+	  "As contracthistory, every execution of the blocks start <= N < end.",
+	  { { "contractId", ZEN_PT_STRING, REQ | POS, "CONTRACT",
+	      "contract id or address" },
+	    { "start", ZEN_PT_U32, REQ, "N", "first block" },
+	    { "end", ZEN_PT_U32, REQ, "N", "the block after the last" } },
+	  NULL, "Json invalid: " },
+	{ "address", "mint", "POST", "/addressdb/contract/mint", ADDRDB,
+	  op_address_mint,
+	  "the last mint of an asset",
+	  "{\"executionBlock\", \"sender\", \"command\", \"messageBody\", "
+	  "\"messageBodyRaw\"}: the block of the last transaction that "
+	  "minted the asset and its first contract witness (sender: the "
+	  "public key that signed it, or null; messageBody data JSON and "
+	  "messageBodyRaw its serialization in hex, or null).  \"No data\" "
+	  "(HTTP 400, exit 3) for an asset never minted.",
+	  { { "asset", ZEN_PT_STRING, REQ | POS, "ASSET",
+	      "72 or 136 hex (a contract's asset)" } },
+	  NULL, "Json invalid: " },
+	{ "address", "contractinfo", "POST", "/addressdb/contract/info",
+	  ZEN_OPF_STORE | ZEN_OPF_BLOCKING, op_address_contractinfo,
+	  "contract id, address and hints of a contract source file",
+	  "{\"contractId\", \"address\", \"hints\", \"queries\", \"rlimit\"}.  "
+	  "zen cannot run F*: hints are the synthetic ones of contract "
+	  "activate without --hints (one query), which only zen nodes "
+	  "accept.  Needs the address index, as the reference's does.",
+	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" },
+	    { "rlimit", ZEN_PT_U32, 0, "N", "Z3 resource limit (default 2723280)" } } },
+	{ "address", "resync", "GET", "/addressdb/resync",
+	  ZEN_OPF_STORE | ZEN_OPF_TEXT | ZEN_OPF_ALSO_POST | ZEN_OPF_BLOCKING |
+	  ZEN_OPF_CPU, op_address_resync,
+	  "rebuild the address index from the chain",
+	  "Drops the index and builds it again from genesis (zen serve in the "
+	  "background, a local command before it answers).  Without the "
+	  "index: nothing.  Answers an empty body.",
+	  { { NULL, 0, 0, NULL, NULL } } },
 	{ "contract", "contractid", "GET", "/contract/contractId", ZEN_OPF_TEXT | ZEN_OPF_PUBLIC,
 	  op_contract_contractid,
 	  "contract id (72 hex) of a contract address",
@@ -652,6 +819,14 @@ const struct zen_op zen_ops[] = {
 	  "As blockchain publishtransaction once every input is signed.",
 	  { { "tx", ZEN_PT_STRING, REQ | POS, "HEX", "raw transaction" } },
 	  NULL, "Json invalid: " },
+	/* The configuration as the CLI front resolved it: no handler. */
+	{ "config", "show", NULL, NULL, ZEN_OPF_LOCAL_ONLY, NULL,
+	  "print the effective configuration and where each value comes from",
+	  "Every key of zen.conf (the global options and those of zen serve), "
+	  "with its value and its source: \"command line\", \"environment "
+	  "ZEN_...\", \"FILE:LINE\" or \"default\" (a null value: the built-in "
+	  "behaviour that zen serve --help describes).",
+	  { { NULL, 0, 0, NULL, NULL } } },
 	/* The server itself: the CLI front runs it; it has no handler. */
 	{ "serve", NULL, NULL, NULL, ZEN_OPF_LOCAL_ONLY, NULL,
 	  "run the node's HTTP API",
@@ -679,6 +854,11 @@ const struct zen_op zen_ops[] = {
 	    { "public", ZEN_PT_BOOL, 0, "BOOL",
 	      "true: serve only the public read routes and "
 	      "publishtransaction, with a rate limit; no wallet" },
+	    { "addressdb", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: keep the address index of the /addressdb routes from "
+	      "now on (built in the background, progress in "
+	      "/blockchain/info); false: drop it (default: as the data "
+	      "directory has it)" },
 	    { "origin", ZEN_PT_STRING, 0, "ORIGIN",
 	      "CORS: \"any\", one origin sent as is, or a comma-separated "
 	      "list (a listed request Origin is echoed; default: none)" },
@@ -686,6 +866,33 @@ const struct zen_op zen_ops[] = {
 	      "true: allow --origin any while the wallet routes are served" },
 	    { "rateLimit", ZEN_PT_U32, 0, "N",
 	      "with --public: requests per second per source address "
-	      "(default 20, burst twice that)" } } },
+	      "(default 20, burst twice that)" },
+	    { "logLevel", ZEN_PT_STRING, 0, "LEVEL",
+	      "error, warn, info (default) or debug (one line per HTTP "
+	      "request)" },
+	    { "logFile", ZEN_PT_STRING, 0, "FILE",
+	      "append the log to FILE, reopened on SIGHUP (default: "
+	      "standard error)" },
+	    { "pidFile", ZEN_PT_STRING, 0, "FILE",
+	      "write the process id to FILE once listening, removed at a "
+	      "clean stop; refused while another process holds it" },
+	    { "listen", ZEN_PT_STRING, 0, "HOST:PORT",
+	      "peer-to-peer address to listen on (default: *:9655 main, "
+	      "*:29555 test, 127.0.0.1:10000 local; port 0 picks a free one)" },
+	    { "noListen", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: accept no peer-to-peer connections, only dial" },
+	    { "connect", ZEN_PT_JSON, ZEN_PF_REPEAT, "HOST:PORT",
+	      "dial only this peer (repeatable): no address book, no seeds, "
+	      "no other outbound connection" },
+	    { "addnode", ZEN_PT_JSON, ZEN_PF_REPEAT, "HOST:PORT",
+	      "a peer to keep connected besides the others (repeatable); "
+	      "also added to the address book" },
+	    { "noSeeds", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: never dial the chain's built-in seed nodes" },
+	    { "maxPeers", ZEN_PT_U32, 0, "N",
+	      "inbound peer-to-peer connections at most (default 125)" },
+	    { "externalAddress", ZEN_PT_STRING, 0, "HOST:PORT",
+	      "this node's public IP:PORT, advertised to the peers it dials "
+	      "(default: none, nothing advertised)" } } },
 	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, { { NULL, 0, 0, NULL, NULL } } },
 };

@@ -48,6 +48,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 
@@ -94,6 +95,7 @@ struct srv_conn {
 	int alien_status;
 	struct srv_job *job;
 	struct srv_stream *stream;	/* a reply being streamed */
+	struct timespec t0;		/* its request's head was read */
 	struct srv_conn *next, *prev;	/* the worker's list */
 	struct srv_conn *hnext;		/* the worker's map */
 };
@@ -537,6 +539,23 @@ struct srv_conn *srv_conn_of(struct srv_worker *w, struct evhttp_request *req)
 			return c;
 		}
 	return NULL;
+}
+
+void srv_conn_request_begin(struct srv_conn *c)
+{
+	if (c)
+		clock_gettime(CLOCK_MONOTONIC, &c->t0);
+}
+
+long long srv_conn_request_us(const struct srv_conn *c)
+{
+	struct timespec now;
+
+	if (!c || !c->t0.tv_sec)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long long)(now.tv_sec - c->t0.tv_sec) * 1000000 +
+	       (now.tv_nsec - c->t0.tv_nsec) / 1000;
 }
 
 int srv_conn_refused(const struct srv_conn *c)

@@ -36,6 +36,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event2/bufferevent.h>
@@ -43,10 +44,17 @@
 #include <event2/http.h>
 
 #include "core/base/buf.h"
+#include "log/log.h"
 #include "ops/throttle.h"
 #include "server/srv.h"
 
 #define POOL_NICE 10
+/* How long a stop waits for the pool's threads.  Work that polls its
+ * cancel flag ends within milliseconds; a password's key derivation
+ * (argon2id: half a second, uninterruptible) does not, and the process
+ * then ends without it (serve.c), so that a stop takes at most this
+ * long more than a cancelled run does. */
+#define POOL_STOP_GRACE_MS 25
 
 enum { Q_NORMAL, Q_SUSPECT, Q_N };
 
@@ -76,6 +84,7 @@ struct srv_pool {
 	unsigned running_suspect, max_suspect;
 	int stop;
 	unsigned nthreads;
+	unsigned alive;			/* threads not yet past their loop */
 	pthread_t *threads;
 };
 
@@ -151,6 +160,8 @@ static void *pool_main(void *arg)
 			pthread_cond_signal(&p->cond);
 		}
 	}
+	p->alive--;
+	pthread_cond_broadcast(&p->cond);	/* srv_pool_stop waits */
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
 }
@@ -164,19 +175,44 @@ int srv_pool_start(struct srv *srv, struct zen_err *err)
 	p->max_suspect = srv->pool_threads > 1 ? srv->pool_threads / 2 : 1;
 	p->threads = zen_xcalloc(srv->pool_threads, sizeof(*p->threads));
 	srv->pool = p;
-	for (; p->nthreads < srv->pool_threads; p->nthreads++)
-		if (pthread_create(&p->threads[p->nthreads], NULL, pool_main, srv))
+	for (; p->nthreads < srv->pool_threads; p->nthreads++) {
+		pthread_mutex_lock(&p->lock);
+		p->alive++;
+		pthread_mutex_unlock(&p->lock);
+		if (pthread_create(&p->threads[p->nthreads], NULL, pool_main, srv)) {
+			pthread_mutex_lock(&p->lock);
+			p->alive--;
+			pthread_mutex_unlock(&p->lock);
 			return zen_fail(err, ZEN_EINTERNAL,
 					"cannot start the job threads");
+		}
+	}
 	return 0;
 }
 
-void srv_pool_stop(struct srv *srv)
+/* Wait at most POOL_STOP_GRACE_MS for every thread to leave its loop;
+ * returns how many have not (p->lock held). */
+static unsigned pool_wait(struct srv_pool *p)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += POOL_STOP_GRACE_MS * 1000000L;
+	until.tv_sec += until.tv_nsec / 1000000000L;
+	until.tv_nsec %= 1000000000L;
+	while (p->alive &&
+	       pthread_cond_timedwait(&p->cond, &p->lock, &until) != ETIMEDOUT)
+		;
+	return p->alive;
+}
+
+unsigned srv_pool_stop(struct srv *srv)
 {
 	struct srv_pool *p = srv->pool;
+	unsigned left;
 
 	if (!p)
-		return;
+		return 0;
 	/* the loops have stopped: their job lists are ours to read */
 	for (unsigned i = 0; srv->workers && i < srv->nworkers; i++)
 		for (struct srv_job *j = srv->workers[i].jobs; j; j = j->next)
@@ -184,7 +220,12 @@ void srv_pool_stop(struct srv *srv)
 	pthread_mutex_lock(&p->lock);
 	p->stop = 1;
 	pthread_cond_broadcast(&p->cond);
+	left = pool_wait(p);
 	pthread_mutex_unlock(&p->lock);
+	zen_log_debug("stop: the job pool has stopped, %u thread%s busy", left,
+		      left == 1 ? "" : "s");
+	if (left)	/* still running: nothing they use may go */
+		return left;
 	for (unsigned i = 0; i < p->nthreads; i++)
 		pthread_join(p->threads[i], NULL);
 	pthread_cond_destroy(&p->cond);
@@ -192,6 +233,7 @@ void srv_pool_stop(struct srv *srv)
 	free(p->threads);
 	free(p);
 	srv->pool = NULL;
+	return 0;
 }
 
 static void pool_push(struct srv_pool *p, struct srv_job *job)

@@ -303,7 +303,7 @@ static int rate_ok(struct srv_policy *p, const char *source,
 static int needs_token(const struct zen_op *op)
 {
 	return (op->path && !strncmp(op->path, "/wallet/", 8)) ||
-	       (op->flags & (ZEN_OPF_WALLET | ZEN_OPF_CPU));
+	       (op->flags & (ZEN_OPF_WALLET | ZEN_OPF_CPU | ZEN_OPF_ADMIN));
 }
 
 /* "Bearer TOKEN" (the scheme in any case, RFC 7235), in constant time. */

@@ -18,6 +18,7 @@
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 
+#include "log/log.h"
 #include "server/policy.h"
 #include "server/srv.h"
 
@@ -343,6 +344,8 @@ void srv_handle(struct evhttp_request *req, void *arg)
 	const char *method = method_name(evhttp_request_get_command(req));
 
 	r.c = srv_conn_of(w, req);
+	if (zen_log_enabled(ZEN_LOG_DEBUG))
+		srv_conn_request_begin(r.c);
 	r.json = srv_wants_json(req);
 	if (!r.c) {	/* conn.c saw every connection: not expected */
 		fail(&r, ZEN_EINTERNAL, 500, "connection not tracked");

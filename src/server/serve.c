@@ -35,6 +35,9 @@
 #include "core/base/buf.h"
 #include "core/chain/store.h"
 #include "core/encoding/hex.h"
+#include "log/log.h"
+#include "net/net.h"
+#include "ops/addrsync.h"
 #include "ops/mining.h"
 #include "ops/node.h"
 #include "server/policy.h"
@@ -236,8 +239,7 @@ static int configure_mining(struct srv *srv, json_t *args,
 					  "--address goes with --mine") : 0;
 	if (!address)
 		return zen_fail(err, ZEN_EINVAL, "--mine needs --address");
-	if (zen_args_u64(args, "mineThreads", &threads) && threads > 64)
-		return zen_fail(err, ZEN_EINVAL, "invalid mineThreads (at most 64)");
+	zen_args_u64(args, "mineThreads", &threads);
 	srv->mine_threads = (unsigned)threads;
 	return zen_address_decode_pk(srv->mine_pk_hash, srv->node->chain,
 				     address, err);
@@ -255,13 +257,13 @@ static void *miner_main(void *data)
 		if (zen_mine_block(srv->node, &res, srv->mine_pk_hash,
 				   srv->mine_threads, &srv->stop_mining, &err)) {
 			if (!atomic_load(&srv->stop_mining)) {
-				fprintf(stderr, "zen: mining: %s\n", err.msg);
+				zen_log_warn("mining: %s", err.msg);
 				sleep(1);
 			}
 			continue;
 		}
 		zen_hex_encode_to(hash, res.hash, ZEN_HASH_LEN);
-		fprintf(stderr, "zen: mined block %u %s\n", res.tip_number, hash);
+		zen_log_info("mined block %u %s", res.tip_number, hash);
 	}
 	return NULL;
 }
@@ -298,9 +300,6 @@ static int configure_limits(struct srv *srv, json_t *args, struct zen_err *err)
 	if (room > 1000000)
 		room = 1000000;
 	if (zen_args_u64(args, "maxConnections", &max)) {
-		if (!max)
-			return zen_fail(err, ZEN_EINVAL,
-					"invalid maxConnections (at least 1)");
 		if (max > room)
 			return zen_fail(err, ZEN_EINVAL, "--max-connections %llu "
 					"needs an open-file limit of at least %llu "
@@ -316,16 +315,64 @@ static int configure_limits(struct srv *srv, json_t *args, struct zen_err *err)
 				(unsigned long long)reserved + 1);
 	}
 	srv->max_conns = (unsigned)max;
-	if (zen_args_u64(args, "maxConnectionsPerAddress", &per) && !per)
-		return zen_fail(err, ZEN_EINVAL,
-				"invalid maxConnectionsPerAddress (at least 1)");
+	zen_args_u64(args, "maxConnectionsPerAddress", &per);
 	srv->max_per_addr = per ? (unsigned)(per < max ? per : max)
 				: (unsigned)(max / 4 ? max / 4 : 1);
-	if (zen_args_u64(args, "requestTimeout", &timeout) &&
-	    (timeout < 1 || timeout > 86400))
-		return zen_fail(err, ZEN_EINVAL,
-				"invalid requestTimeout (1 to 86400 seconds)");
+	zen_args_u64(args, "requestTimeout", &timeout);
 	srv->request_timeout = timeout ? (unsigned)timeout : SRV_DEFAULT_TIMEOUT;
+	return 0;
+}
+
+/* The checks of one option that need no other (ranges, names).  Bounds
+ * are inclusive; a row's message is the error. */
+static const struct {
+	const char *name;
+	uint64_t min, max;
+	const char *msg;
+} option_ranges[] = {
+	{ "threads", 1, 64, "invalid threads (1 to 64)" },
+	{ "mineThreads", 0, 64, "invalid mineThreads (at most 64)" },
+	{ "maxConnections", 1, UINT32_MAX, "invalid maxConnections (at least 1)" },
+	{ "maxConnectionsPerAddress", 1, UINT32_MAX,
+	  "invalid maxConnectionsPerAddress (at least 1)" },
+	{ "requestTimeout", 1, 86400,
+	  "invalid requestTimeout (1 to 86400 seconds)" },
+	{ "rateLimit", 1, 1000000, "invalid rateLimit (1 to 1000000)" },
+};
+
+int srv_option_check(const char *name, const json_t *value,
+		     struct zen_err *err)
+{
+	struct srv tmp = { .port = 0 };
+	enum zen_log_level level;
+	const char *s = json_string_value(value);
+	uint64_t n;
+
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(option_ranges); i++)
+		if (!strcmp(name, option_ranges[i].name) &&
+		    json_is_integer(value) &&
+		    ((n = (uint64_t)json_integer_value(value)) <
+		     option_ranges[i].min || n > option_ranges[i].max))
+			return zen_fail(err, ZEN_EINVAL, "%s", option_ranges[i].msg);
+	if (!strcmp(name, "bind") && s)
+		return parse_bind(&tmp, s, err);
+	if (!strcmp(name, "origin") && s && strlen(s) >= sizeof(tmp.origin))
+		return zen_fail(err, ZEN_EINVAL, "origin too long");
+	if (!strcmp(name, "logLevel") && s && zen_log_level_parse(s, &level))
+		return zen_fail(err, ZEN_EINVAL, "invalid logLevel '%s' (error, "
+				"warn, info or debug)", s);
+	return zen_net_option_check(name, value, err);
+}
+
+static int check_options(json_t *args, struct zen_err *err)
+{
+	const char *name;
+	json_t *v;
+	int rc;
+
+	json_object_foreach(args, name, v)
+		if ((rc = srv_option_check(name, v, err)))
+			return rc;
 	return 0;
 }
 
@@ -341,28 +388,24 @@ static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 	srv->node = node;
 	srv->port = node->params->api_port;
 	snprintf(srv->host, sizeof(srv->host), "127.0.0.1");
-	if ((rc = zen_args_validate(&args, op, raw, err)))
+	if ((rc = zen_args_validate(&args, op, raw, err)) ||
+	    (rc = check_options(args, err))) {
+		json_decref(args);
 		return rc;
+	}
 	bind = zen_args_str(args, "bind");
 	if (bind)
 		rc = parse_bind(srv, bind, err);
-	if (!rc && zen_args_u64(args, "threads", &threads) &&
-	    (threads < 1 || threads > 64))
-		rc = zen_fail(err, ZEN_EINVAL, "invalid threads (1 to 64)");
+	zen_args_u64(args, "threads", &threads);
 	srv->nworkers = threads ? (unsigned)threads : cores();
 	srv->pool_threads = SRV_POOL_PER_CORE * cores() > SRV_POOL_MIN
 			    ? SRV_POOL_PER_CORE * cores() : SRV_POOL_MIN;
 	srv->public_mode = zen_args_bool(args, "public", 0);
 	srv->unsafe_cors = zen_args_bool(args, "unsafeCors", 0);
-	if (zen_args_str(args, "origin") &&
-	    strlen(zen_args_str(args, "origin")) >= sizeof(srv->origin))
-		rc = rc ? rc : zen_fail(err, ZEN_EINVAL, "origin too long");
-	else if (zen_args_str(args, "origin"))
+	if (zen_args_str(args, "origin"))
 		snprintf(srv->origin, sizeof(srv->origin), "%s",
 			 zen_args_str(args, "origin"));
-	if (zen_args_u64(args, "rateLimit", &rate) && (rate < 1 || rate > 1000000))
-		rc = rc ? rc : zen_fail(err, ZEN_EINVAL,
-					"invalid rateLimit (1 to 1000000)");
+	zen_args_u64(args, "rateLimit", &rate);
 	srv->rate_limit = (unsigned)rate;
 	if (!rc)
 		rc = configure_limits(srv, args, err);
@@ -377,6 +420,12 @@ static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 	if (!rc && zen_args_str(args, "apiTokenFile"))
 		snprintf(srv->cookie, sizeof(srv->cookie), "%s",
 			 zen_args_str(args, "apiTokenFile"));
+	srv_service_configure(srv, args);
+	if (!rc)
+		rc = zen_net_new(&srv->net, node, args, err);
+	/* --addressdb[=BOOL] (zen.conf's addressdb): before the chain opens */
+	if (json_object_get(args, "addressdb"))
+		node->addressdb = zen_args_bool(args, "addressdb", 0) ? 1 : -1;
 	json_decref(args);
 	/* a public node opens no wallet, not even by mistake */
 	node->no_wallet = srv->public_mode;
@@ -405,18 +454,6 @@ static int make_policy(struct srv *srv, struct zen_err *err)
 	return 0;
 }
 
-static int wait_for_signal(void)
-{
-	sigset_t set;
-	int sig = 0;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigwait(&set, &sig);
-	return sig;
-}
-
 static void block_signals(void)
 {
 	sigset_t set;
@@ -426,9 +463,11 @@ static void block_signals(void)
 	 * sigwait: restore the default action first. */
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);	/* reopens the log (service.c) */
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
 }
@@ -441,11 +480,15 @@ static void block_signals(void)
  */
 static void stop_workers(struct srv *srv, unsigned started)
 {
+	unsigned busy;
+
 	for (unsigned i = 0; i < started; i++)
 		event_base_loopexit(srv->workers[i].base, NULL);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(srv->workers[i].thread, NULL);
-	srv_pool_stop(srv);
+	/* a key derivation cannot stop: the process ends without it */
+	if ((busy = srv_pool_stop(srv)))
+		srv_exit_now(srv, busy);
 	/* closing connections must not wake workers being freed */
 	atomic_store(&srv->stopping, 1);
 	for (unsigned i = 0; i < srv->nworkers; i++) {
@@ -475,17 +518,17 @@ static int start(struct srv *srv, unsigned *started)
 	int rc;
 
 	if ((rc = srv_conns_init(srv, &err)) || (rc = srv_pool_start(srv, &err))) {
-		fprintf(stderr, "zen: %s\n", err.msg);
+		srv_report(err.msg);
 		return rc;
 	}
 	srv->workers = zen_xcalloc(srv->nworkers, sizeof(*srv->workers));
 	for (; *started < srv->nworkers; (*started)++)
 		if (start_worker(srv, &srv->workers[*started])) {
-			fprintf(stderr, "zen: cannot start http worker\n");
+			srv_report("cannot start http worker");
 			return ZEN_EINTERNAL;
 		}
 	if (srv->mine && pthread_create(&srv->miner, NULL, miner_main, srv)) {
-		fprintf(stderr, "zen: cannot start the miner\n");
+		srv_report("cannot start the miner");
 		srv->mine = 0;
 		return ZEN_EINTERNAL;
 	}
@@ -495,7 +538,8 @@ static int start(struct srv *srv, unsigned *started)
 int srv_main(struct zen_node *node, json_t *raw)
 {
 	struct zen_err err = ZEN_ERR_INIT;
-	struct srv srv = { .fd = -1 };
+	struct srv srv = { .fd = -1, .pid_fd = -1 };
+	struct zen_addrsync *addrsync = NULL;
 	struct zen_chainstate *chain;
 	unsigned started = 0;
 	int rc, sig;
@@ -504,44 +548,68 @@ int srv_main(struct zen_node *node, json_t *raw)
 	 * sigwait rather than lost or acted on half-way. */
 	block_signals();
 	if ((rc = configure(&srv, node, raw, &err)) ||
-	    (rc = zen_node_chain(node, &chain, &err)) ||
+	    (rc = srv_log_start(&srv, &err))) {
+		fprintf(stderr, "zen: %s\n", err.msg);
+		goto out;
+	}
+	if ((rc = zen_node_chain(node, &chain, &err)) ||
 	    (rc = open_listener(&srv, &err)) ||
+	    (rc = srv_pidfile_take(&srv, &err)) ||
 	    (rc = take_token(&srv, &err)) ||
 	    (rc = make_policy(&srv, &err))) {
-		fprintf(stderr, "zen: %s\n", err.msg);
+		srv_report(err.msg);
 		goto out;
 	}
 	/* before any base exists: the pool wakes the loops from its threads */
 	evthread_use_pthreads();
 	rc = start(&srv, &started);
+	if (!rc && (rc = srv_addressdb_start(node, &addrsync, &err)))
+		srv_report(err.msg);
+	if (!rc && (rc = zen_net_start(srv.net, &err)))
+		srv_report(err.msg);
 	if (!rc) {
-		fprintf(stderr, "zen: serving the %s chain on http://%s:%u "
-			"(data directory %s)%s%s\n", node->params->name, srv.host,
-			srv.port, node->datadir, srv.public_mode ? ", public" : "",
-			srv.mine ? ", mining" : "");
+		zen_log_info("serving the %s chain on http://%s:%u (data "
+			     "directory %s)%s%s", node->params->name, srv.host,
+			     srv.port, node->datadir,
+			     srv.public_mode ? ", public" : "",
+			     srv.mine ? ", mining" : "");
 		if (srv.cookie[0])
-			fprintf(stderr, "zen: /wallet/ needs the bearer token in "
-				"%s (zen --api-token-file)\n", srv.cookie);
-		sig = wait_for_signal();
-		fprintf(stderr, "zen: %s received, stopping\n",
-			sig == SIGINT ? "SIGINT" : "SIGTERM");
+			zen_log_info("/wallet/ needs the bearer token in %s (zen "
+				     "--api-token-file)", srv.cookie);
+		srv_notify("READY=1");
+		sig = srv_wait_stop();
+		srv_notify("STOPPING=1");
+		zen_log_info("%s received, stopping",
+			     sig == SIGINT ? "SIGINT" : "SIGTERM");
 	}
+	/* the P2P front first: it submits blocks as the miner does (its
+	 * memory goes once no HTTP request can be reading it, below) */
+	zen_net_stop(srv.net);
+	zen_log_debug("stop: the peer-to-peer front has stopped");
 	if (srv.mine) {
 		atomic_store(&srv.stop_mining, 1);
 		pthread_join(srv.miner, NULL);
+		zen_log_debug("stop: the miner has stopped");
 	}
+	zen_addrsync_stop(addrsync);
+	zen_log_debug("stop: the address index has stopped");
 	if (srv.workers)
 		stop_workers(&srv, started);
-	else
-		srv_pool_stop(&srv);
+	else if (srv_pool_stop(&srv))
+		srv_exit_now(&srv, 1);
 	free(srv.workers);
 	srv_conns_free(&srv);
 out:
+	zen_net_free(srv.net);
 	srv_policy_free(srv.policy);
 	if (srv.cookie[0])
 		unlink(srv.cookie);
 	sodium_memzero(srv.token, sizeof(srv.token));
 	if (srv.fd >= 0)
 		close(srv.fd);
+	srv_pidfile_drop(&srv);
+	if (!rc)
+		zen_log_info("stopped");
+	srv_log_stop(&srv);
 	return rc;
 }

@@ -31,6 +31,15 @@
 #define SRV_POOL_PER_CORE 2u
 
 /*
+ * The checks of one `serve` option that need no other (a range, a log
+ * level, a bind address), on its validated value (zen_args_validate):
+ * zen.conf reports a bad value with its file and line through this.
+ * Returns 0 or ZEN_EINVAL with the message `zen serve` gives.
+ */
+int srv_option_check(const char *name, const json_t *value,
+		     struct zen_err *err);
+
+/*
  * Run the server until SIGINT or SIGTERM.  raw holds the `serve` row's
  * parameters as given (bind, threads).  Returns an exit code.
  */

@@ -15,6 +15,8 @@
  *             for Accept: application/json), raw replies
  *   stream.c  replies sent batch by batch as they are made (big pages),
  *             at the pace the client reads them
+ *   service.c the log and what goes in it, the pid file, systemd's
+ *             notification, the signals
  *
  * Threads: each worker's event loop owns its connections and jobs; other
  * threads touch them only through event_active (thread-safe once
@@ -41,6 +43,7 @@ struct srv_stream;
 struct srv_pool;
 struct srv_addrs;
 struct srv_policy;
+struct zen_net;
 
 struct srv_worker {
 	pthread_t thread;
@@ -59,6 +62,7 @@ struct srv_worker {
 
 struct srv {
 	struct zen_node *node;
+	struct zen_net *net;		/* the P2P front (src/net/net.h) */
 	/* --mine: one thread that mines blocks paying mine_pk_hash. */
 	int mine;
 	uint8_t mine_pk_hash[32];
@@ -92,6 +96,11 @@ struct srv {
 	struct srv_addrs *addrs;	/* open connections per address */
 	struct srv_pool *pool;
 	unsigned pool_threads;
+	/* service.c: --log-level, --log-file, --pid-file (and its lock) */
+	int log_level;
+	char log_file[4096];
+	char pid_file[4096];
+	int pid_fd;
 };
 
 /* ---- conn.c ------------------------------------------------------------ */
@@ -122,6 +131,11 @@ void srv_conn_set_stream(struct srv_conn *c, struct srv_stream *st);
 void srv_conn_reply_begin(struct srv_conn *c);
 void srv_conn_reply_end(struct srv_conn *c);
 
+/* A request's head was read (route.c): its time starts, for its log line. */
+void srv_conn_request_begin(struct srv_conn *c);
+/* Microseconds since then (0 for a NULL c). */
+long long srv_conn_request_us(const struct srv_conn *c);
+
 /* ---- route.c ----------------------------------------------------------- */
 
 /* evhttp's generic callback (arg: the worker). */
@@ -130,8 +144,10 @@ void srv_handle(struct evhttp_request *req, void *arg);
 /* ---- jobs.c ------------------------------------------------------------ */
 
 int srv_pool_start(struct srv *srv, struct zen_err *err);
-/* Cancel every job, stop the threads (after the loops have stopped). */
-void srv_pool_stop(struct srv *srv);
+/* Cancel every job, stop the threads (after the loops have stopped).
+ * Returns how many threads are still in uninterruptible work after a
+ * short grace (jobs.c): then nothing they use may be freed. */
+unsigned srv_pool_stop(struct srv *srv);
 /* Free what is left of a worker's jobs (after evhttp_free). */
 void srv_worker_jobs_free(struct srv_worker *w);
 /* Run op on validated args off the loop; the reply comes later.  Takes
@@ -182,5 +198,42 @@ void srv_send_call(struct srv *srv, struct srv_conn *c,
  * msg NULL: an empty body without a content type. */
 void srv_raw_error(struct srv *srv, struct evbuffer *out, int json,
 		   enum zen_code code, int status, const char *msg);
+
+/* ---- service.c --------------------------------------------------------- */
+
+/* Take --log-level, --log-file and --pid-file from the validated args. */
+void srv_service_configure(struct srv *srv, json_t *args);
+/* Open the log (stderr or --log-file), route libevent's messages to it,
+ * and log the node's blocks (zen_node.on_block). */
+int srv_log_start(struct srv *srv, struct zen_err *err);
+void srv_log_stop(struct srv *srv);
+/* A failure of start-up: "zen: msg" on stderr, and in the log file. */
+void srv_report(const char *msg);
+/* At debug: one request's line (method, path and query names, status,
+ * body bytes, time since srv_conn_request_begin). */
+void srv_log_request(struct srv_conn *c, struct evhttp_request *req,
+		     int status, size_t bytes);
+/* Write and lock --pid-file (nothing without one); ZEN_ESTORE when a
+ * live process holds it.  _drop removes it. */
+int srv_pidfile_take(struct srv *srv, struct zen_err *err);
+void srv_pidfile_drop(struct srv *srv);
+/* Tell systemd (Type=notify) a state: "READY=1", "STOPPING=1". */
+void srv_notify(const char *state);
+/* Wait for SIGINT or SIGTERM (returned), reopening the log on SIGHUP. */
+int srv_wait_stop(void);
+/* The end of a stop that left `busy` pool threads in uninterruptible
+ * work (a password's key derivation): the pid file and cookie go, the
+ * log says so, and the process exits 0 at once, without them.  The
+ * stores need nothing: an LMDB transaction never committed leaves no
+ * trace, as after a crash. */
+ZEN_NORETURN void srv_exit_now(struct srv *srv, unsigned busy);
+
+/* ---- addressdb.c ------------------------------------------------------- */
+
+/* The thread that builds the address index while it is behind the chain,
+ * its progress in the log; zen_addrsync_stop (ops/addrsync.h) ends it. */
+struct zen_addrsync;
+int srv_addressdb_start(struct zen_node *node, struct zen_addrsync **out,
+			struct zen_err *err);
 
 #endif

@@ -40,10 +40,13 @@ struct srv_stream {
 	struct srv_conn *c;
 	struct evhttp_request *req;
 	struct zen_stream *s;
+	size_t sent;		/* bytes of the body handed to evhttp */
 };
 
 static void stream_free(struct srv_stream *st)
 {
+	/* its log line: at the end, or where the client went away */
+	srv_log_request(st->c, st->req, 200, st->sent);
 	srv_conn_set_stream(st->c, NULL);
 	st->s->free(st->s);
 	free(st);
@@ -68,6 +71,7 @@ static void send_batch(struct srv_stream *st, struct zen_buf *batch, int more)
 
 	if (!b || evbuffer_add_reference(b, data, len, free_batch, NULL))
 		ZEN_BUG("out of memory");
+	st->sent += len;
 	srv_conn_reply_begin(st->c);
 	evhttp_send_reply_chunk_with_cb(st->req, b, more ? more_cb : NULL,
 					more ? st : NULL);

@@ -1,5 +1,5 @@
 #!/bin/bash
-# zen serve --public: one row per route (the 18 public routes served, every
+# zen serve --public: one row per route (the 27 public routes served, every
 # other route 403 "not available on a public node"), the per-source rate
 # limit (burst, 429 with Retry-After, recovery), the 256 KiB body cap,
 # CORS on every reply, and no wallet ever opened.
@@ -23,7 +23,16 @@ GET /blockchain/cgp
 GET /blockchain/cgp/history
 GET /blockchain/contract/cgp
 GET /blockchain/winner
-GET /blockchain/candidates'
+GET /blockchain/candidates
+POST /addressdb/balance
+POST /addressdb/outputs
+POST /addressdb/transactions
+POST /addressdb/transactions/filterByBlockNumber
+POST /addressdb/transactioncount
+POST /addressdb/discovery
+POST /addressdb/contract/history
+POST /addressdb/contract/history/filterByBlockNumber
+POST /addressdb/contract/mint'
 NOT_PUBLIC='not available on a public node'
 
 

@@ -225,7 +225,10 @@ start_server() {
 	stop_server || earlier=1
 	# A fresh log: the port line of an earlier server must not be read.
 	rm -f "$TRASH/server.log"
-	"$ZEN" --datadir "$DATADIR" serve --bind 127.0.0.1:0 --threads 2 "$@" \
+	# peer-to-peer on loopback, a free port, no seeds: a test talks to
+	# 127.0.0.0/8 only, whatever the chain (zen(1), PEER-TO-PEER NETWORK)
+	"$ZEN" --datadir "$DATADIR" serve --bind 127.0.0.1:0 --threads 2 \
+		--listen 127.0.0.1:0 --no-seeds "$@" \
 		2>"$TRASH/server.log" &
 	SERVER_PID=$!
 	SERVER_SHELL=$BASHPID

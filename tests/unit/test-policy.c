@@ -41,10 +41,24 @@ static const char *const public_routes[][2] = {
 	{ "GET", "/blockchain/contract/cgp" },
 	{ "GET", "/blockchain/winner" },
 	{ "GET", "/blockchain/candidates" },
+	/* the address index's reads (issue 17) */
+	{ "POST", "/addressdb/balance" },
+	{ "POST", "/addressdb/outputs" },
+	{ "POST", "/addressdb/transactions" },
+	{ "POST", "/addressdb/transactions/filterByBlockNumber" },
+	{ "POST", "/addressdb/transactioncount" },
+	{ "POST", "/addressdb/discovery" },
+	{ "POST", "/addressdb/contract/history" },
+	{ "POST", "/addressdb/contract/history/filterByBlockNumber" },
+	{ "POST", "/addressdb/contract/mint" },
 };
 
-/* Routes that spend the node's CPU without a bound. */
-static const char *const cpu_routes[] = { "/blockchain/mine", "/node/verify" };
+/* Routes that spend the node's CPU without a bound (a resync rebuilds
+ * the address index from genesis). */
+static const char *const cpu_routes[] = { "/blockchain/mine", "/node/verify",
+					  "/addressdb/resync" };
+/* The routes that ban and unban peers (issue 15), protected alike. */
+static const char *const admin_routes[] = { "/network/ban", "/network/unban" };
 
 static const char TOKEN[] = "0123456789abcdef-the-token";
 
@@ -107,6 +121,9 @@ static int is_protected(const struct zen_op *op)
 	for (size_t i = 0; i < ZEN_ARRAY_SIZE(cpu_routes); i++)
 		if (!strcmp(op->path, cpu_routes[i]))
 			return 1;
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(admin_routes); i++)
+		if (!strcmp(op->path, admin_routes[i]))
+			return 1;
 	return 0;
 }
 
@@ -138,7 +155,7 @@ static void test_public_routes(void)
 			       "public mode refuses %s %s with 403", op->method, op->path);
 		}
 	}
-	tap_u64(served, ZEN_ARRAY_SIZE(public_routes), "public mode serves the 18 public routes");
+	tap_u64(served, ZEN_ARRAY_SIZE(public_routes), "public mode serves the 27 public routes");
 	/* The token is neither needed nor enough. */
 	tap_ok(admit(p, "192.0.2.1", zen_op_find_route("GET", "/blockchain/info"),
 		     "Bearer wrong").rc == 0, "public: a wrong token does not matter");
@@ -252,7 +269,8 @@ static void test_token_rows(void)
 			tap_ok(v.rc == 0, "no token needed for %s %s", op->method, op->path);
 		}
 	}
-	tap_u64(cpu, ZEN_ARRAY_SIZE(cpu_routes), "both cpu routes are in the table");
+	tap_u64(cpu, ZEN_ARRAY_SIZE(cpu_routes) + ZEN_ARRAY_SIZE(admin_routes),
+		"the cpu and the ban routes are in the table");
 	tap_ok(protected > 20, "the wallet routes are in the table (%u)", protected);
 	tap_ok(admit(p, "127.0.0.1", NULL, NULL).rc == 0,
 	       "an unknown route is left to the caller");

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/chain/addr-int.h"
 #include "core/chain/cgp-int.h"
 #include "core/chain/chain_int.h"
 #include "core/chain/validate-int.h"
@@ -935,6 +936,17 @@ static int connect_tally(struct connect *cn)
 	return chain_cgp_connect(cn->chain->params, cn->t, &blk, cn->err);
 }
 
+/* The address index's part of the block, when it keeps up (addrindex.h). */
+static int connect_addr(struct connect *cn)
+{
+	struct chain_addr_block blk = {
+		.b = cn->bk, .hash = cn->hash, .spent = cn->undo.data,
+		.spent_len = cn->undo.len,
+	};
+
+	return chain_addr_connect(cn->chain->params, cn->t, &blk, cn->err);
+}
+
 /* The block becomes the tip: its undo data, main-chain number, record. */
 static int connect_record(struct connect *cn)
 {
@@ -982,9 +994,24 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	     connect_coinbase(&cn) ?:
 	     connect_commitments(&cn) ?:
 	     connect_tally(&cn) ?:
+	     connect_addr(&cn) ?:
 	     connect_record(&cn);
 	connect_release(&cn);
 	return rc;
+}
+
+/* The address index's part of a disconnection (addrindex.h). */
+static int disconnect_addr(struct zen_chainstate *chain,
+			   struct zen_store_txn *t, const struct zen_block *b,
+			   const uint8_t hash[ZEN_HASH_LEN],
+			   const struct zen_buf *undo, struct zen_err *err)
+{
+	struct chain_addr_block blk = {
+		.b = b, .hash = hash, .spent = undo->data,
+		.spent_len = undo->len,
+	};
+
+	return chain_addr_disconnect(chain->params, t, &blk, err);
 }
 
 /*
@@ -1073,7 +1100,8 @@ static int disconnect_tip(struct zen_chainstate *chain, struct zen_store_txn *t,
 		rc = 0;
 	}
 	if ((rc = chain_contracts_disconnect(t, tip->hash, err)) ||
-	    (rc = chain_cgp_disconnect(t, tip->hash, err)))
+	    (rc = chain_cgp_disconnect(t, tip->hash, err)) ||
+	    (rc = disconnect_addr(chain, t, &b, tip->hash, &undo, err)))
 		goto out;
 	for (size_t i = 1; !genesis && i < b.n_txs; i++)
 		txlist_insert(back, i - 1, b.txs[i].raw, b.txs[i].raw_len);

@@ -211,6 +211,10 @@ int zen_chain_read_begin(struct zen_chainstate *chain,
 	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
 /* NULL is a no-op. */
 void zen_chain_read_end(struct zen_chain_read *r);
+/* The generation the snapshot sees (store.h zen_store_txn_generation: it
+ * may be older than zen_chain_generation read just before it began). */
+uint64_t zen_chain_read_generation(const struct zen_chain_read *r)
+	ZEN_NONNULL(1);
 
 /* A stored block's index entry. */
 struct zen_block_info {

@@ -23,6 +23,11 @@ int zen_chain_read_begin(struct zen_chainstate *chain,
 	return 0;
 }
 
+uint64_t zen_chain_read_generation(const struct zen_chain_read *r)
+{
+	return zen_store_txn_generation(r->t);
+}
+
 void zen_chain_read_end(struct zen_chain_read *r)
 {
 	if (!r)

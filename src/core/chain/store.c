@@ -39,6 +39,8 @@ static const char *const db_names[ZEN_DB_COUNT_] = {
 	[ZEN_DB_MEMPOOL_STATES] = "mempool-states",
 	[ZEN_DB_CGP] = "cgp",
 	[ZEN_DB_CGP_UNDO] = "cgp-undo",
+	[ZEN_DB_ADDR] = "addr",
+	[ZEN_DB_ADDR_UNDO] = "addr-undo",
 };
 
 struct zen_store {
@@ -170,6 +172,11 @@ uint64_t zen_store_generation(struct zen_store *s)
 	if (mdb_env_info(s->env, &info))
 		return 0;
 	return (uint64_t)info.me_last_txnid;
+}
+
+uint64_t zen_store_txn_generation(const struct zen_store_txn *t)
+{
+	return (uint64_t)mdb_txn_id(t->txn);
 }
 
 int zen_store_txn_writable(const struct zen_store_txn *t)

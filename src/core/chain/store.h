@@ -101,11 +101,17 @@
  *             blocks only: records of u16 key length || key || u8 had ||
  *             (had: u32 length || the previous value), undone newest first
  *
+ *  addr       the address index (addrindex.h, addr-int.h has the keys),
+ *             kept only when enabled; keys led by a kind byte
+ *  addr-undo  block hash -> what the block changed in addr, for the
+ *             blocks the index covers: records as in cgp-undo
+ *
  *  Schema 2 added cgp and cgp-undo: a schema 1 store has no record of the
  *  balances its blocks moved, so it is refused rather than half-tallied.
  *  The four databases before them were added to schema 1 before any
  *  release: a store without them opens with them empty, which is what a
- *  chain without contracts holds.
+ *  chain without contracts holds.  So do addr and addr-undo, added to
+ *  schema 2: empty, they are an index that is not enabled.
  * ------------------------------------------------------------------------
  */
 #ifndef ZEN_CHAIN_STORE_H
@@ -137,6 +143,8 @@ enum zen_store_db {
 	ZEN_DB_MEMPOOL_STATES,
 	ZEN_DB_CGP,
 	ZEN_DB_CGP_UNDO,
+	ZEN_DB_ADDR,
+	ZEN_DB_ADDR_UNDO,
 	ZEN_DB_COUNT_
 };
 
@@ -197,6 +205,17 @@ void zen_store_abort(struct zen_store_txn *t);
  * Cheap: no transaction, no lock.
  */
 uint64_t zen_store_generation(struct zen_store *s) ZEN_NONNULL(1);
+
+/*
+ * (Addition.)  The generation the transaction t sees.  zen_store_generation
+ * may run ahead of it: LMDB shows a commit's meta page (while the page is
+ * still being written to disk) before it lets new read transactions see
+ * the commit, so a snapshot begun right after a generation was read may
+ * still hold the state before it.  A reply kept for a generation must
+ * have been read by a transaction of that generation.
+ */
+uint64_t zen_store_txn_generation(const struct zen_store_txn *t)
+	ZEN_NONNULL(1);
 
 /* Is t a write transaction? */
 int zen_store_txn_writable(const struct zen_store_txn *t) ZEN_NONNULL(1);

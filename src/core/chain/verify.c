@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/consensus/address.h"
+#include "core/chain/addr-int.h"
 #include "core/chain/cgp-int.h"
 #include "core/chain/chain_int.h"
 #include "core/encoding/hex.h"
@@ -553,6 +554,9 @@ int zen_chain_verify_cancel(struct zen_chainstate *chain,
 	if (!rc)
 		rc = chain_cgp_verify(chain->params, t,
 				      tip.header.block_number, err);
+	if (!rc)
+		rc = chain_addr_verify(chain->params, t,
+				       tip.header.block_number, err);
 	if (!rc && tip.header.block_number)
 		rc = check_mempool(chain, t, &tip, report, err);
 	else if (!rc)
