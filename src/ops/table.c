@@ -819,6 +819,18 @@ const struct zen_op zen_ops[] = {
 	  "As blockchain publishtransaction once every input is signed.",
 	  { { "tx", ZEN_PT_STRING, REQ | POS, "HEX", "raw transaction" } },
 	  NULL, "Json invalid: " },
+	/* A person's look at the node (issue 18): the other rows' replies. */
+	{ "status", NULL, "GET", "/node/status",
+	  ZEN_OPF_BLOCKING | ZEN_OPF_ADMIN, op_status,
+	  "the node at a glance: chain, tip age, sync, peers, mempool, wallet, cgp",
+	  "For a person at a terminal, as bitcoin-cli -getinfo: the replies "
+	  "of blockchain info, the tip's age, network connections, the "
+	  "number of mempool transactions, wallet balance (null without a "
+	  "wallet) and blockchain cgp, in one object.  Its layout may change "
+	  "between versions: scripts should use those commands instead.  "
+	  "Off loopback it needs the API token (it shows the wallet's "
+	  "balance).",
+	  { { NULL, 0, 0, NULL, NULL } }, NULL, NULL, op_status_readable },
 	/* The configuration as the CLI front resolved it: no handler. */
 	{ "config", "show", NULL, NULL, ZEN_OPF_LOCAL_ONLY, NULL,
 	  "print the effective configuration and where each value comes from",

@@ -58,7 +58,8 @@ static const char *const public_routes[][2] = {
 static const char *const cpu_routes[] = { "/blockchain/mine", "/node/verify",
 					  "/addressdb/resync" };
 /* The routes that ban and unban peers (issue 15), protected alike. */
-static const char *const admin_routes[] = { "/network/ban", "/network/unban" };
+static const char *const admin_routes[] = { "/network/ban", "/network/unban",
+					    "/node/status" };
 
 static const char TOKEN[] = "0123456789abcdef-the-token";
 
