@@ -580,6 +580,62 @@ static void man_limits(FILE *out)
 	      ZEN_PW_SOURCE_GAP_MS / 1000, ZEN_PW_GLOBAL_RATE, ZEN_PW_SOURCES);
 }
 
+/* EXAMPLES: a few lines of every group of the table (t0001 checks that
+ * no group is without). */
+static const char man_examples[] =
+".SH EXAMPLES\n"
+".SS blockchain\n"
+".nf\n"
+"zen blockchain info\n"
+"zen blockchain mine \\-\\-blocks 12 \\-\\-address \"$(zen wallet address | tr \\-d '\"')\"\n"
+"zen blockchain block 5\n"
+"zen \\-\\-url http://127.0.0.1:20000 blockchain headers \\-\\-take 10\n"
+"zen blockchain cgp                     # the common goods pool, readable on a terminal\n"
+".fi\n"
+".SS wallet\n"
+".nf\n"
+"zen wallet create                      # asks for a password; shows the words once\n"
+"zen wallet balance\n"
+"zen wallet send \\-\\-address tzn1q... \\-\\-amount 150000000   # 1.5 ZP\n"
+"zen wallet vote                        # where the next block stands in the CGP vote\n"
+"zen wallet vote allocation 10 \\-\\-password\\-file pw\n"
+".fi\n"
+".SS contract\n"
+".nf\n"
+"zen contract check token.fst && zen contract id token.fst\n"
+"zen contract activate token.fst 100 \\-\\-password\\-file pw\n"
+"zen contract execute czen1... Buy \\-\\-spends '[{\"asset\":\"00\",\"amount\":\"1000\"}]'\n"
+"zen contract active\n"
+".fi\n"
+".SS address\n"
+".nf\n"
+"zen address decode tzn1q...\n"
+"zen \\-\\-addressdb address balance tzn1q...    # the address index\n"
+".fi\n"
+".SS network\n"
+".nf\n"
+"zen network peers\n"
+"zen network ban 192.0.2.7 3600        # an hour\n"
+".fi\n"
+".SS node\n"
+".nf\n"
+"zen node verify                        # the store against a replay of the chain\n"
+".fi\n"
+".SS rawtx, tx, block\n"
+".nf\n"
+"zen rawtx create \\-\\-address tzn1q... \\-\\-amount 1000 > raw   # online\n"
+"zen rawtx sign \"$(cat raw)\" \\-\\-password\\-file pw              # offline\n"
+"zen tx decode HEX\n"
+"zen block decode HEX\n"
+".fi\n"
+".SS status, config, serve\n"
+".nf\n"
+"zen status                             # the node at a glance\n"
+"zen config show\n"
+"zen serve \\-\\-bind 127.0.0.1:20000 \\-\\-log\\-level info \\-\\-pid\\-file /run/zen.pid\n"
+"zen \\-\\-chain main serve \\-\\-addressdb true\n"
+".fi\n";
+
 void cli_man(FILE *out)
 {
 	const char *group = NULL;
@@ -602,6 +658,7 @@ void cli_man(FILE *out)
 		}
 		man_op(out, op);
 	}
+	fputs(man_examples, out);
 	fputs(man_tail, out);
 	man_limits(out);
 	man_policy(out);

@@ -183,6 +183,12 @@ test_expect_success 'an object on a terminal: indented lines; through a pipe: on
 	grep -qx "blocks: 1" "$TRASH/out" &&
 	test "$("$ZEN" --datadir "$TRASH/wdir" blockchain info | wc -l)" = 1
 '
+test_expect_success 'zen(1) has EXAMPLES for every group of commands' '
+	"$ZEN" __man | sed -n "/^\.SH EXAMPLES/,/^\.SH EXIT/p" >"$TRASH/ex" &&
+	for g in $(ops | cut -d" " -f1 | sort -u); do
+		grep -q "^zen .*$g" "$TRASH/ex" || { echo "no example of $g"; exit 1; }
+	done
+'
 test_expect_success 'zsh and fish completions call zen __complete' '
 	grep -q "__complete" "$ZEN_SRCDIR/completions/_zen" &&
 	grep -q "__complete" "$ZEN_SRCDIR/completions/zen.fish"
