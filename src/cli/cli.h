@@ -71,7 +71,9 @@ extern const struct cli_global_opt cli_global_opts[];
 int cli_password_option(const char *name, const char *eq, int argc,
 			char **argv, int *i, int *handled);
 /* Fill op's password and words parameters of raw from their sources. */
-int cli_password_load(const struct zen_op *op, json_t *raw);
+/* remote: the command goes to --url, where with no password given and no
+ * terminal to ask on the request goes without one (wallet unlock). */
+int cli_password_load(const struct zen_op *op, json_t *raw, int remote);
 
 /* config.c: zen.conf and the environment under the command line. */
 struct cli_config;

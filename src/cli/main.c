@@ -600,7 +600,9 @@ static int dispatch(struct cli_cmd *cmd)
 	}
 	if ((rc = bind_positional(cmd)) || (rc = load_files(cmd)))
 		return rc;
-	if (cmd->op->handler && (rc = cli_password_load(cmd->op, cmd->raw)))
+	if (cmd->op->handler &&
+	    (rc = cli_password_load(cmd->op, cmd->raw,
+				    cmd->opts.url && *cmd->opts.url)))
 		return rc;
 	if (cmd->op->handler && cmd->opts.url && *cmd->opts.url &&
 	    !(cmd->op->flags & ZEN_OPF_LOCAL_ONLY))

@@ -218,8 +218,21 @@ static int ask(const struct zen_op *op, const struct zen_param *p, char *buf)
 	return rc;
 }
 
+/* password_value's answer for "none given, and none to ask": the request
+ * goes without one (a remote node's wallet session may stand for it). */
+#define NO_PASSWORD (-2)
+
+static int has_terminal(void)
+{
+	int fd = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
+
 static int password_value(const struct zen_op *op, const struct zen_param *p,
-			  int first, char *buf)
+			  int first, int remote, char *buf)
 {
 	char fdname[64];
 	const char *file = given_value(cli_param_option(p)), *fd, *env;
@@ -245,6 +258,8 @@ static int password_value(const struct zen_op *op, const struct zen_param *p,
 	env = getenv("ZEN_PASSWORD_FILE");
 	if (first && env && *env)
 		return read_line_file(env, buf);
+	if (remote && (op->flags & ZEN_OPF_SESSION) && !has_terminal())
+		return NO_PASSWORD;
 	return ask(op, p, buf);
 }
 
@@ -273,7 +288,7 @@ static int set_value(json_t *raw, const struct zen_param *p, char *buf)
 	return 0;
 }
 
-int cli_password_load(const struct zen_op *op, json_t *raw)
+int cli_password_load(const struct zen_op *op, json_t *raw, int remote)
 {
 	char *buf;
 	int rc = 0, first = 1, any = 0;
@@ -294,7 +309,8 @@ int cli_password_load(const struct zen_op *op, json_t *raw)
 	for (const struct zen_param *p = op->params; !rc && p->name; p++) {
 		if (p->type != ZEN_PT_PASSWORD)
 			continue;
-		rc = password_value(op, p, first, buf) ?: set_value(raw, p, buf);
+		rc = password_value(op, p, first, remote, buf);
+		rc = rc == NO_PASSWORD ? 0 : rc ?: set_value(raw, p, buf);
 		first = 0;
 	}
 	sodium_free(buf);

@@ -7,6 +7,8 @@
 int op_address_decode(struct zen_call *call);
 int op_network_connections(struct zen_call *call);
 int op_status(struct zen_call *call);
+int op_wallet_unlock_session(struct zen_call *call);
+int op_wallet_lock(struct zen_call *call);
 int op_status_readable(struct zen_buf *out, const json_t *result);
 int op_network_peers(struct zen_call *call);
 int op_network_banned(struct zen_call *call);

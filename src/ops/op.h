@@ -89,6 +89,10 @@ struct zen_param {
 #define ZEN_OPF_ADMIN      0x400	/* changes how the node treats others
 				   (network ban, unban): needs the api
 				   token off loopback, like /wallet/ */
+#define ZEN_OPF_SESSION    0x800	/* a wallet session (wallet unlock) may
+				   stand for its password: through --url
+				   without a password source or terminal,
+				   the CLI sends none */
 
 /* zen serve's row has the most: its own options, P2P's and the index's. */
 #define ZEN_MAX_PARAMS 32

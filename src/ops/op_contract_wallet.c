@@ -224,7 +224,7 @@ int op_contract_activate(struct zen_call *call)
 	if (!json_string_length(json_object_get(call->args, "code")))
 		rc = zen_fail(&call->err, ZEN_EINVAL, "Contract code is empty");
 	else
-		rc = op_password_of(call, "password", &pw) ?: blocks_of(call, &blocks) ?:
+		rc = op_password_or_session(call, "password", &pw) ?: blocks_of(call, &blocks) ?:
 		     activation_contract(call, &c) ?: has_account(call) ?:
 		     op_wallet_unlock(call, w, pw, &s) ?:
 		     op_spend_begin(call, w, &sp, &v) ?:
@@ -296,7 +296,7 @@ int op_contract_extend(struct zen_call *call)
 	int rc;
 
 	zen_tx_init(&tx);
-	rc = op_password_of(call, "password", &pw) ?: blocks_of(call, &blocks) ?:
+	rc = op_password_or_session(call, "password", &pw) ?: blocks_of(call, &blocks) ?:
 	     contract_of(call, &cid) ?: has_account(call) ?:
 	     active_code_len(call, &cid, &code_len) ?:
 	     op_wallet_unlock(call, w, pw, &s) ?:
@@ -488,7 +488,7 @@ static int execute(struct zen_call *call, struct zen_wallet_secret *given)
 		rc = zen_fail(&call->err, ZEN_EINVAL, "data can only be empty or "
 			      "dict in order to add return address");
 	if (!rc)
-		rc = op_password_of(call, "password", &pw) ?: contract_of(call, &rq.cid) ?:
+		rc = op_password_or_session(call, "password", &pw) ?: contract_of(call, &rq.cid) ?:
 		     spends_of(call, &spends, &n_spends) ?: has_account(call) ?:
 		     (given ? 0 : op_wallet_unlock(call, w, pw, &s)) ?:
 		     op_spend_begin(call, w, &sp, &v) ?:

@@ -115,7 +115,7 @@ int op_contract_cgp(struct zen_call *call)
 
 	memset(&view, 0, sizeof(view));
 	zen_data_init(&body);
-	rc = op_password_of(call, "password", &pw) ?: cgp_now(call, &r, &view);
+	rc = op_password_or_session(call, "password", &pw) ?: cgp_now(call, &r, &view);
 	zen_chain_read_end(r);
 	if (!rc && view.next.has_payout) {
 		zen_cgp_payout_body(&body, &view.next.payout);
@@ -553,7 +553,7 @@ static int vote(struct zen_call *call, enum zen_cgp_vote_kind kind)
 	int rc;
 
 	memset(&view, 0, sizeof(view));
-	rc = ballot_of(call, kind, &b) ?: op_password_of(call, "password", &pw) ?:
+	rc = ballot_of(call, kind, &b) ?: op_password_or_session(call, "password", &pw) ?:
 	     zen_wallet_account(call->wallet, &acc, &call->err) ?:
 	     cgp_now(call, &r, &view);
 	if (!rc) {

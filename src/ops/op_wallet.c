@@ -30,6 +30,7 @@
 #include "ops/json_tx.h"
 #include "ops/node.h"
 #include "ops/op_wallet.h"
+#include "ops/session.h"
 #include "ops/throttle.h"
 
 /* ---- common ------------------------------------------------------------- */
@@ -57,24 +58,49 @@ int op_password_of(struct zen_call *call, const char *name,
 	return 0;
 }
 
+int op_password_or_session(struct zen_call *call, const char *name,
+			   const char **pw)
+{
+	*pw = op_arg_str(call, name);
+	if (!**pw && op_session_left())
+		return 0;
+	return op_password_of(call, name, pw);
+}
+
 int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
 		     const char *pw, struct zen_wallet_secret **s)
 {
 	int rc;
 
+	if (!*pw && (*s = op_session_secret()))
+		return 0;
 	rc = zen_wallet_unlock(w, pw, s, &call->err);
 	zen_pw_note(call->source, rc, zen_pw_now_ms());
 	return rc;
 }
 
-/* The password, then unlock the wallet. */
-static int open_unlock(struct zen_call *call, struct zen_wallet_secret **s)
+/* The password, then unlock the wallet (session: a live wallet session
+ * may stand for the password). */
+static int unlock_with(struct zen_call *call, struct zen_wallet_secret **s,
+		       int session)
 {
 	const char *pw;
 
 	*s = NULL;
-	return op_password_of(call, "password", &pw) ?:
+	return (session ? op_password_or_session(call, "password", &pw) :
+			  op_password_of(call, "password", &pw)) ?:
 	       op_wallet_unlock(call, call->wallet, pw, s);
+}
+
+static int open_unlock(struct zen_call *call, struct zen_wallet_secret **s)
+{
+	return unlock_with(call, s, 0);
+}
+
+static int open_unlock_or_session(struct zen_call *call,
+				  struct zen_wallet_secret **s)
+{
+	return unlock_with(call, s, 1);
 }
 
 /* A view of the wallet on a fresh chain snapshot (r stays open). */
@@ -255,6 +281,38 @@ int op_wallet_remove(struct zen_call *call)
 	return rc;
 }
 
+/* Most a session may last: a day (a script's run, not a standing key). */
+#define SESSION_MAX_SECONDS 86400
+
+int op_wallet_unlock_session(struct zen_call *call)
+{
+	struct zen_wallet_secret *s = NULL;
+	uint64_t seconds = 60;
+	int rc;
+
+	if (!call->source)	/* a command's process ends with it */
+		return zen_fail(&call->err, ZEN_EINVAL, "wallet unlock keeps "
+				"the key in a running zen serve: give --url");
+	zen_args_u64(call->args, "timeout", &seconds);
+	if (!seconds || seconds > SESSION_MAX_SECONDS)
+		return zen_fail(&call->err, ZEN_EINVAL, "invalid timeout "
+				"(1 to %d seconds)", SESSION_MAX_SECONDS);
+	rc = open_unlock(call, &s) ?:
+	     op_session_keep(s, seconds, &call->err);
+	zen_wallet_secret_free(s);
+	if (!rc)
+		call->result = json_pack("{s:b, s:I}", "unlocked", 1,
+					 "seconds", (json_int_t)seconds);
+	return rc;
+}
+
+int op_wallet_lock(struct zen_call *call)
+{
+	op_session_end();
+	call->result = json_pack("{s:b}", "unlocked", 0);
+	return 0;
+}
+
 int op_wallet_checkpassword(struct zen_call *call)
 {
 	struct zen_wallet_secret *s = NULL;
@@ -400,7 +458,7 @@ int op_wallet_keys(struct zen_call *call)
 	struct zen_wallet *w = call->wallet;
 	struct zen_wallet_secret *s;
 	struct zen_wallet_account acc;
-	int rc = open_unlock(call, &s);
+	int rc = open_unlock_or_session(call, &s);
 
 	zen_wallet_secret_free(s);
 	if (!rc)
@@ -455,7 +513,7 @@ int op_wallet_publickey(struct zen_call *call)
 	rc = *op_arg_str(call, "path") ? 0 :
 	     zen_fail(&call->err, ZEN_EINVAL, "Path is empty");
 	if (!rc)
-		rc = open_unlock(call, &s) ?: derive_path(call, s, k) ?:
+		rc = open_unlock_or_session(call, &s) ?: derive_path(call, s, k) ?:
 		     zen_pubkey_from_seckey(pub, k->key, &call->err);
 	if (!rc)
 		call->result = hex_json(pub, ZEN_PUBKEY_LEN);
@@ -482,7 +540,7 @@ int op_wallet_sign(struct zen_call *call)
 	if (!rc && zen_hex_decode_fixed(msg, ZEN_HASH_LEN, m, NULL))
 		rc = zen_fail(&call->err, ZEN_EINVAL, "invalid message");
 	if (!rc)
-		rc = open_unlock(call, &s) ?: derive_path(call, s, k) ?:
+		rc = open_unlock_or_session(call, &s) ?: derive_path(call, s, k) ?:
 		     zen_ecdsa_sign(sig, msg, k->key, &call->err);
 	if (!rc)
 		call->result = hex_json(sig, ZEN_SIGNATURE_LEN);
@@ -937,7 +995,7 @@ static int send_input(struct zen_call *call, struct outputs *os,
 {
 	struct zen_err all = ZEN_ERR_INIT;
 
-	if (op_password_of(call, "password", pw))
+	if (op_password_or_session(call, "password", pw))
 		err_join(&all, &call->err);
 	if (parse_outputs(call, os, 0))
 		err_join(&all, &call->err);
@@ -1198,8 +1256,8 @@ int op_rawtx_sign(struct zen_call *call)
 	int rc;
 
 	zen_rawtx_init(&rt);
-	rc = op_password_of(call, "password", &pw) ?: raw_param(call, &rt) ?:
-	     op_wallet_unlock(call, w, pw, &s) ?:
+	rc = op_password_or_session(call, "password", &pw) ?:
+	     raw_param(call, &rt) ?: op_wallet_unlock(call, w, pw, &s) ?:
 	     zen_rawtx_sign(&rt, &s->master, &n, &call->err) ?:
 	     op_spend_begin(call, w, &sp, &v) ?:
 	     op_spend_commit(call, &sp, &rt.tx, ZEN_WSPEND_RAW);

@@ -16,9 +16,16 @@ const char *op_arg_str(struct zen_call *call, const char *name);
 /* The password argument name: "Password is empty" when empty. */
 int op_password_of(struct zen_call *call, const char *name,
 		   const char **pw);
+/* The same, except that an empty password is taken while a wallet
+ * session is live (session.h): op_wallet_unlock then uses the session.
+ * For the operations that spend or sign; not for those about the
+ * password itself (checkpassword, changepassword, mnemonicphrase). */
+int op_password_or_session(struct zen_call *call, const char *name,
+			   const char **pw);
 /*
  * Unlock w with pw, and note the result for the password throttle of
  * call->source (throttle.h).  Never waits: the front does, before the call.
+ * An empty pw takes the live wallet session's secret (session.h).
  */
 int op_wallet_unlock(struct zen_call *call, struct zen_wallet *w,
 		     const char *pw, struct zen_wallet_secret **s);

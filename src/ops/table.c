@@ -452,7 +452,7 @@ const struct zen_op zen_ops[] = {
 	  "built in\").  Main and test have none.",
 	  { { NULL, 0, 0, NULL, NULL } } },
 	{ "contract", "activate", "POST", "/wallet/contract/activate",
-	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_contract_activate,
+	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING, op_contract_activate,
 	  "activate a contract, paid from the wallet",
 	  "Pays an ActivationSacrifice of code length x numberOfBlocks "
 	  "kalapas and a Fee of queries x rlimit / 100 kalapas (32-bit "
@@ -477,7 +477,7 @@ const struct zen_op zen_ops[] = {
 	      "F* hints database of the code (default: synthetic hints)" },
 	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	{ "contract", "extend", "POST", "/wallet/contract/extend",
-	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_contract_extend,
+	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING, op_contract_extend,
 	  "pay for more blocks of an active contract",
 	  "Pays code length x numberOfBlocks kalapas into an "
 	  "ExtensionSacrifice output, plus change.  Consensus adds "
@@ -491,7 +491,7 @@ const struct zen_op zen_ops[] = {
 	      "contract id (72 hex), instead of the address" },
 	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	{ "contract", "execute", "POST", "/wallet/contract/execute",
-	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_contract_execute,
+	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING, op_contract_execute,
 	  "run a contract in a transaction paid and signed by the wallet",
 	  "The wallet funds the spends (left unlocked for the contract; "
 	  "without spends it pays a Fee of 1 kalapa), the node runs the "
@@ -518,7 +518,7 @@ const struct zen_op zen_ops[] = {
 	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	/* The payout of the Common Goods Pool (op_vote.c). */
 	{ "contract", "cgp", "POST", "/wallet/contract/cgp",
-	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_contract_cgp,
+	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING, op_contract_cgp,
 	  "execute the common goods pool's payout due at the next block",
 	  "Runs the CGP contract's Payout command with the canonical "
 	  "message body of the payout due (the one blockchain contractcgp "
@@ -586,6 +586,28 @@ const struct zen_op zen_ops[] = {
 	  "whether the password opens the wallet (true or false)",
 	  "Every wrong password delays the next password check of the node.",
 	  { { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
+	{ "wallet", "unlock", "POST", "/wallet/unlock",
+	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_unlock_session,
+	  "keep the wallet unlocked in zen serve for a while (with --url)",
+	  "As bitcoind's walletpassphrase: zen serve keeps the decrypted "
+	  "secret in guarded, locked memory for --timeout seconds (1 to "
+	  "86400, default 60), and until then a wallet request without a "
+	  "password (send, contract activate, extend, execute, vote, rawtx "
+	  "sign, keys, publickey, sign) uses it, so a script of many sends "
+	  "pays the password's key derivation once.  A password in a request "
+	  "still works as always; checkpassword, changepassword and "
+	  "mnemonicphrase always need one.  Through --url the CLI then sends "
+	  "such requests without a password when it has no terminal to ask "
+	  "on.  A new unlock replaces the session; wallet lock or the end of "
+	  "zen serve wipes it.  Answers {\"unlocked\": true, \"seconds\": N}.",
+	  { { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" },
+	    { "timeout", ZEN_PT_U32, 0, "SECONDS",
+	      "how long, 1 to 86400 (default 60)" } } },
+	{ "wallet", "lock", "POST", "/wallet/lock",
+	  ZEN_OPF_WALLET, op_wallet_lock,
+	  "end the session of wallet unlock",
+	  "Wipes the secret zen serve keeps; answers {\"unlocked\": false}.",
+	  { { NULL, 0, 0, NULL, NULL } } },
 	{ "wallet", "changepassword", "POST", "/wallet/changepassword",
 	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_changepassword,
 	  "encrypt the wallet's secret under a new password",
@@ -650,12 +672,12 @@ const struct zen_op zen_ops[] = {
 	  "confirmations 0 counts every output, 1 confirmed ones, N those "
 	  "with at least N confirmations.",
 	  { { "confirmations", ZEN_PT_U32, 0, "N", "minimum confirmations (default 0)" } } },
-	{ "wallet", "keys", "POST", "/wallet/keys", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
+	{ "wallet", "keys", "POST", "/wallet/keys", ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING,
 	  op_wallet_keys,
 	  "public keys and paths of the wallet's addresses",
 	  NULL,
 	  { { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
-	{ "wallet", "publickey", "POST", "/wallet/publickey", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
+	{ "wallet", "publickey", "POST", "/wallet/publickey", ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING,
 	  op_wallet_publickey,
 	  "the public key at a path from the master key",
 	  NULL,
@@ -686,7 +708,7 @@ const struct zen_op zen_ops[] = {
 	  "up to i = MAX become the wallet's, and a rescan finds what was "
 	  "sent to them.  MAX is at most 10000.  Answers an empty body.",
 	  { { "max", ZEN_PT_U32, REQ | POS, "MAX", "last payment index" } } },
-	{ "wallet", "sign", "POST", "/wallet/sign", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
+	{ "wallet", "sign", "POST", "/wallet/sign", ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING,
 	  op_wallet_sign,
 	  "sign a 32-byte message with the key at a path",
 	  "RFC 6979, low-S, 64-byte compact signature of the bytes as given.",
@@ -699,7 +721,7 @@ const struct zen_op zen_ops[] = {
 	  "Done when it answers (an empty body).  Never needed after import: "
 	  "the wallet follows the chain, reorganisations included.",
 	  { { NULL, 0, 0, NULL, NULL } } },
-	{ "wallet", "send", "POST", "/wallet/send", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
+	{ "wallet", "send", "POST", "/wallet/send", ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING,
 	  op_wallet_send,
 	  "send assets; answers the transaction hash once the mempool took it",
 	  "outputs is [{\"address\",\"asset\",\"amount\"}] (PK or contract "
@@ -713,7 +735,7 @@ const struct zen_op zen_ops[] = {
 	  "reserved cannot fund is refused with Not enough tokens.",
 	  { SEND_PARAMS }, NULL, "Json invalid: " },
 	{ "wallet", "createtransaction", "POST", "/wallet/createtransaction",
-	  ZEN_OPF_WALLET | ZEN_OPF_TEXT | ZEN_OPF_BLOCKING, op_wallet_createtransaction,
+	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_TEXT | ZEN_OPF_BLOCKING, op_wallet_createtransaction,
 	  "build and sign a send without publishing it (hex text)",
 	  "Its coins are reserved for it as for rawtx create: no other "
 	  "spend of this wallet takes them for 600 seconds, or while it is "
@@ -738,7 +760,7 @@ const struct zen_op zen_ops[] = {
 	  "summary.",
 	  { { NULL, 0, 0, NULL, NULL } }, NULL, NULL, op_vote_readable },
 	{ "wallet", "vote allocation", "POST", "/wallet/vote/allocation",
-	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_vote_allocation,
+	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING, op_wallet_vote_allocation,
 	  "vote for the share of the block reward given to the pool",
 	  "Signs an Allocation ballot of PERCENT for the next block with "
 	  "every key of the wallet that holds ZP or has a weight in the "
@@ -761,7 +783,7 @@ const struct zen_op zen_ops[] = {
 	      "true: send it even when the chain would not count it" },
 	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	{ "wallet", "vote payout", "POST", "/wallet/vote/payout",
-	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_vote_payout,
+	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING, op_wallet_vote_payout,
 	  "vote for one of the interval's payout candidates",
 	  "As vote allocation, with a Payout ballot: ADDRESS (a PK or "
 	  "contract address) paid the spends, sorted by asset.  In the "
@@ -776,7 +798,7 @@ const struct zen_op zen_ops[] = {
 	      "true: send it even when the chain would not count it" },
 	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	{ "wallet", "vote nominate", "POST", "/wallet/vote/nominate",
-	  ZEN_OPF_WALLET | ZEN_OPF_BLOCKING, op_wallet_vote_nominate,
+	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING, op_wallet_vote_nominate,
 	  "nominate a payout for the interval's vote",
 	  "As vote payout, with command Nomination, in the nomination phase "
 	  "(the blocks after the snapshot).  Refused when the pool cannot "
@@ -802,7 +824,7 @@ const struct zen_op zen_ops[] = {
 	  "the transaction is in the mempool; once a block spends them the "
 	  "reservation ends.",
 	  { OUTPUT_PARAMS }, NULL, "Json invalid: " },
-	{ "rawtx", "sign", "POST", "/wallet/rawtransaction/sign", ZEN_OPF_WALLET | ZEN_OPF_BLOCKING,
+	{ "rawtx", "sign", "POST", "/wallet/rawtransaction/sign", ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_BLOCKING,
 	  op_rawtx_sign,
 	  "sign the inputs of a raw transaction that this wallet owns",
 	  "Inputs of other keys are left for their owners.  The wallet's "

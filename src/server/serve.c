@@ -41,6 +41,7 @@
 #include "ops/mining.h"
 #include "ops/node.h"
 #include "server/policy.h"
+#include "ops/session.h"
 #include "server/serve.h"
 #include "server/srv.h"
 
@@ -605,6 +606,7 @@ out:
 	if (srv.cookie[0])
 		unlink(srv.cookie);
 	sodium_memzero(srv.token, sizeof(srv.token));
+	op_session_end();	/* the unlocked wallet's secret, if any */
 	if (srv.fd >= 0)
 		close(srv.fd);
 	srv_pidfile_drop(&srv);

@@ -428,6 +428,16 @@ static struct zen_wallet_secret *secret_new(struct zen_err *err)
 	return s;
 }
 
+struct zen_wallet_secret *zen_wallet_secret_dup(const struct zen_wallet_secret *s,
+					       struct zen_err *err)
+{
+	struct zen_wallet_secret *d = secret_new(err);
+
+	if (d)
+		memcpy(d, s, sizeof(*d));
+	return d;
+}
+
 void zen_wallet_secret_free(struct zen_wallet_secret *s)
 {
 	if (s)

@@ -204,6 +204,10 @@ int zen_wallet_unlock(struct zen_wallet *w, const char *password,
 		      struct zen_wallet_secret **out, struct zen_err *err)
 	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3);
 void zen_wallet_secret_free(struct zen_wallet_secret *s);
+/* A copy in its own guarded, locked memory (free it the same way).
+ * Returns NULL with err "out of secure memory". */
+struct zen_wallet_secret *zen_wallet_secret_dup(const struct zen_wallet_secret *s,
+					       struct zen_err *err);
 
 /* Re-encrypt the secret under a new password (new kdf parameters).
  * Returns: as zen_wallet_unlock; ZEN_EINVAL "Password are empty". */
