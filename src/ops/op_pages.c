@@ -20,7 +20,7 @@
  *
  * Pages are what explorers poll (the newest hundred headers, again and
  * again): one of at most PAGE_CACHE_BYTES is kept, encoded, for as long as
- * the store's generation is the one it was read at, as /blockchain/info
+ * the store's generation is the one its snapshots saw, as /blockchain/info
  * keeps its reply (PAGE_CACHE_SLOTS of them; the tip they were read under
  * tells apart the chains of a process that opens several, as the tests
  * do).  A cached page goes to the server whole, without a copy.
@@ -75,7 +75,8 @@ struct page_stream {
 	struct zen_stream s;		/* first: the stream is the page */
 	struct zen_chainstate *chain;
 	struct page page;
-	uint64_t generation;		/* when the page began */
+	uint64_t generation;		/* its first snapshot's */
+	int mixed;			/* a later snapshot saw another one */
 	uint32_t i;			/* rows written */
 	int opened;			/* '[' written */
 	size_t bytes;			/* of the reply so far */
@@ -262,6 +263,8 @@ static int page_rows(struct page_stream *ps, struct zen_buf *out, size_t want,
 	size_t start = out->len;
 	int rc = zen_chain_read_begin(ps->chain, &r, err);
 
+	if (!rc && zen_chain_read_generation(r) != ps->generation)
+		ps->mixed = 1;	/* the rows span a write: never kept */
 	while (!rc && !*full && ps->i < ps->page.count &&
 	       out->len - start < want)
 		rc = page_row(ps, r, out, full, err);
@@ -273,8 +276,7 @@ static int page_rows(struct page_stream *ps, struct zen_buf *out, size_t want,
  * if it ended and was read at one generation. */
 static void page_keep_end(struct page_stream *ps, int ended)
 {
-	if (ended && ps->keeping &&
-	    zen_chain_generation(ps->chain) == ps->generation)
+	if (ended && ps->keeping && !ps->mixed)
 		cache_put(ps);
 	zen_buf_release(&ps->keep);
 	ps->keeping = 0;
@@ -393,11 +395,13 @@ static int page_start(struct zen_call *call, enum page_kind kind)
 	ps->s.whole = page_whole;
 	ps->chain = call->chain;
 	ps->page.kind = kind;
-	/* the generation first: a page read after it changed is never kept
-	 * under it */
-	ps->generation = zen_chain_generation(ps->chain);
+	/* The generation the snapshot sees, not zen_chain_generation: that
+	 * may already count a commit new readers do not see yet (store.h),
+	 * and a page read before it would be kept under it, stale until
+	 * the next write. */
 	rc = zen_call_read(call, &r);
 	if (!rc) {
+		ps->generation = zen_chain_read_generation(r);
 		rc = page_args(call, r, &ps->page);
 		zen_chain_read_end(r);
 	}
