@@ -342,6 +342,39 @@ static uint64_t weight_of(struct zen_chainstate *c, const struct zen_tx *tx)
 	return w;
 }
 
+/*
+ * ROOT's votes for interval 1: it nominates win in block 91 and, in
+ * block 96, votes for it and (allocation >= 0) for that allocation.  The
+ * nomination and the payout vote spend coins[0], the allocation coins[1].
+ */
+static void elect(struct zen_chainstate *c, struct coin coins[2],
+		  const struct zen_cgp_payout *win, int allocation)
+{
+	struct zen_cgp_ballot ballot;
+	struct zen_tx tx[2];
+	size_t n = 1;
+
+	mine_to(c, 90);
+	memset(&ballot, 0, sizeof(ballot));
+	ballot.kind = ZEN_CGP_BALLOT_PAYOUT;
+	ballot.payout = *win;
+	vote_tx(c, &tx[0], ZEN_CGP_VOTE_NOMINATION, &ballot, &coins[0]);
+	mine_block(c, &tx[0], 1);
+	zen_tx_release(&tx[0]);
+	mine_to(c, 95);
+	vote_tx(c, &tx[0], ZEN_CGP_VOTE_PAYOUT, &ballot, &coins[0]);
+	if (allocation >= 0) {
+		memset(&ballot, 0, sizeof(ballot));
+		ballot.kind = ZEN_CGP_BALLOT_ALLOCATION;
+		ballot.allocation = (uint8_t)allocation;
+		vote_tx(c, &tx[n++], ZEN_CGP_VOTE_ALLOCATION, &ballot,
+			&coins[1]);
+	}
+	mine_block(c, tx, n);
+	for (size_t i = 0; i < n; i++)
+		zen_tx_release(&tx[i]);
+}
+
 /* ---- the cgp tables, whole ---- */
 
 static int dump_one(void *ctx, const uint8_t *tail, size_t tlen,
@@ -383,7 +416,6 @@ static void test_payout_rule(void)
 	char dir[] = "/tmp/zen-test-cgp.XXXXXX";
 	struct zen_chainstate *c = new_chain(dir);
 	struct zen_cgp_payout win, other;
-	struct zen_cgp_ballot ballot;
 	struct zen_spend s_win, s_other;
 	struct zen_tx tx[2];
 	struct coin coins[2], spare[2];
@@ -413,22 +445,7 @@ static void test_payout_rule(void)
 	tap_ok(1, "block 10 without a payout connects");
 
 	/* ROOT nominates win (block 91), votes 5% and win (block 96) */
-	mine_to(c, 90);
-	memset(&ballot, 0, sizeof(ballot));
-	ballot.kind = ZEN_CGP_BALLOT_PAYOUT;
-	ballot.payout = win;
-	vote_tx(c, &tx[0], ZEN_CGP_VOTE_NOMINATION, &ballot, &coins[0]);
-	mine_block(c, &tx[0], 1);
-	zen_tx_release(&tx[0]);
-	mine_to(c, 95);
-	vote_tx(c, &tx[0], ZEN_CGP_VOTE_PAYOUT, &ballot, &coins[0]);
-	ballot.kind = ZEN_CGP_BALLOT_ALLOCATION;
-	ballot.allocation = 5;
-	memset(&ballot.payout, 0, sizeof(ballot.payout));
-	vote_tx(c, &tx[1], ZEN_CGP_VOTE_ALLOCATION, &ballot, &coins[1]);
-	mine_block(c, tx, 2);
-	zen_tx_release(&tx[0]);
-	zen_tx_release(&tx[1]);
+	elect(c, coins, &win, 5);
 
 	mine_to(c, 109);
 	if (zen_chain_read_begin(c, &r, NULL) || zen_chain_read_cgp(r, &view, NULL))
@@ -472,10 +489,8 @@ static void test_reorg_exact(void)
 	struct zen_chainstate *a = new_chain(da), *b = new_chain(db);
 	struct zen_buf raw = ZEN_BUF_INIT, ta = ZEN_BUF_INIT, tb = ZEN_BUF_INIT;
 	struct zen_block blk;
-	struct zen_cgp_ballot ballot;
 	struct zen_cgp_payout win;
 	struct zen_spend s;
-	struct zen_tx tx;
 	struct coin coins[2];
 	char reason[ZEN_ERR_MSG_MAX];
 
@@ -500,18 +515,8 @@ static void test_reorg_exact(void)
 			die("copy a block", NULL);
 	}
 	/* A goes on with a nomination and votes */
-	mine_to(a, 90);
 	payout_to_root(&win, &s, 1000);
-	memset(&ballot, 0, sizeof(ballot));
-	ballot.kind = ZEN_CGP_BALLOT_PAYOUT;
-	ballot.payout = win;
-	vote_tx(a, &tx, ZEN_CGP_VOTE_NOMINATION, &ballot, &coins[0]);
-	mine_block(a, &tx, 1);
-	zen_tx_release(&tx);
-	mine_to(a, 95);
-	vote_tx(a, &tx, ZEN_CGP_VOTE_PAYOUT, &ballot, &coins[0]);
-	mine_block(a, &tx, 1);
-	zen_tx_release(&tx);
+	elect(a, coins, &win, -1);
 	dump_cgp(a, &ta);
 	dump_cgp(b, &tb);
 	tap_ok(ta.len > tb.len, "A's tables hold more than B's (%zu, %zu)",
@@ -575,7 +580,6 @@ static void test_weight_exemption(void)
 	const struct zen_chain_params *normal = P;
 	struct zen_chainstate *c;
 	struct zen_cgp_payout win;
-	struct zen_cgp_ballot ballot;
 	struct zen_spend s_win;
 	struct zen_tx tx[2];
 	struct coin coins[2];
@@ -586,17 +590,7 @@ static void test_weight_exemption(void)
 	c = new_chain(dir);
 	fund(c, coins);
 	payout_to_root(&win, &s_win, 1000);
-	mine_to(c, 90);
-	memset(&ballot, 0, sizeof(ballot));
-	ballot.kind = ZEN_CGP_BALLOT_PAYOUT;
-	ballot.payout = win;
-	vote_tx(c, &tx[0], ZEN_CGP_VOTE_NOMINATION, &ballot, &coins[0]);
-	mine_block(c, &tx[0], 1);
-	zen_tx_release(&tx[0]);
-	mine_to(c, 95);
-	vote_tx(c, &tx[0], ZEN_CGP_VOTE_PAYOUT, &ballot, &coins[0]);
-	mine_block(c, &tx[0], 1);
-	zen_tx_release(&tx[0]);
+	elect(c, coins, &win, -1);
 	mine_to(c, 109);
 	payout_tx(c, &tx[1], &win, &coins[1]);
 	tap_ok(weight_of(c, &tx[1]) > small.max_block_weight,

@@ -15,18 +15,8 @@
 
 #include "core/chain/addr-int.h"
 
-static int differs(struct zen_err *err, const char *fmt, ...) ZEN_PRINTF(2, 3);
-static int differs(struct zen_err *err, const char *fmt, ...)
-{
-	char msg[ZEN_ERR_MSG_MAX];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return zen_fail(err, ZEN_ESTORE, "store check failed: address index: %s",
-			msg);
-}
+#define differs(err, ...) \
+	chain_check_failed(err, "address index: ", __VA_ARGS__)
 
 /* What the blocks the index covers say it must hold. */
 struct expect {
@@ -517,31 +507,22 @@ static int count_kind(void *ctx, const uint8_t *k, size_t klen,
 }
 
 /* Unspent address outputs of the UTXO set (at the tip). */
+static int count_addressed(void *ctx, const struct zen_outpoint *op,
+			   const struct zen_output *out)
+{
+	struct zen_address a;
+
+	(void)op;
+	*(uint64_t *)ctx += addr_of_lock(&a, &out->lock) != 0;
+	return 0;
+}
+
 static int utxo_count(struct zen_store_txn *t, uint64_t *n, struct zen_err *err)
 {
-	struct zen_store_cursor *c;
-	struct zen_slice v;
-	int rc = zen_store_cursor_open(t, ZEN_DB_UTXO, &c, err);
+	struct zen_chain_read r = { .t = t };
 
 	*n = 0;
-	if (!rc)
-		rc = zen_store_cursor_seek(c, ZEN_SEEK_FIRST, NULL, 0, NULL,
-					   &v, err);
-	while (!rc) {
-		struct zen_output o;
-		struct zen_reader r;
-		struct zen_address a;
-
-		zen_output_init(&o);
-		zen_reader_init(&r, v.p, v.len);
-		if (!zen_output_read(&r, &o, NULL) && addr_of_lock(&a, &o.lock))
-			++*n;
-		zen_output_release(&o);
-		rc = zen_store_cursor_seek(c, ZEN_SEEK_NEXT, NULL, 0, NULL, &v,
-					   err);
-	}
-	zen_store_cursor_close(c);
-	return rc == ZEN_ENOTFOUND ? 0 : rc;
+	return zen_chain_read_utxos(&r, count_addressed, n, err);
 }
 
 /* The output entries; at the tip, the balances against the unspent ones

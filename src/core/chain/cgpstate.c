@@ -504,48 +504,45 @@ static int verify_table(struct zen_store_txn *t, const struct deltas *d,
 	if (!rc && expect_next(&x, &k, &amount))
 		rc = CGP_SCAN_DAMAGED;
 	if (rc == CGP_SCAN_DAMAGED)
-		rc = zen_fail(err, ZEN_ESTORE, "store check failed: the cgp %s "
-			      "differ from the unspent outputs",
-			      kind == CGP_BALANCE ? "balances" : "funds");
+		rc = chain_check_failed(err, "", "the cgp %s differ from the "
+					"unspent outputs",
+					kind == CGP_BALANCE ? "balances" : "funds");
 	return rc;
+}
+
+/* What the unspent outputs hold, as the running tables should. */
+struct unspent_sums {
+	const struct zen_chain_params *p;
+	struct deltas d;
+};
+
+static int unspent_one(void *ctx, const struct zen_outpoint *op,
+		       const struct zen_output *out)
+{
+	struct unspent_sums *u = ctx;
+
+	(void)op;
+	delta_of(u->p, &u->d, out, 0);
+	return 0;
 }
 
 int chain_cgp_verify(const struct zen_chain_params *p, struct zen_store_txn *t,
 		     uint32_t main_blocks, struct zen_err *err)
 {
-	struct zen_store_cursor *c;
-	struct zen_slice v;
-	struct deltas d = { 0 };
+	struct zen_chain_read r = { .t = t };
+	struct unspent_sums u = { .p = p };
 	uint64_t undo;
-	int rc = zen_store_cursor_open(t, ZEN_DB_UTXO, &c, err);
+	int rc = zen_chain_read_utxos(&r, unspent_one, &u, err);
 
-	if (!rc)
-		rc = zen_store_cursor_seek(c, ZEN_SEEK_FIRST, NULL, 0, NULL,
-					   &v, err);
-	while (!rc) {
-		struct zen_output o;
-		struct zen_reader r;
-
-		zen_output_init(&o);
-		zen_reader_init(&r, v.p, v.len);
-		if (!zen_output_read(&r, &o, NULL))
-			delta_of(p, &d, &o, 0);
-		zen_output_release(&o);
-		rc = zen_store_cursor_seek(c, ZEN_SEEK_NEXT, NULL, 0, NULL, &v,
-					   err);
-	}
-	zen_store_cursor_close(c);
-	if (rc == ZEN_ENOTFOUND)
-		rc = 0;
-	if (d.n)
-		qsort(d.v, d.n, sizeof(*d.v), delta_cmp);
-	rc = rc ?: verify_table(t, &d, CGP_BALANCE, err) ?:
-		   verify_table(t, &d, CGP_FUNDS, err) ?:
+	if (u.d.n)
+		qsort(u.d.v, u.d.n, sizeof(*u.d.v), delta_cmp);
+	rc = rc ?: verify_table(t, &u.d, CGP_BALANCE, err) ?:
+		   verify_table(t, &u.d, CGP_FUNDS, err) ?:
 		   zen_store_count(t, ZEN_DB_CGP_UNDO, &undo, err);
 	if (!rc && undo != main_blocks)
-		rc = zen_fail(err, ZEN_ESTORE, "store check failed: %llu cgp "
-			      "undo records for %u main-chain blocks",
-			      (unsigned long long)undo, main_blocks);
-	free(d.v);
+		rc = chain_check_failed(err, "", "%llu cgp undo records for %u "
+					"main-chain blocks",
+					(unsigned long long)undo, main_blocks);
+	free(u.d.v);
 	return rc;
 }

@@ -158,14 +158,21 @@ static void pw_release(struct payout_weights *pw)
 	free(pw->w);
 }
 
-static size_t pw_find(const struct payout_weights *pw,
-		      const struct zen_cgp_payout *p)
+/* The index of p in v[0..n), or n. */
+static size_t payout_index(const struct zen_cgp_payout *v, size_t n,
+			   const struct zen_cgp_payout *p)
 {
 	size_t i = 0;
 
-	while (i < pw->n && zen_cgp_payout_cmp(&pw->p[i], p))
+	while (i < n && zen_cgp_payout_cmp(&v[i], p))
 		i++;
 	return i;
+}
+
+static size_t pw_find(const struct payout_weights *pw,
+		      const struct zen_cgp_payout *p)
+{
+	return payout_index(pw->p, pw->n, p);
 }
 
 /* Add weight to payout (a copy of it when new). */
@@ -334,14 +341,6 @@ static int allocation_one(void *ctx, const uint8_t *tail, size_t tlen,
 	return rc == 1 ? 0 : rc;
 }
 
-static int is_candidate(const struct scan *s, const struct zen_cgp_payout *p)
-{
-	for (size_t i = 0; i < s->n_cand; i++)
-		if (!zen_cgp_payout_cmp(&s->cand[i], p))
-			return 1;
-	return 0;
-}
-
 /* Only a vote for a candidate counts (6.5). */
 static int payout_one(void *ctx, const uint8_t *tail, size_t tlen,
 		      const uint8_t *val, size_t vlen)
@@ -351,7 +350,7 @@ static int payout_one(void *ctx, const uint8_t *tail, size_t tlen,
 	uint64_t weight;
 	int rc = entry_of(s, tail, tlen, val, vlen, &b, &weight);
 
-	if (!rc && b.kind == ZEN_CGP_BALLOT_PAYOUT && is_candidate(s, &b.payout))
+	if (!rc && b.kind == ZEN_CGP_BALLOT_PAYOUT && payout_index(s->cand, s->n_cand, &b.payout) < s->n_cand)
 		pw_add(&s->pw, &b.payout, weight);
 	zen_cgp_ballot_release(&b);
 	return rc == 1 ? 0 : rc;

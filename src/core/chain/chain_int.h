@@ -202,4 +202,9 @@ void chain_output_bytes(struct zen_buf *out, const struct zen_output *o);
 extern const uint8_t chain_local_genesis[];
 extern const size_t chain_local_genesis_len;
 
+/* `zen node verify`'s failure: ZEN_ESTORE "store check failed: PART..."
+ * (part: "" or the index it is about, "address index: "). */
+int chain_check_failed(struct zen_err *err, const char *part,
+		       const char *fmt, ...) ZEN_PRINTF(3, 4);
+
 #endif
