@@ -3,6 +3,8 @@
  * block records, outpoint keys, the in-memory UTXO overlay, UTXO views
  * over the store and the embedded local genesis block.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -514,4 +516,19 @@ enum zen_utxo_state chain_view_lookup(void *ctx, const struct zen_outpoint *op,
 	     ZEN_UTXO_SPENT : ZEN_UTXO_MISSING;
 	zen_tx_release(&tx);
 	return st;
+}
+
+/* Below the checks of verify.c, cgpstate.c and addrverify.c, which all
+ * word their failures with it (no two of them call each other). */
+int chain_check_failed(struct zen_err *err, const char *part,
+		       const char *fmt, ...)
+{
+	char msg[ZEN_ERR_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return zen_fail(err, ZEN_ESTORE, "store check failed: %s%s", part,
+			msg);
 }

@@ -13,19 +13,6 @@
 #include "core/chain/chain_int.h"
 #include "core/encoding/hex.h"
 
-int chain_check_failed(struct zen_err *err, const char *part,
-		       const char *fmt, ...)
-{
-	char msg[ZEN_ERR_MSG_MAX];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return zen_fail(err, ZEN_ESTORE, "store check failed: %s%s", part,
-			msg);
-}
-
 #define differs(err, ...) chain_check_failed(err, "", __VA_ARGS__)
 
 static void short_hex(char out[17], const uint8_t *h)
