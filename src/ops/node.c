@@ -9,6 +9,14 @@
 /* One chain per process: LMDB forbids opening an environment twice. */
 static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* A node made without a data directory (the argument fuzzer's, a
+ * front that only validates) answers every store operation with an
+ * error instead of opening "(null)". */
+static int need_datadir(struct zen_err *err)
+{
+	return zen_fail(err, ZEN_ESTORE, "no data directory");
+}
+
 int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
 		   struct zen_err *err)
 {
@@ -19,6 +27,8 @@ int zen_node_chain(struct zen_node *node, struct zen_chainstate **chain,
 	*chain = __atomic_load_n(&node->store, __ATOMIC_ACQUIRE);
 	if (*chain)
 		return 0;
+	if (!node->datadir)
+		return need_datadir(err);
 	pthread_mutex_lock(&open_lock);
 	if (!node->store) {
 		struct zen_chainstate *opened = NULL;
@@ -70,6 +80,8 @@ int zen_node_wallet(struct zen_node *node, struct zen_wallet **wallet,
 	*wallet = __atomic_load_n(&node->wallet, __ATOMIC_ACQUIRE);
 	if (*wallet)
 		return 0;
+	if (!node->datadir)
+		return need_datadir(err);
 	pthread_mutex_lock(&open_lock);
 	if (!node->wallet) {
 		struct zen_wallet *opened = NULL;
@@ -90,6 +102,8 @@ int zen_node_peers(struct zen_node *node, struct zen_peerstore **peers,
 	*peers = __atomic_load_n(&node->peers, __ATOMIC_ACQUIRE);
 	if (*peers)
 		return 0;
+	if (!node->datadir)
+		return need_datadir(err);
 	pthread_mutex_lock(&open_lock);
 	if (!node->peers) {
 		struct zen_peerstore *opened = NULL;
