@@ -22,6 +22,7 @@ struct cli_opts {
 	int addressdb;		/* --addressdb[=BOOL]: 1 on, -1 off, 0 unset
 				   (zen_node.addressdb) */
 	int json;		/* --json: force JSON even on a terminal */
+	int zp;			/* --zp: amounts in ZP (zp.c) */
 	int help;
 	int version;
 	double wait;		/* --wait[=SECONDS]: < 0 without a limit */
@@ -41,6 +42,12 @@ void cli_error(const char *fmt, ...) ZEN_PRINTF(1, 2);
 /* "zen: <message><suffix>" on stderr. */
 void cli_verror(const char *suffix, const char *fmt, va_list ap)
 	ZEN_PRINTF(2, 0);
+
+/* zp.c */
+/* --zp: amounts of op's parameters given as bare numbers are ZP. */
+void cli_zp_args(const struct zen_op *op, json_t *raw);
+/* --zp: the reply's ZP amounts as "1.50000000". */
+void cli_zp_reply(json_t *reply);
 
 /* help.c */
 void cli_help_main(FILE *out);

@@ -48,6 +48,8 @@ static const char *type_name(enum zen_param_type type)
 {
 	switch (type) {
 	case ZEN_PT_STRING: return "text";
+	case ZEN_PT_AMOUNT: return "kalapas 1..18446744073709551615, or ZP "
+		"with up to 8 decimals and the unit: 1.5zp (or with --zp: 1.5)";
 	case ZEN_PT_U32: return "integer 0..4294967295";
 	case ZEN_PT_U64: return "integer 0..18446744073709551615";
 	case ZEN_PT_BOOL: return "true or false";

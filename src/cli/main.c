@@ -45,6 +45,9 @@ const struct cli_global_opt cli_global_opts[] = {
 	  "routes in the data directory from now on (built from the chain "
 	  "first, then kept with every block); =false drops it" },
 	{ "json", NULL, "print JSON even on a terminal" },
+	{ "zp", NULL, "amounts in ZP: a bare number given for an amount is "
+	  "ZP (--amount 1.5), and the reply's ZP amounts show as ZP with 8 "
+	  "decimals; without it amounts are kalapas unless written 1.5zp" },
 	{ "help", NULL, "show help for zen, a group or a command" },
 	{ "version", NULL, "print the version" },
 	{ NULL, NULL, NULL },
@@ -155,6 +158,10 @@ static int parse_global(struct cli_cmd *cmd, const char *name, const char *eq,
 	}
 	if (!strcmp(name, "json")) {
 		cmd->opts.json = 1;
+		return 0;
+	}
+	if (!strcmp(name, "zp")) {
+		cmd->opts.zp = 1;
 		return 0;
 	}
 	if (!strcmp(name, "wait"))
@@ -497,6 +504,16 @@ static void after_create(const struct zen_op *op)
 		      "show them again unprompted\n", stderr);
 }
 
+/* The reply, its ZP amounts as ZP with --zp (an operation's own readable
+ * form shows ZP already). */
+static void print_reply(const struct cli_cmd *cmd, json_t *result,
+			const char *text, int json_mode)
+{
+	if (cmd->opts.zp && (json_mode || !cmd->op->readable))
+		cli_zp_reply(result);
+	cli_print_reply(stdout, cmd->op, result, text, json_mode);
+}
+
 static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 {
 	struct zen_call call = { .op = cmd->op, .node = node,
@@ -505,7 +522,7 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 	int json_mode = cmd->opts.json || !isatty(STDOUT_FILENO), rc;
 
 	/* JSON goes out as it comes; the readable form needs it whole */
-	call.streams = json_mode;
+	call.streams = json_mode && !cmd->opts.zp;
 	rc = zen_args_require_late(cmd->op, cmd->raw, &call.err) ?:
 	     zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err) ?:
 	     cli_addressdb_sync(cmd->op, node, 0, &call.err) ?:
@@ -514,8 +531,7 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 	if (!rc && call.stream)
 		rc = cli_print_stream(stdout, call.stream, &call.err);
 	else if (!rc)
-		cli_print_reply(stdout, cmd->op, call.result, call.text,
-				json_mode);
+		print_reply(cmd, call.result, call.text, json_mode);
 	if (rc)
 		cli_error("%s", call.err.msg);
 	if (!rc)
@@ -541,8 +557,8 @@ static int run_remote(struct cli_cmd *cmd)
 	if (rc)
 		cli_error("%s", reply.err.msg);
 	else
-		cli_print_reply(stdout, cmd->op, reply.json, reply.text,
-				cmd->opts.json || !isatty(STDOUT_FILENO));
+		print_reply(cmd, reply.json, reply.text,
+			    cmd->opts.json || !isatty(STDOUT_FILENO));
 	if (!rc)
 		after_create(cmd->op);
 	rcl_reply_release(&reply);
@@ -600,6 +616,8 @@ static int dispatch(struct cli_cmd *cmd)
 	}
 	if ((rc = bind_positional(cmd)) || (rc = load_files(cmd)))
 		return rc;
+	if (cmd->opts.zp)
+		cli_zp_args(cmd->op, cmd->raw);
 	if (cmd->op->handler &&
 	    (rc = cli_password_load(cmd->op, cmd->raw,
 				    cmd->opts.url && *cmd->opts.url)))

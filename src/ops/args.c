@@ -129,6 +129,7 @@ static json_t *typed_value(const struct zen_param *p, json_t *raw)
 			return NULL;
 		return json_incref(raw);
 	case ZEN_PT_STRING:
+	case ZEN_PT_AMOUNT:
 	case ZEN_PT_FILE:
 	case ZEN_PT_PASSWORD:
 		text = text_value(raw);

@@ -23,6 +23,10 @@
 
 enum zen_param_type {
 	ZEN_PT_STRING,		/* any text; numbers and booleans become text */
+	ZEN_PT_AMOUNT,		/* an amount, as text (STRING): kalapas or
+				   "1.5zp" (zen_amount_parse, checked by the
+				   handler where the reference checks it);
+				   the CLI's --zp reads a bare number as ZP */
 	ZEN_PT_U32,		/* JSON integer or decimal string, 0 .. 2^32-1 */
 	ZEN_PT_U64,		/* JSON integer or decimal string, 0 .. 2^64-1 */
 	ZEN_PT_BOOL,		/* true/false, or the strings "true"/"false" */

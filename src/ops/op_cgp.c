@@ -117,34 +117,6 @@ const char *zen_cgp_phase(const struct zen_chain_params *p, uint32_t tip,
 
 /* ---- the readable form ------------------------------------------------ */
 
-static int is_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
-
-/* Kalapas as ZP: "12.3", "0.00000001", "5". */
-static void add_zp(struct zen_buf *out, const char *digits)
-{
-	size_t n = strlen(digits), pad = n < 8 ? 8 - n : 0, k;
-	char frac[9];
-
-	if (n > 8)
-		zen_buf_add(out, digits, n - 8);
-	else
-		zen_buf_addch(out, '0');
-	memset(frac, '0', pad);
-	memcpy(frac + pad, digits + n - (8 - pad), 8 - pad);
-	for (k = 8; k && frac[k - 1] == '0'; k--)
-		;
-	frac[k] = 0;
-	zen_buf_addf(out, "%s%s ZP", k ? "." : "", frac);
-}
-
 /* "12.3 ZP" for ZP, else "1000 ASSET" (kalapas, or the asset's units);
  * any other node's text as it is. */
 static void add_amount(struct zen_buf *out, const json_t *spend)
@@ -154,17 +126,14 @@ static void add_amount(struct zen_buf *out, const json_t *spend)
 	const char *text = json_is_string(a) ? json_string_value(a) : "?";
 	char number[32];
 
+	if (asset && !strcmp(asset, "00") && !zen_json_add_zp(out, a))
+		return;
 	if (json_is_integer(a)) {
 		snprintf(number, sizeof(number), "%" JSON_INTEGER_FORMAT,
 			 json_integer_value(a));
 		text = number;
 	}
-	/* at most the 20 digits of a u64 */
-	if (asset && !strcmp(asset, "00") && is_digits(text) &&
-	    strlen(text) <= 20)
-		add_zp(out, text);
-	else
-		zen_buf_addf(out, "%s %s", text, asset ? asset : "?");
+	zen_buf_addf(out, "%s %s", text, asset ? asset : "?");
 }
 
 /* One line per spend of list, under a label. */

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "core/consensus/address.h"
+#include "core/consensus/amount.h"
 #include "core/contract/contract.h"
 #include "core/encoding/hex.h"
 #include "core/wallet/txskel.h"
@@ -95,19 +96,15 @@ static int parse_asset(const char *s, struct zen_asset *a,
 	return 0;
 }
 
+/* Kalapas, 0 included (a skeleton may hold zero), or ZP with the unit. */
 static int parse_amount(json_t *j, uint64_t *out, struct zen_err *err)
 {
-	char *end;
-
 	if (json_is_integer(j) && json_integer_value(j) >= 0) {
 		*out = (uint64_t)json_integer_value(j);
 		return 0;
 	}
-	if (json_is_string(j) && *json_string_value(j)) {
-		*out = strtoull(json_string_value(j), &end, 10);
-		if (!*end && json_string_value(j)[0] != '-')
-			return 0;
-	}
+	if (json_is_string(j) && !zen_amount_parse(json_string_value(j), out))
+		return 0;
 	return bad(err, "amount");
 }
 

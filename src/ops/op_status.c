@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "ops/handlers.h"
+#include "ops/json_tx.h"
 
 /* The reply of `zen GROUP VERB` with args (JSON text), or null. */
 static json_t *part(struct zen_call *call, const char *group,
@@ -68,17 +69,6 @@ int op_status(struct zen_call *call)
 	return 0;
 }
 
-/* "12.34500000 ZP" from a kalapa amount string or number. */
-static void add_zp(struct zen_buf *out, const json_t *amount)
-{
-	uint64_t k = json_is_string(amount) ?
-		strtoull(json_string_value(amount), NULL, 10) :
-		(uint64_t)json_integer_value(amount);
-
-	zen_buf_addf(out, "%" PRIu64 ".%08" PRIu64 " ZP", k / 100000000,
-		     k % 100000000);
-}
-
 static void add_wallet(struct zen_buf *out, const json_t *wallet)
 {
 	size_t i;
@@ -97,7 +87,7 @@ static void add_wallet(struct zen_buf *out, const json_t *wallet)
 		if (i)
 			zen_buf_addstr(out, ", ");
 		if (asset && !strcmp(asset, "00"))
-			add_zp(out, json_object_get(e, "balance"));
+			zen_json_add_zp(out, json_object_get(e, "balance"));
 		else
 			zen_buf_addf(out, "%s of %.16s...", json_string_value(
 				json_object_get(e, "balance")) ?: "?",

@@ -30,6 +30,7 @@
 #include "core/encoding/hex.h"
 #include "core/wallet/wallet.h"
 #include "ops/handlers.h"
+#include "ops/json_tx.h"
 #include "ops/op_cgp.h"
 #include "ops/op_contract.h"
 #include "ops/op_wallet.h"
@@ -740,19 +741,6 @@ int op_wallet_vote(struct zen_call *call)
 
 /* ---- the readable status -------------------------------------------------- */
 
-/* Kalapas (decimal text) as ZP: "50", "0.00001". */
-static void add_zp(struct zen_buf *out, const char *kalapas)
-{
-	unsigned long long k = strtoull(kalapas, NULL, 10);
-	char frac[9];
-	int n = 8;
-
-	snprintf(frac, sizeof(frac), "%08llu", k % 100000000ull);
-	while (n && frac[n - 1] == '0')
-		frac[--n] = 0;
-	zen_buf_addf(out, "%llu%s%s ZP", k / 100000000ull, n ? "." : "", frac);
-}
-
 static json_int_t int_of(const json_t *o, const char *key)
 {
 	return json_integer_value(json_object_get(o, key));
@@ -785,7 +773,7 @@ static void add_payout(struct zen_buf *out, const json_t *p)
 	json_array_foreach(json_object_get(p, "spendlist"), i, s) {
 		zen_buf_addstr(out, i ? ", " : " ");
 		if (!strcmp(str_of(s, "asset"), "00"))
-			add_zp(out, str_of(s, "amount"));
+			zen_json_add_zp(out, json_object_get(s, "amount"));
 		else
 			zen_buf_addf(out, "%s %s", str_of(s, "amount"),
 				     str_of(s, "asset"));
@@ -839,7 +827,7 @@ int op_vote_readable(struct zen_buf *out, const json_t *result)
 		     "%% count\n", "allocation:", int_of(result, "allocation"),
 		     int_of(range, "from"), int_of(range, "to"));
 	zen_buf_addf(out, "%-19s", "weight:");
-	add_zp(out, str_of(result, "weight"));
+	zen_json_add_zp(out, json_object_get(result, "weight"));
 	zen_buf_addf(out, json_is_true(json_object_get(result, "weightFrozen")) ?
 		     ", the balance at the snapshot (block %" JSON_INTEGER_FORMAT
 		     ")\n" : ", the balance now (frozen at the snapshot, block %"
@@ -847,7 +835,7 @@ int op_vote_readable(struct zen_buf *out, const json_t *result)
 	json_array_foreach(keys, i, k) {
 		zen_buf_addf(out, "%-19s%s ", i ? "" : "keys:",
 			     str_of(k, "address"));
-		add_zp(out, str_of(k, "weight"));
+		zen_json_add_zp(out, json_object_get(k, "weight"));
 		zen_buf_addch(out, '\n');
 	}
 	add_votes(out, json_object_get(result, "votes"));

@@ -20,6 +20,7 @@
 #include <sodium.h>
 
 #include "core/consensus/address.h"
+#include "core/consensus/amount.h"
 #include "core/encoding/hex.h"
 #include "core/wallet/bip39.h"
 #include "core/wallet/history.h"
@@ -856,28 +857,18 @@ int op_wallet_transactioncount(struct zen_call *call)
 /* A strict positive decimal amount (string or JSON integer). */
 int op_parse_amount(uint64_t *out, json_t *v)
 {
-	const char *s;
 	char tmp[32];
-	uint64_t x = 0;
+	const char *s = tmp;
+	uint64_t x;
 
-	if (json_is_integer(v)) {
+	if (json_is_integer(v))
 		snprintf(tmp, sizeof(tmp), "%" JSON_INTEGER_FORMAT,
 			 json_integer_value(v));
-		s = tmp;
-	} else if (json_is_string(v)) {
+	else if (json_is_string(v))
 		s = json_string_value(v);
-	} else {
+	else
 		return -1;
-	}
-	if (!*s || strlen(s) > 20)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' ||
-		    x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
-			return -1;
-		x = x * 10 + (uint64_t)(*s - '0');
-	}
-	if (!x)
+	if (zen_amount_parse(s, &x) || !x)
 		return -1;
 	*out = x;
 	return 0;

@@ -59,8 +59,9 @@ int op_spend_commit(struct zen_call *call, struct zen_wallet_spend **sp,
 int op_spend_publish(struct zen_call *call, struct zen_wallet_spend **sp,
 		     const struct zen_tx *tx);
 
-/* A strict positive decimal amount, string or JSON integer, below 2^64.
- * Returns 0 or -1. */
+/* A positive amount below 2^64 kalapas: a JSON integer, or a string of
+ * kalapas or of ZP with the unit ("1.5zp", zen_amount_parse).  Returns 0
+ * or -1. */
 int op_parse_amount(uint64_t *out, json_t *v);
 
 #endif

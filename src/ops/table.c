@@ -43,7 +43,7 @@
 	{ "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" }, \
 	{ "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" }, \
 	{ "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" }, \
-	{ "amount", ZEN_PT_STRING, 0, "N", "one output: kalapas" }
+	{ "amount", ZEN_PT_AMOUNT, 0, "AMOUNT", "one output: the amount" }
 #define SEND_PARAMS \
 	OUTPUT_PARAMS, \
 	{ "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" }
@@ -514,7 +514,7 @@ const struct zen_op zen_ops[] = {
 	    { "sign", ZEN_PT_STRING, 0, "PATH", "key path of the sender, e.g. m/44'/258'/0'/0/0" },
 	    { "spends", ZEN_PT_JSON, 0, "JSON", "assets for the contract [{\"asset\",\"amount\"}]" },
 	    { "asset", ZEN_PT_STRING, 0, "ASSET", "one spend: asset (default 00, ZP)" },
-	    { "amount", ZEN_PT_STRING, 0, "N", "one spend: kalapas" },
+	    { "amount", ZEN_PT_AMOUNT, 0, "AMOUNT", "one spend: the amount" },
 	    { "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" } } },
 	/* The payout of the Common Goods Pool (op_vote.c). */
 	{ "contract", "cgp", "POST", "/wallet/contract/cgp",
@@ -725,7 +725,8 @@ const struct zen_op zen_ops[] = {
 	  op_wallet_send,
 	  "send assets; answers the transaction hash once the mempool took it",
 	  "outputs is [{\"address\",\"asset\",\"amount\"}] (PK or contract "
-	  "addresses, any assets, amounts in kalapas as strings); on the "
+	  "addresses, any assets, amounts in kalapas as strings, or ZP as "
+	  "\"1.5zp\"); on the "
 	  "command line --address, --asset (default 00) and --amount give "
 	  "one output.  Change goes to m/44'/258'/0'/1/0.  A transaction the "
 	  "node refuses is answered with the node's reason.  Sends running "

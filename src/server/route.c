@@ -133,7 +133,8 @@ static void body_fields(json_t *raw, json_t *body, const struct zen_op *op)
 			continue;
 		if (p->type == ZEN_PT_WORDS)
 			json_object_set_new(raw, p->name, json_array());
-		else if (p->type == ZEN_PT_STRING || p->type == ZEN_PT_HEX ||
+		else if (p->type == ZEN_PT_STRING || p->type == ZEN_PT_AMOUNT ||
+			 p->type == ZEN_PT_HEX ||
 			 p->type == ZEN_PT_FILE || p->type == ZEN_PT_PASSWORD)
 			json_object_set_new(raw, p->name, json_string(""));
 	}

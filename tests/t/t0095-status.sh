@@ -35,7 +35,7 @@ test_expect_success 'on a terminal: a few readable lines' '
 	on_tty --datadir "$DATADIR" status >"$TRASH/tty" &&
 	grep -qx "chain:      local, block 3 (.* s old)" "$TRASH/tty" &&
 	grep -qx "mempool:    1 transaction(s)" "$TRASH/tty" &&
-	grep -qx "wallet:     1000.00000000 ZP" "$TRASH/tty" &&
+	grep -qx "wallet:     1000 ZP" "$TRASH/tty" &&
 	grep -qx "cgp:        interval 1, before the snapshot, allocation 0%" "$TRASH/tty"
 '
 test_done
