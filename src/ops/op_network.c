@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/base/clock.h"
 #include "core/chain/peerstore.h"
 #include "ops/handlers.h"
 #include "ops/netif.h"
@@ -22,14 +23,6 @@
 /* The longest ban: ten years. */
 #define BAN_MAX_SECONDS (10ULL * 366 * 86400)
 #define BAN_DEFAULT_SECONDS 86400ULL
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
 int op_network_connections(struct zen_call *call)
 {
@@ -63,7 +56,7 @@ int op_network_banned(struct zen_call *call)
 	int rc = zen_node_peers(call->node, &ps, &call->err);
 
 	if (!rc)
-		rc = zen_peerstore_bans(ps, now_ms(), &bans, &n, &call->err);
+		rc = zen_peerstore_bans(ps, zen_wall_ms(), &bans, &n, &call->err);
 	if (rc)
 		return rc;
 	call->result = json_array();
@@ -97,7 +90,7 @@ int op_network_ban(struct zen_call *call)
 					&call->err)) ||
 	    (rc = zen_node_peers(call->node, &ps, &call->err)))
 		return rc;
-	b.until_ms = now_ms() + seconds * 1000;
+	b.until_ms = zen_wall_ms() + seconds * 1000;
 	if ((rc = zen_peerstore_ban(ps, b.address, b.until_ms, b.reason,
 				    &call->err)))
 		return rc;

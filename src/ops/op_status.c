@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/base/clock.h"
 #include "ops/handlers.h"
 #include "ops/json_tx.h"
 
@@ -32,19 +33,11 @@ static json_t *part(struct zen_call *call, const char *group,
 	return r ? r : json_null();
 }
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /* Seconds since the tip's timestamp, from the first header, or null. */
 static json_t *tip_age(json_t *headers)
 {
 	json_t *ts = json_object_get(json_array_get(headers, 0), "timestamp");
-	uint64_t t = (uint64_t)json_integer_value(ts), now = now_ms();
+	uint64_t t = (uint64_t)json_integer_value(ts), now = zen_wall_ms();
 
 	if (!json_is_integer(ts))
 		return json_null();

@@ -7,24 +7,17 @@
 #include <pthread.h>
 #include <time.h>
 
+#include "core/base/clock.h"
 #include "ops/session.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct zen_wallet_secret *kept;	/* under lock */
 static uint64_t until_ms;		/* monotonic */
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /* Wipe an expired secret.  Under lock. */
 static void expire(void)
 {
-	if (kept && now_ms() >= until_ms) {
+	if (kept && zen_monotonic_ms() >= until_ms) {
 		zen_wallet_secret_free(kept);
 		kept = NULL;
 	}
@@ -40,7 +33,7 @@ int op_session_keep(const struct zen_wallet_secret *s, uint64_t seconds,
 	pthread_mutex_lock(&lock);
 	zen_wallet_secret_free(kept);
 	kept = copy;
-	until_ms = now_ms() + seconds * 1000;
+	until_ms = zen_monotonic_ms() + seconds * 1000;
 	pthread_mutex_unlock(&lock);
 	return 0;
 }
@@ -67,7 +60,7 @@ struct zen_wallet_secret *op_session_secret(void)
 
 uint64_t op_session_left(void)
 {
-	uint64_t left = 0, now = now_ms();
+	uint64_t left = 0, now = zen_monotonic_ms();
 
 	pthread_mutex_lock(&lock);
 	expire();

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/base/clock.h"
 #include "core/base/err.h"
 #include "ops/throttle.h"
 
@@ -245,8 +246,5 @@ void zen_pw_reset(void)
 
 uint64_t zen_pw_now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+	return zen_monotonic_ms();
 }

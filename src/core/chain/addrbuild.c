@@ -13,18 +13,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/base/clock.h"
 #include "core/chain/addr-int.h"
 
 /* Milliseconds of one batch when no block count is given. */
 #define BATCH_MS 250
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
 /* fn in a write transaction under the chain's write lock. */
 static int in_write(struct zen_chainstate *chain,
@@ -169,7 +162,7 @@ static int do_build(struct zen_chainstate *chain, struct zen_store_txn *t,
 	struct build *bd = ctx;
 	struct zen_block_info tip;
 	struct addr_mark m;
-	uint64_t start = now_ms();
+	uint64_t start = zen_monotonic_ms();
 	uint32_t n = 0;
 	int rc = addr_mark_get(t, &m, err);
 
@@ -178,7 +171,7 @@ static int do_build(struct zen_chainstate *chain, struct zen_store_txn *t,
 		rc = 0;
 	}
 	while (!rc && m.enabled && m.synced < tip.header.block_number &&
-	       (bd->max ? n < bd->max : now_ms() - start < BATCH_MS) &&
+	       (bd->max ? n < bd->max : zen_monotonic_ms() - start < BATCH_MS) &&
 	       !(bd->cancel && atomic_load(bd->cancel))) {
 		rc = build_one(chain, t, &m, err);
 		n++;
