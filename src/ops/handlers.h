@@ -46,6 +46,7 @@ int op_blockchain_contractcgp(struct zen_call *call);
 int op_blockchain_winner(struct zen_call *call);
 int op_blockchain_candidates(struct zen_call *call);
 int op_node_verify(struct zen_call *call);
+int op_node_metrics(struct zen_call *call);
 /* op_addressdb.c */
 int op_address_balance(struct zen_call *call);
 int op_address_outputs(struct zen_call *call);

@@ -164,6 +164,10 @@ struct zen_node {
 	const struct zen_netif *net;	/* the peer-to-peer front while
 					   `zen serve` runs it, else NULL
 					   (ops/netif.h) */
+	/* The front that serves /metrics adds its own figures (zen serve:
+	 * HTTP requests, src/server/metrics.c); NULL: none. */
+	void (*more_metrics)(void *ctx, struct zen_buf *out);
+	void *more_metrics_ctx;
 	int addressdb;		/* applied when the chain opens (node.h):
 				   0 leaves the address index as the store
 				   has it, 1 keeps one (--addressdb), -1

@@ -231,6 +231,17 @@ const struct zen_op zen_ops[] = {
 	  "address index (when there is one) with the blocks it covers.  "
 	  "Exit 6 when the store is damaged.",
 	  { { NULL, 0, 0, NULL, NULL } } },
+	{ "node", "metrics", "GET", "/metrics",
+	  ZEN_OPF_STORE | ZEN_OPF_TEXT | ZEN_OPF_PUBLIC,
+	  op_node_metrics,
+	  "the node's figures for Prometheus (text exposition format)",
+	  "Tip height, best header, mempool transactions and bytes, peers, "
+	  "blocks connected and their time, whether a wallet session is "
+	  "open; served by zen serve also HTTP requests by route and status "
+	  "with a latency histogram.  Served on a loopback address, or with "
+	  "zen serve --metrics; elsewhere it answers as an unknown route.  "
+	  "Locally: this process's figures (no HTTP, no peers).",
+	  { { NULL, 0, 0, NULL, NULL } } },
 	{ "network", "connections", "GET", "/network/connections/count", 0,
 	  op_network_connections,
 	  "the number of connected peers",
@@ -889,6 +900,9 @@ const struct zen_op zen_ops[] = {
 	    { "public", ZEN_PT_BOOL, 0, "BOOL",
 	      "true: serve only the public read routes and "
 	      "publishtransaction, with a rate limit; no wallet" },
+	    { "metrics", ZEN_PT_BOOL, 0, "BOOL",
+	      "true: serve /metrics (Prometheus) also when bound beyond "
+	      "loopback, where it is off by default" },
 	    { "addressdb", ZEN_PT_BOOL, 0, "BOOL",
 	      "true: keep the address index of the /addressdb routes from "
 	      "now on (built in the background, progress in "

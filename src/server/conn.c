@@ -96,6 +96,7 @@ struct srv_conn {
 	struct srv_job *job;
 	struct srv_stream *stream;	/* a reply being streamed */
 	struct timespec t0;		/* its request's head was read */
+	const struct zen_op *op;	/* its route, or NULL */
 	struct srv_conn *next, *prev;	/* the worker's list */
 	struct srv_conn *hnext;		/* the worker's map */
 };
@@ -543,8 +544,26 @@ struct srv_conn *srv_conn_of(struct srv_worker *w, struct evhttp_request *req)
 
 void srv_conn_request_begin(struct srv_conn *c)
 {
-	if (c)
+	if (c) {
 		clock_gettime(CLOCK_MONOTONIC, &c->t0);
+		c->op = NULL;
+	}
+}
+
+void srv_conn_set_op(struct srv_conn *c, const struct zen_op *op)
+{
+	if (c)
+		c->op = op;
+}
+
+struct srv *srv_conn_srv(const struct srv_conn *c)
+{
+	return c->w->srv;
+}
+
+const struct zen_op *srv_conn_op(const struct srv_conn *c)
+{
+	return c ? c->op : NULL;
 }
 
 long long srv_conn_request_us(const struct srv_conn *c)

@@ -88,7 +88,7 @@ void srv_send(struct srv *srv, struct srv_conn *c,
 	srv_reply_headers(srv, c, req, status, ctype);
 	if (len)
 		evbuffer_add(evhttp_request_get_output_buffer(req), body, len);
-	srv_log_request(c, req, status,
+	srv_request_done(c, req, status,
 			evbuffer_get_length(evhttp_request_get_output_buffer(req)));
 	srv_conn_reply_begin(c);
 	/* NULL: evhttp's own phrase (it has none for 429) */

@@ -19,6 +19,7 @@
 #include <event2/keyvalq_struct.h>
 
 #include "log/log.h"
+#include "ops/handlers.h"
 #include "server/policy.h"
 #include "server/srv.h"
 
@@ -305,6 +306,10 @@ static void route(struct route *r, const char *method)
 
 	route_path(r->req, path, sizeof(path));
 	op = strcmp(method, "OPTIONS") ? zen_op_find_route(method, path) : NULL;
+	/* /metrics beyond loopback only when asked for (--metrics) */
+	if (op && op->handler == op_node_metrics && !r->srv->metrics_served)
+		op = NULL;
+	srv_conn_set_op(r->c, op);
 	if (policy_refused(r, op, path))
 		return;
 	if (!strcmp(method, "OPTIONS")) {
@@ -345,8 +350,7 @@ void srv_handle(struct evhttp_request *req, void *arg)
 	const char *method = method_name(evhttp_request_get_command(req));
 
 	r.c = srv_conn_of(w, req);
-	if (zen_log_enabled(ZEN_LOG_DEBUG))
-		srv_conn_request_begin(r.c);
+	srv_conn_request_begin(r.c);
 	r.json = srv_wants_json(req);
 	if (!r.c) {	/* conn.c saw every connection: not expected */
 		fail(&r, ZEN_EINTERNAL, 500, "connection not tracked");

@@ -402,6 +402,7 @@ static int configure(struct srv *srv, struct zen_node *node, json_t *raw,
 	srv->pool_threads = SRV_POOL_PER_CORE * cores() > SRV_POOL_MIN
 			    ? SRV_POOL_PER_CORE * cores() : SRV_POOL_MIN;
 	srv->public_mode = zen_args_bool(args, "public", 0);
+	srv->metrics_served = zen_args_bool(args, "metrics", 0);
 	srv->unsafe_cors = zen_args_bool(args, "unsafeCors", 0);
 	if (zen_args_str(args, "origin"))
 		snprintf(srv->origin, sizeof(srv->origin), "%s",
@@ -561,6 +562,10 @@ int srv_main(struct zen_node *node, json_t *raw)
 		srv_report(err.msg);
 		goto out;
 	}
+	srv.metrics = srv_metrics_new();
+	srv.metrics_served |= srv.loopback;
+	node->more_metrics = srv_metrics_text;
+	node->more_metrics_ctx = srv.metrics;
 	/* before any base exists: the pool wakes the loops from its threads */
 	evthread_use_pthreads();
 	rc = start(&srv, &started);
@@ -603,6 +608,8 @@ int srv_main(struct zen_node *node, json_t *raw)
 out:
 	zen_net_free(srv.net);
 	srv_policy_free(srv.policy);
+	node->more_metrics = NULL;
+	srv_metrics_free(srv.metrics);
 	if (srv.cookie[0])
 		unlink(srv.cookie);
 	sodium_memzero(srv.token, sizeof(srv.token));

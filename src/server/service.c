@@ -169,17 +169,21 @@ static void request_target(struct evhttp_request *req, char *out, size_t size)
 	out[n] = 0;
 }
 
-void srv_log_request(struct srv_conn *c, struct evhttp_request *req,
-		     int status, size_t bytes)
+void srv_request_done(struct srv_conn *c, struct evhttp_request *req,
+		      int status, size_t bytes)
 {
+	long long us = srv_conn_request_us(c);
 	char target[512];
 
+	if (c)
+		srv_metrics_request(srv_conn_srv(c)->metrics, srv_conn_op(c),
+				    status, us > 0 ? (uint64_t)us : 0);
 	if (!zen_log_enabled(ZEN_LOG_DEBUG) || !req)
 		return;
 	request_target(req, target, sizeof(target));
 	zen_log_debug("%s %s %d %zu bytes %lld us",
 		      method_text(evhttp_request_get_command(req)), target,
-		      status, bytes, (long long)srv_conn_request_us(c));
+		      status, bytes, us);
 }
 
 /* ---- the pid file ---------------------------------------------------------- */

@@ -43,6 +43,7 @@ struct srv_stream;
 struct srv_pool;
 struct srv_addrs;
 struct srv_policy;
+struct srv_metrics;
 struct zen_net;
 
 struct srv_worker {
@@ -80,6 +81,8 @@ struct srv {
 	char token[128];
 	char cookie[4200];	/* the cookie file we wrote, removed at exit */
 	int public_mode;
+	int metrics_served;		/* /metrics: on loopback or --metrics */
+	struct srv_metrics *metrics;	/* metrics.c */
 	char origin[1024];	/* --origin ("" = none) */
 	int unsafe_cors;
 	unsigned rate_limit;
@@ -131,10 +134,25 @@ void srv_conn_set_stream(struct srv_conn *c, struct srv_stream *st);
 void srv_conn_reply_begin(struct srv_conn *c);
 void srv_conn_reply_end(struct srv_conn *c);
 
-/* A request's head was read (route.c): its time starts, for its log line. */
+/* A request's head was read (route.c): its time starts, for its log line
+ * and /metrics, and it has no route yet. */
 void srv_conn_request_begin(struct srv_conn *c);
 /* Microseconds since then (0 for a NULL c). */
 long long srv_conn_request_us(const struct srv_conn *c);
+/* The route of the connection's request (NULL: unmatched). */
+void srv_conn_set_op(struct srv_conn *c, const struct zen_op *op);
+const struct zen_op *srv_conn_op(const struct srv_conn *c);
+struct srv *srv_conn_srv(const struct srv_conn *c);
+
+/* ---- metrics.c --------------------------------------------------------- */
+
+struct srv_metrics *srv_metrics_new(void);
+void srv_metrics_free(struct srv_metrics *m);
+/* One answered request of op (NULL: unmatched) that took us. */
+void srv_metrics_request(struct srv_metrics *m, const struct zen_op *op,
+			 int status, uint64_t us);
+/* zen_node.more_metrics: the requests' figures (ctx: the metrics). */
+void srv_metrics_text(void *ctx, struct zen_buf *out);
 
 /* ---- route.c ----------------------------------------------------------- */
 
@@ -209,10 +227,11 @@ int srv_log_start(struct srv *srv, struct zen_err *err);
 void srv_log_stop(struct srv *srv);
 /* A failure of start-up: "zen: msg" on stderr, and in the log file. */
 void srv_report(const char *msg);
-/* At debug: one request's line (method, path and query names, status,
- * body bytes, time since srv_conn_request_begin). */
-void srv_log_request(struct srv_conn *c, struct evhttp_request *req,
-		     int status, size_t bytes);
+/* A request is answered: it counts in /metrics, and at debug its line is
+ * logged (method, path and query names, status, body bytes, time since
+ * srv_conn_request_begin). */
+void srv_request_done(struct srv_conn *c, struct evhttp_request *req,
+		      int status, size_t bytes);
 /* Write and lock --pid-file (nothing without one); ZEN_ESTORE when a
  * live process holds it.  _drop removes it. */
 int srv_pidfile_take(struct srv *srv, struct zen_err *err);

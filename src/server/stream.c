@@ -46,7 +46,7 @@ struct srv_stream {
 static void stream_free(struct srv_stream *st)
 {
 	/* its log line: at the end, or where the client went away */
-	srv_log_request(st->c, st->req, 200, st->sent);
+	srv_request_done(st->c, st->req, 200, st->sent);
 	srv_conn_set_stream(st->c, NULL);
 	st->s->free(st->s);
 	free(st);

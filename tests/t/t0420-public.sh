@@ -32,7 +32,8 @@ POST /addressdb/transactioncount
 POST /addressdb/discovery
 POST /addressdb/contract/history
 POST /addressdb/contract/history/filterByBlockNumber
-POST /addressdb/contract/mint'
+POST /addressdb/contract/mint
+GET /metrics'
 NOT_PUBLIC='not available on a public node'
 
 

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/base/clock.h"
 #include "core/chain/addr-int.h"
 #include "core/chain/cgp-int.h"
 #include "core/chain/chain_int.h"
@@ -980,6 +981,7 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 			 const struct known_block *known, int fork,
 			 struct zen_err *err)
 {
+	uint64_t started = zen_monotonic_us();
 	struct connect cn;
 	int rc;
 
@@ -997,7 +999,22 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	     connect_addr(&cn) ?:
 	     connect_record(&cn);
 	connect_release(&cn);
+	if (!rc) {
+		atomic_fetch_add_explicit(&chain->blocks_connected, 1,
+					  memory_order_relaxed);
+		atomic_fetch_add_explicit(&chain->connect_us,
+					  zen_monotonic_us() - started,
+					  memory_order_relaxed);
+	}
 	return rc;
+}
+
+void zen_chain_stats(struct zen_chainstate *chain, struct zen_chain_stats *out)
+{
+	out->blocks_connected = atomic_load_explicit(&chain->blocks_connected,
+						     memory_order_relaxed);
+	out->connect_us = atomic_load_explicit(&chain->connect_us,
+					       memory_order_relaxed);
 }
 
 /* The address index's part of a disconnection (addrindex.h). */

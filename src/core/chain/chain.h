@@ -85,6 +85,13 @@ int zen_chain_open(struct zen_chainstate **out, const char *datadir,
 /* Close the chain; every read snapshot must have ended.  NULL: no-op. */
 void zen_chain_close(struct zen_chainstate *chain);
 
+/* What this process's connections of blocks cost, for /metrics. */
+struct zen_chain_stats {
+	uint64_t blocks_connected;
+	uint64_t connect_us;	/* their time, summed, in microseconds */
+};
+void zen_chain_stats(struct zen_chainstate *chain, struct zen_chain_stats *out);
+
 const struct zen_chain_params *zen_chain_get_params(
 	const struct zen_chainstate *chain) ZEN_NONNULL(1);
 

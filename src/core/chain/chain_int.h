@@ -7,6 +7,7 @@
 #define ZEN_CHAIN_INT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "core/chain/chain.h"
 #include "core/chain/store.h"
@@ -28,6 +29,10 @@ struct zen_chainstate {
 	uint64_t (*now)(void *ctx);
 	void *now_ctx;
 	unsigned threads;
+	/* zen_chain_stats: what this process connected (a block of a
+	 * reorganisation that is rolled back still counts). */
+	atomic_uint_least64_t blocks_connected;
+	atomic_uint_least64_t connect_us;
 };
 
 struct zen_chain_read {
