@@ -13,26 +13,22 @@
 static void on_progress(void *ctx, const struct zen_addr_status *st,
 			const struct zen_err *err)
 {
-	int *shown = ctx;
-
-	if (err || !st)
-		return;
-	fprintf(stderr, "\rzen: building the address index: block %u of %u",
-		st->blocks, st->tip);
-	*shown = 1;
+	if (!err && st)
+		cli_progress_step(ctx, st->blocks, st->tip);
 }
 
 int cli_addressdb_sync(const struct zen_op *op, struct zen_node *node,
 		       int after, struct zen_err *err)
 {
-	int tty = isatty(STDERR_FILENO), shown = 0, rc;
 	int resync = op->path && !strcmp(op->path, "/addressdb/resync");
+	struct cli_progress p;
+	int rc;
 
 	if (!op->path || strncmp(op->path, "/addressdb/", 11) ||
 	    after != resync)
 		return 0;
-	rc = zen_addrsync_run(node, tty ? on_progress : NULL, &shown, err);
-	if (shown)
-		fputc('\n', stderr);
+	rc = zen_addrsync_run(node, cli_progress_init(&p, "building the "
+			      "address index") ? on_progress : NULL, &p, err);
+	cli_progress_end(&p);
 	return rc;
 }

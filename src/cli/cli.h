@@ -43,6 +43,23 @@ void cli_error(const char *fmt, ...) ZEN_PRINTF(1, 2);
 void cli_verror(const char *suffix, const char *fmt, va_list ap)
 	ZEN_PRINTF(2, 0);
 
+/* progress.c: long work's progress line, on a terminal only. */
+struct cli_progress {
+	char what[64];		/* "blockchain mine" */
+	uint64_t started_us, drawn_us;
+	int width, shown;
+};
+/* Start a progress line of what; 1 when stderr is a terminal (where
+ * cli_progress_step draws), else 0 (nothing is drawn). */
+int cli_progress_init(struct cli_progress *p, const char *what);
+/* done of total steps (ctx: the cli_progress). */
+void cli_progress_step(void *ctx, uint64_t done, uint64_t total);
+/* Give call a progress line when stderr is a terminal. */
+void cli_progress_begin(struct cli_progress *p, struct zen_call *call,
+			const struct zen_op *op);
+/* End the line (a newline) if one was drawn. */
+void cli_progress_end(struct cli_progress *p);
+
 /* zp.c */
 /* --zp: amounts of op's parameters given as bare numbers are ZP. */
 void cli_zp_args(const struct zen_op *op, json_t *raw);

@@ -520,14 +520,17 @@ static int run_local(struct cli_cmd *cmd, struct zen_node *node)
 				 .source_name = cmd->source_name[0] ?
 						cmd->source_name : NULL };
 	int json_mode = cmd->opts.json || !isatty(STDOUT_FILENO), rc;
+	struct cli_progress progress;
 
 	/* JSON goes out as it comes; the readable form needs it whole */
 	call.streams = json_mode && !cmd->opts.zp;
+	cli_progress_begin(&progress, &call, cmd->op);
 	rc = zen_args_require_late(cmd->op, cmd->raw, &call.err) ?:
 	     zen_args_validate(&call.args, cmd->op, cmd->raw, &call.err) ?:
 	     cli_addressdb_sync(cmd->op, node, 0, &call.err) ?:
 	     zen_call_run(&call) ?:
 	     cli_addressdb_sync(cmd->op, node, 1, &call.err);
+	cli_progress_end(&progress);
 	if (!rc && call.stream)
 		rc = cli_print_stream(stdout, call.stream, &call.err);
 	else if (!rc)

@@ -133,3 +133,10 @@ json_t *zen_json_u64(uint64_t v)
 		ZEN_BUG("u64 beyond the json integer range");
 	return json_integer((json_int_t)v);
 }
+
+struct zen_work zen_call_work(const struct zen_call *call)
+{
+	struct zen_work w = { call->cancel, call->progress, call->progress_ctx };
+
+	return w;
+}

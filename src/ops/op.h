@@ -19,6 +19,7 @@
 
 #include "core/base/buf.h"
 #include "core/base/err.h"
+#include "core/base/work.h"
 #include "core/consensus/params.h"
 
 enum zen_param_type {
@@ -191,6 +192,10 @@ struct zen_call {
 					   stop (the server's time limit);
 					   long work polls it and fails with
 					   its transaction aborted */
+	/* in, optional: told the steps of long work (blocks mined, rescanned,
+	 * replayed) as they are done: the CLI's progress line. */
+	void (*progress)(void *ctx, uint64_t done, uint64_t total);
+	void *progress_ctx;
 	/* Prepared by zen_call_run from the op's flags before the handler
 	 * runs, so no handler opens anything itself: the chain state for
 	 * ZEN_OPF_STORE, _WRITE and _WALLET (the chain first: opening it
@@ -269,6 +274,9 @@ int zen_args_bool(const json_t *args, const char *name, int dflt);
  * open that failed, or the handler's.  The HTTP status and text of every
  * code are decided in one place, zen_code_http_status() (core/err.h). */
 int zen_call_run(struct zen_call *call);
+
+/* The call's cancel flag and progress, for the core's long work. */
+struct zen_work zen_call_work(const struct zen_call *call);
 
 /* A read snapshot of the prepared chain (ZEN_OPF_STORE); end it with
  * zen_chain_read_end. */

@@ -183,6 +183,8 @@ int op_blockchain_mine(struct zen_call *call)
 		if (!rc) {
 			zen_hex_encode_to(hex, res.hash, ZEN_HASH_LEN);
 			json_array_append_new(call->result, json_string(hex));
+			if (call->progress)
+				call->progress(call->progress_ctx, i + 1, blocks);
 		}
 	}
 	return rc;
@@ -191,8 +193,8 @@ int op_blockchain_mine(struct zen_call *call)
 int op_node_verify(struct zen_call *call)
 {
 	struct zen_chain_verify_report report;
-	int rc = zen_chain_verify_cancel(call->chain, &report, call->cancel,
-					     &call->err);
+	struct zen_work work = zen_call_work(call);
+	int rc = zen_chain_verify_work(call->chain, &report, &work, &call->err);
 	if (!rc)
 		call->result = json_pack("{s:I, s:I, s:I, s:I, s:I}",
 			"blocks", (json_int_t)report.blocks,

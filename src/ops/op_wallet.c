@@ -444,7 +444,9 @@ int op_wallet_resync(struct zen_call *call)
 		return 0;
 	}
 	if (!rc && !(rc = zen_call_read(call, &r))) {
-		rc = zen_wallet_sync(w, r, &call->err);
+		struct zen_work work = zen_call_work(call);
+
+		rc = zen_wallet_sync_work(w, r, &work, &call->err);
 		zen_chain_read_end(r);
 	}
 	if (!rc)

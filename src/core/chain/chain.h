@@ -39,6 +39,7 @@
 #include "core/base/buf.h"
 #include "core/consensus/consensus.h"
 #include "core/base/err.h"
+#include "core/base/work.h"
 #include "core/consensus/params.h"
 #include "core/types/tx.h"
 
@@ -442,11 +443,12 @@ struct zen_chain_verify_report {
 int zen_chain_verify(struct zen_chainstate *chain,
 		     struct zen_chain_verify_report *report,
 		     struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
-/* The same, stopped between blocks once *cancel is set (the server's time
- * limit): ZEN_EREFUSED "verification cancelled at block N". */
-int zen_chain_verify_cancel(struct zen_chainstate *chain,
-			    struct zen_chain_verify_report *report,
-			    const atomic_int *cancel, struct zen_err *err)
+/* The same, followed block by block and stopped between blocks once
+ * work->cancel is set (the server's time limit): ZEN_EREFUSED
+ * "verification cancelled at block N".  work may be NULL. */
+int zen_chain_verify_work(struct zen_chainstate *chain,
+			  struct zen_chain_verify_report *report,
+			  const struct zen_work *work, struct zen_err *err)
 	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
 
 #endif

@@ -111,7 +111,7 @@ static int check_main(struct zen_chainstate *chain, struct zen_store_txn *t,
 		      const struct zen_block_info *tip,
 		      struct chain_ovl *scratch, uint64_t *unspent,
 		      struct zen_chain_verify_report *rep,
-		      const atomic_int *cancel, struct zen_err *err)
+		      const struct zen_work *work, struct zen_err *err)
 {
 	const struct zen_chain_params *p = chain->params;
 	struct zen_block_info prev, info;
@@ -129,7 +129,7 @@ static int check_main(struct zen_chainstate *chain, struct zen_store_txn *t,
 		uint8_t be[4], hash[ZEN_HASH_LEN], h2[ZEN_HASH_LEN];
 		int genesis;
 
-		if (cancel && atomic_load_explicit(cancel, memory_order_relaxed))
+		if (zen_work_cancelled(work))
 			return zen_fail(err, ZEN_EREFUSED, "verification "
 					"cancelled at block %u", n);
 		chain_put32(be, n);
@@ -200,6 +200,7 @@ static int check_main(struct zen_chainstate *chain, struct zen_store_txn *t,
 		prev = info;
 		memcpy(prev_hash, hash, ZEN_HASH_LEN);
 		rep->blocks = n;
+		zen_work_progress(work, n, tip->header.block_number);
 	}
 	zen_buf_release(&raw);
 	if (!rc && memcmp(prev_hash, tip->hash, ZEN_HASH_LEN))
@@ -510,12 +511,12 @@ int zen_chain_verify(struct zen_chainstate *chain,
 		     struct zen_chain_verify_report *report,
 		     struct zen_err *err)
 {
-	return zen_chain_verify_cancel(chain, report, NULL, err);
+	return zen_chain_verify_work(chain, report, NULL, err);
 }
 
-int zen_chain_verify_cancel(struct zen_chainstate *chain,
-			    struct zen_chain_verify_report *report,
-			    const atomic_int *cancel, struct zen_err *err)
+int zen_chain_verify_work(struct zen_chainstate *chain,
+			  struct zen_chain_verify_report *report,
+			  const struct zen_work *work, struct zen_err *err)
 {
 	struct zen_store_txn *t;
 	struct zen_block_info tip;
@@ -533,7 +534,7 @@ int zen_chain_verify_cancel(struct zen_chainstate *chain,
 		rc = 0;
 	} else if (!rc) {
 		rc = check_main(chain, t, &tip, &scratch, &unspent, report,
-				cancel, err);
+				work, err);
 	}
 	if (!rc)
 		rc = check_utxos(t, &scratch, unspent, report, err);

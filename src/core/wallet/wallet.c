@@ -1141,8 +1141,29 @@ static int sync_batch(struct zen_wallet *w, struct zen_chain_read *r,
 	return zen_store_commit(t, err);
 }
 
+/* The block the wallet has reached, for a progress report. */
+static uint32_t wallet_reached(struct zen_wallet *w)
+{
+	struct zen_store_txn *t;
+	uint8_t hash[32];
+	uint32_t number = 0;
+
+	if (!zen_store_begin(w->store, NULL, 0, &t, NULL)) {
+		if (read_tip(t, hash, &number, NULL))
+			number = 0;
+		zen_store_abort(t);
+	}
+	return number;
+}
+
 int zen_wallet_sync(struct zen_wallet *w, struct zen_chain_read *r,
 		    struct zen_err *err)
+{
+	return zen_wallet_sync_work(w, r, NULL, err);
+}
+
+int zen_wallet_sync_work(struct zen_wallet *w, struct zen_chain_read *r,
+			 const struct zen_work *work, struct zen_err *err)
 {
 	struct zen_wallet_account acc;
 	struct zen_store_txn *t;
@@ -1161,8 +1182,13 @@ int zen_wallet_sync(struct zen_wallet *w, struct zen_chain_read *r,
 		return rc;
 	if (tip_current(r, hash, number, chain_tip))
 		return 0;
-	while (!rc && !done)
+	while (!rc && !done) {
+		if (zen_work_cancelled(work))
+			return zen_fail(err, ZEN_EREFUSED, "rescan cancelled");
 		rc = sync_batch(w, r, chain_tip, &done, err);
+		if (!rc && work && work->progress)
+			zen_work_progress(work, wallet_reached(w), chain_tip);
+	}
 	return rc;
 }
 

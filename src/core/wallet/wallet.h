@@ -255,6 +255,12 @@ int zen_wallet_reset(struct zen_wallet *w, struct zen_err *err)
  * Bring the outputs to the main chain of snapshot r (reorganisations
  * included).  Returns: 0, ZEN_EREFUSED "no account", ZEN_ESTORE.
  */
+/* The same, followed batch by batch (done: the wallet's block) and
+ * stopped between batches once work->cancel is set: ZEN_EREFUSED
+ * "rescan cancelled".  work may be NULL. */
+int zen_wallet_sync_work(struct zen_wallet *w, struct zen_chain_read *r,
+			 const struct zen_work *work, struct zen_err *err)
+	ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
 int zen_wallet_sync(struct zen_wallet *w, struct zen_chain_read *r,
 		    struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
 
