@@ -18,9 +18,9 @@
 	"b01098756bcf637bef2a161bd49412cad0a10adf12e64a694c41f9c5b9716420"
 #define GENESIS_AMOUNT 100000000000ull
 
-/* Measure and print; raw_rate is the raw all-core verify rate, for the
- * ratio; seconds scales the number of signatures. */
-void bench_connect(double raw_rate, double seconds);
+/* Measure and print, with its own anchor (the same signatures verified
+ * raw); seconds scales the number of signatures and the rounds' time. */
+void bench_connect(double seconds);
 
 /* Template on chain's tip, plus txs[0..n) (moved into the block), with
  * the roots recomputed and the header mined.  raw gets the block. */

@@ -12,7 +12,7 @@
  * got (CLOCK_THREAD_CPUTIME_ID, CLOCK_PROCESS_CPUTIME_ID), so that other
  * load on the machine does not skew the ratios; the miner's total rate is
  * also given in wall-clock time.  Each figure gets ZEN_BENCH_SECONDS
- * (default 2) in all, as ROUNDS interleaved runs of which the best counts.
+ * (default 2) in all, as ROUNDS interleaved runs, and is their median.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -122,7 +122,7 @@ struct run {
 };
 
 #define CHUNK 1024
-#define ROUNDS 3
+#define ROUNDS 5
 
 /* Hash 100-byte inputs whose last 8 bytes count, for r->seconds. */
 static void *raw_loop(void *arg)
@@ -263,15 +263,11 @@ static double mine_rate(unsigned nthreads, double seconds, double *wall)
 	return (double)m.hashes / cpu;
 }
 
-static double max2(double a, double b)
-{
-	return a > b ? a : b;
-}
-
 int main(void)
 {
 	double secs = bench_seconds(), slice, rate[M_COUNT] = { 0 }, best = 0;
-	double best_all = 0, mine1 = 0, mine_all = 0, wall, wall_all = 0;
+	double runs[M_COUNT][ROUNDS], m1[ROUNDS], ma[ROUNDS], raw_a[ROUNDS];
+	double wa[ROUNDS], best_all, mine1, mine_all, wall_all;
 	unsigned cores = bench_cores();
 	enum method fastest = M_EVP_DIGEST;
 	int have_prov;
@@ -284,15 +280,18 @@ int main(void)
 	have_prov = setup_provider();
 	slice = secs / ROUNDS;
 	printf("bench-mine: SHA3-256 of 100-byte headers, %.1f s per figure "
-	       "(best of %d), %u online core(s)\n", secs, ROUNDS, cores);
+	       "(median of %d interleaved runs), %u online core(s)\n", secs,
+	       ROUNDS, cores);
 	/* One thread: every raw loop and the miner, interleaved. */
 	for (int r = 0; r < ROUNDS; r++) {
 		for (int m = 0; m < M_COUNT; m++)
-			if (m != M_PROVIDER || have_prov)
-				rate[m] = max2(rate[m],
-					       raw_rate((enum method)m, 1, slice));
-		mine1 = max2(mine1, mine_rate(1, slice, &wall));
+			runs[m][r] = m != M_PROVIDER || have_prov ?
+				     raw_rate((enum method)m, 1, slice) : 0;
+		m1[r] = mine_rate(1, slice, &wa[r]);
 	}
+	for (int m = 0; m < M_COUNT; m++)
+		rate[m] = bench_median(runs[m], ROUNDS);
+	mine1 = bench_median(m1, ROUNDS);
 	printf("raw libcrypto loops, 1 thread, per CPU second:\n");
 	for (int m = 0; m < M_COUNT; m++) {
 		if (m == M_PROVIDER && !have_prov) {
@@ -310,10 +309,12 @@ int main(void)
 	printf("  zen_sha3 backend: %s\n", zen_sha3_backend());
 	/* All cores: the fastest raw loop and the miner, interleaved. */
 	for (int r = 0; r < ROUNDS; r++) {
-		best_all = max2(best_all, raw_rate(fastest, cores, slice));
-		mine_all = max2(mine_all, mine_rate(cores, slice, &wall));
-		wall_all = max2(wall_all, wall);
+		raw_a[r] = raw_rate(fastest, cores, slice);
+		ma[r] = mine_rate(cores, slice, &wa[r]);
 	}
+	best_all = bench_median(raw_a, ROUNDS);
+	mine_all = bench_median(ma, ROUNDS);
+	wall_all = bench_median(wa, ROUNDS);
 	printf("  %-36s %12.0f hashes/s per core (%u threads)\n",
 	       "fastest raw loop, all cores", best_all, cores);
 	printf("miner (zen_mine):\n");

@@ -50,6 +50,23 @@ static inline double bench_seconds(void)
 	return d;
 }
 
+static inline int bench_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of v[0..n) (v is sorted in place): every figure of
+ * interleaved runs is reported as theirs, not as the best. */
+static inline double bench_median(double *v, size_t n)
+{
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), bench_cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 static inline unsigned bench_cores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
