@@ -26,6 +26,15 @@ Cases:
                      else; waits up to 20 s to be dropped
     handshake        just the handshake; "ok" and the HelloAck
     hold SECONDS     the handshake, then answer Pings for SECONDS
+    silent SECONDS   the handshake, then never answer: "pings" (seconds
+                     after the handshake of each Ping), "after" (of the
+                     close)
+    unread N START   the handshake, then N GetHeaders from block hash
+                     START without reading; then read: "before" (Headers
+                     that came before the node's Ping, with "beforeBytes"),
+                     "held" (Headers within 2 s after it, unanswered),
+                     "after" (Headers once the Pong went)
+SRC-IP and HOST may be IPv6 (::1, [::1]:PORT).
 Exit status 0; 2 for usage errors.
 """
 import json
@@ -107,6 +116,57 @@ def case_stall(p, res):
     return res
 
 
+def case_silent(p, res, seconds):
+    p.auto = False
+    start = time.monotonic()
+    end, res['pings'] = start + seconds, []
+    while time.monotonic() < end:
+        try:
+            m = p.recv(max(0.01, end - time.monotonic()))
+        except zpeer.Timeout:
+            break
+        except (zpeer.Closed, zpeer.Malformed):
+            res['closed'] = True
+            res['after'] = round(time.monotonic() - start, 2)
+            return res
+        if m.get('name') == 'Ping':
+            res['pings'].append(round(time.monotonic() - start, 2))
+    res['closed'] = False
+    return res
+
+
+def count_headers(p, seconds, res, key, until_ping=False):
+    """Headers replies read within seconds (or up to a Ping)."""
+    end, n, size = time.monotonic() + seconds, 0, 0
+    while time.monotonic() < end:
+        try:
+            m = p.recv(max(0.01, end - time.monotonic()))
+        except zpeer.Timeout:
+            break
+        if m.get('name') == 'Headers':
+            n, size = n + 1, size + len(m['headers'])
+        elif m.get('name') == 'Ping':
+            res['ping'] = m['nonce']
+            if until_ping:
+                break
+    res[key], res[key + 'Bytes'] = n, size
+
+
+def case_unread(p, res, n, start):
+    p.auto = False
+    body = zpeer.encode('GetHeaders', **{'from': bytes.fromhex(start),
+                                         'endHash': zpeer.ZERO_HASH})
+    for _ in range(n):
+        p.send_body(body)
+    time.sleep(2.0)		# the node sends what it will while nobody reads
+    count_headers(p, 10.0, res, 'before', until_ping=True)
+    count_headers(p, 2.0, res, 'held')
+    if 'ping' in res:
+        p.send('Pong', nonce=res['ping'])
+    count_headers(p, 5.0, res, 'after')
+    return res
+
+
 def run(src, host, port, case, args):
     res = {'case': case}
     if case == 'garbage':
@@ -161,6 +221,10 @@ def run(src, host, port, case, args):
         return res
     if case == 'stall':
         return case_stall(p, res)
+    if case == 'silent':
+        return case_silent(p, res, float(args[0]))
+    if case == 'unread':
+        return case_unread(p, res, int(args[0]), args[1])
     raise ValueError('unknown case %s' % case)
 
 
@@ -169,6 +233,7 @@ def main():
         sys.stderr.write(__doc__)
         return 2
     host, port = sys.argv[2].rsplit(':', 1)
+    host = host.strip('[]')
     try:
         res = run(sys.argv[1], host, int(port), sys.argv[3], sys.argv[4:])
     except (zpeer.Closed, zpeer.Timeout, zpeer.HandshakeError, OSError) as e:

@@ -15,8 +15,8 @@ ZPEER="$ZEN_SRCDIR/tests/t/zpeer.py"
 NODES=
 
 # node_port LOG WHAT: the port of the "WHAT://127.0.0.1:PORT" in LOG.
-node_port() {
-	sed -n "s|.*$2://127\.0\.0\.1:\([0-9]*\).*|\1|p" "$1" 2>/dev/null |
+node_port() {	# LOG SCHEME: the port it listens on (127.0.0.1 or [::1])
+	sed -n "s#.*$2://\(127\.0\.0\.1\|\[::1\]\):\([0-9]*\).*#\2#p" "$1" 2>/dev/null |
 		head -n 1
 }
 
@@ -24,7 +24,10 @@ start_node() {
 	local name=$1 log="$TRASH/$1.log" i=0 http= p2p= listen=--listen=127.0.0.1:0
 	shift
 	mkdir -p "$TRASH/$name"
-	case " $* " in *" --no-listen "*) listen=--no-listen ;; esac
+	case " $* " in
+	*" --no-listen "*) listen=--no-listen ;;
+	*" --listen "*|*" --listen="*) listen= ;;	# the caller's own
+	esac
 	"$ZEN" --datadir "$TRASH/$name" serve --bind 127.0.0.1:0 --threads 2 \
 		$listen --no-seeds "$@" 2>"$log" &
 	eval "${name}_PID=$!"

@@ -189,6 +189,15 @@ test_expect_success 'zen(1) has EXAMPLES for every group of commands' '
 		grep -q "^zen .*$g" "$TRASH/ex" || { echo "no example of $g"; exit 1; }
 	done
 '
+test_expect_success 'ENVIRONMENT in zen(1) lists every variable the source reads' '
+	grep -rhoE "(getenv|env_u32)\(\"[A-Z_]+\"\)" "$ZEN_SRCDIR/src" |
+		sed "s/.*(\"\(.*\)\")/\1/" | sort -u >"$TRASH/read" &&
+	test "$(wc -l <"$TRASH/read")" -ge 6 &&
+	sed -n "/^\.SH ENVIRONMENT/,/^\.SH FILES/s/^\.B //p" "$ZEN_SRCDIR/man/zen.1" >"$TRASH/listed" &&
+	while read -r v; do
+		grep -qx "$v" "$TRASH/listed" || { echo "not in ENVIRONMENT: $v"; exit 1; }
+	done <"$TRASH/read"
+'
 test_expect_success 'zsh and fish completions call zen __complete' '
 	grep -q "__complete" "$ZEN_SRCDIR/completions/_zen" &&
 	grep -q "__complete" "$ZEN_SRCDIR/completions/zen.fish"
