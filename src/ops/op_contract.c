@@ -6,15 +6,18 @@
  * contract operations are in op_contract_wallet.c.
  *
  * JSON forms of the inputs (also accepted as hex where noted):
- *   data (--body, --state): hex of the serialized data, or the tagged JSON
- *     of the node's encoder: {"u64": 5}, {"u32": 1}, {"i64": -1},
- *     {"byte": 7}, {"string": "s"}, {"hash": "64 hex"},
- *     {"pk": "66 hex"} (compressed), {"signature": "128 hex"},
- *     {"byteArray": "hex"}, {"lock": LOCK}, {"list": [data...]},
- *     {"array": [data...]}, {"dict": [["key", data], ...]} or
- *     {"dict": {"key": data, ...}}.
- *   LOCK: an address (PK or contract, of the chain), "Fee", "Destroy",
- *     "ActivationSacrifice", {"PK": "pk hash hex"}, {"Contract": "cid"}.
+ *   data (--body, --state): hex of the serialized data, or the JSON data
+ *     rendering of api.md 3.6 (what zen_json_data prints, so results feed
+ *     back): {"u64": 5}, {"u32": 1}, {"i64": -1}, {"byte": 7},
+ *     {"string": "s"}, {"hash": "64 hex"}, {"pk": "66 hex"} (compressed),
+ *     {"signature": "128 hex"}, {"byteArray": [1, 2]} (or "hex"),
+ *     {"lock": LOCK}, {"list": [data...]}, {"array": [data...]},
+ *     {"dict": [["key", data], ...]} or {"dict": {"key": data, ...}}.
+ *   LOCK: api.md 3.2 ({"PK": {"hash"|"address"}}, {"Contract": {"id"|
+ *     "address"}}, {"ExtensionSacrifice": ...}, {"Coinbase":
+ *     {"blockNumber", "pkHash"}}, {"HighVLock": {"identifier", "data"}},
+ *     "Fee", "Destroy", "ActivationSacrifice"), an address (PK or
+ *     contract, of the chain), {"PK": "pk hash hex"}, {"Contract": "cid"}.
  *   asset: "00" (ZP), 72 hex (default subtype) or 136 hex.
  *   --tx: {"inputs": [IN...], "outputs": [OUT...]}, IN = {"mint":
  *     {"asset", "amount"}} or {"txHash", "index", "lock"|"address",
@@ -26,6 +29,7 @@
 
 #include "core/consensus/address.h"
 #include "core/consensus/amount.h"
+#include "core/contract/check.h"
 #include "core/contract/contract.h"
 #include "core/encoding/hex.h"
 #include "core/wallet/txskel.h"
@@ -108,10 +112,77 @@ static int parse_amount(json_t *j, uint64_t *out, struct zen_err *err)
 	return bad(err, "amount");
 }
 
+/* A PK hash: 64 hex, or {"hash": hex} / {"address": a PK address}
+ * (api.md 3.2). */
+static int lock_pk_hash(json_t *j, const char *hash_key, enum zen_chain chain,
+			uint8_t out[ZEN_HASH_LEN])
+{
+	struct zen_err e2 = ZEN_ERR_INIT;
+	struct zen_address ad;
+	json_t *h = json_is_object(j) ? json_object_get(j, hash_key) : j,
+	       *a = json_object_get(j, "address");
+
+	if (json_is_string(h))
+		return zen_hex_decode_fixed(out, ZEN_HASH_LEN,
+					   json_string_value(h), &e2);
+	if (!json_is_string(a) ||
+	    zen_address_decode_any(&ad, chain, json_string_value(a), &e2) ||
+	    ad.is_contract)
+		return ZEN_EINVAL;
+	memcpy(out, ad.pk_hash, ZEN_HASH_LEN);
+	return 0;
+}
+
+/* A contract id: 72 hex, or {"id": hex} / {"address": a contract
+ * address}. */
+static int lock_cid(json_t *j, enum zen_chain chain,
+		    struct zen_contract_id *out)
+{
+	struct zen_err e2 = ZEN_ERR_INIT;
+	struct zen_address ad;
+	json_t *h = json_is_object(j) ? json_object_get(j, "id") : j,
+	       *a = json_object_get(j, "address");
+
+	if (json_is_string(h))
+		return zen_contract_id_parse(out, json_string_value(h), &e2);
+	if (!json_is_string(a) ||
+	    zen_address_decode_any(&ad, chain, json_string_value(a), &e2) ||
+	    !ad.is_contract)
+		return ZEN_EINVAL;
+	*out = ad.cid;
+	return 0;
+}
+
+/* {"HighVLock": {"identifier": N, "data": hex}}. */
+static int lock_highv(json_t *j, struct zen_lock *l)
+{
+	json_t *id = json_object_get(j, "identifier"),
+	       *data = json_object_get(j, "data");
+	struct zen_buf b = ZEN_BUF_INIT;
+
+	if (!json_is_integer(id) || json_integer_value(id) < 0 ||
+	    json_integer_value(id) > UINT32_MAX ||
+	    !zen_lock_is_highv((uint32_t)json_integer_value(id)) ||
+	    !json_is_string(data) ||
+	    zen_hex_decode(&b, json_string_value(data),
+			   json_string_length(data), NULL)) {
+		zen_buf_release(&b);
+		return ZEN_EINVAL;
+	}
+	l->id = (uint32_t)json_integer_value(id);
+	l->len = b.len;
+	l->data = zen_buf_detach(&b, NULL);
+	return 0;
+}
+
+/* A lock: the rendering of api.md 3.2 (as zen prints them), an address,
+ * or the short forms {"PK": "pk hash hex"}, {"Contract": "cid"}. */
 static int parse_lock(json_t *j, enum zen_chain chain, struct zen_lock *l,
 		      struct zen_err *err)
 {
 	struct zen_err e2 = ZEN_ERR_INIT;
+	json_t *v, *n;
+	const char *k;
 
 	zen_lock_init(l);
 	if (json_is_string(j)) {
@@ -135,22 +206,32 @@ static int parse_lock(json_t *j, enum zen_chain chain, struct zen_lock *l,
 		}
 		return 0;
 	}
-	if (json_is_string(json_object_get(j, "PK"))) {
+	if (!json_is_object(j) || json_object_size(j) != 1)
+		return bad(err, "lock");
+	k = json_object_iter_key(json_object_iter(j));
+	v = json_object_iter_value(json_object_iter(j));
+	if (!strcmp(k, "PK")) {
 		l->id = ZEN_LOCK_PK;
-		if (zen_hex_decode_fixed(l->pk_hash, ZEN_HASH_LEN,
-					 json_string_value(json_object_get(j, "PK")),
-					 &e2))
+		return lock_pk_hash(v, "hash", chain, l->pk_hash) ?
+		       bad(err, "lock") : 0;
+	}
+	if (!strcmp(k, "Contract") || !strcmp(k, "ExtensionSacrifice")) {
+		l->id = k[0] == 'C' ? ZEN_LOCK_CONTRACT :
+			ZEN_LOCK_EXTENSION_SACRIFICE;
+		return lock_cid(v, chain, &l->cid) ? bad(err, "lock") : 0;
+	}
+	if (!strcmp(k, "Coinbase")) {
+		n = json_object_get(v, "blockNumber");
+		l->id = ZEN_LOCK_COINBASE;
+		if (!json_is_integer(n) || json_integer_value(n) < 0 ||
+		    json_integer_value(n) > UINT32_MAX ||
+		    lock_pk_hash(v, "pkHash", chain, l->pk_hash))
 			return bad(err, "lock");
+		l->block_number = (uint32_t)json_integer_value(n);
 		return 0;
 	}
-	if (json_is_string(json_object_get(j, "Contract"))) {
-		l->id = ZEN_LOCK_CONTRACT;
-		if (zen_contract_id_parse(&l->cid, json_string_value(
-						  json_object_get(j, "Contract")),
-					  &e2))
-			return bad(err, "lock");
-		return 0;
-	}
+	if (!strcmp(k, "HighVLock"))
+		return lock_highv(v, l) ? bad(err, "lock") : 0;
 	return bad(err, "lock");
 }
 
@@ -223,6 +304,27 @@ static int add_entry(struct zen_data *d, size_t i, const char *k, size_t kl,
 	return parse_data(v, chain, &e->value, depth + 1, err);
 }
 
+/* {"byteArray": [1, 2, 255]}: api.md 3.6, as zen prints it. */
+static int parse_byte_array(json_t *a, struct zen_data *d,
+			    struct zen_err *err)
+{
+	size_t n = json_array_size(a);
+
+	d->kind = ZEN_DATA_BYTES;
+	d->u.bytes.p = zen_xmalloc(n + 1);
+	d->u.bytes.len = n;
+	d->u.bytes.p[n] = 0;
+	for (size_t i = 0; i < n; i++) {
+		json_t *x = json_array_get(a, i);
+
+		if (!json_is_integer(x) || json_integer_value(x) < 0 ||
+		    json_integer_value(x) > 255)
+			return bad(err, "byteArray");
+		d->u.bytes.p[i] = (uint8_t)json_integer_value(x);
+	}
+	return 0;
+}
+
 static int parse_data(json_t *j, enum zen_chain chain, struct zen_data *d,
 		      int depth, struct zen_err *err)
 {
@@ -263,6 +365,8 @@ static int parse_data(json_t *j, enum zen_chain chain, struct zen_data *d,
 		d->u.i64 = json_integer_value(v);
 		return 0;
 	}
+	if (!strcmp(key, "byteArray") && json_is_array(v))
+		return parse_byte_array(v, d, err);
 	if (!strcmp(key, "string") || !strcmp(key, "byteArray")) {
 		if (!json_is_string(v))
 			return bad(err, key);
@@ -375,7 +479,13 @@ static int parse_data_arg(const char *s, enum zen_chain chain,
 	int rc;
 
 	if (!zen_hex_decode(&b, s, strlen(s), &e2) && b.len) {
-		rc = zen_data_decode(d, b.data, b.len, NULL, &e2);
+		size_t used = 0;
+
+		rc = zen_data_decode(d, b.data, b.len, &used, &e2);
+		if (!rc && used != b.len)
+			rc = zen_fail(&e2, ZEN_EINVAL, "%zu byte%s after "
+				      "the data", b.len - used,
+				      b.len - used == 1 ? "" : "s");
 		zen_buf_release(&b);
 		return rc ? zen_fail(err, ZEN_EINVAL, "invalid %s: %s", what,
 				     e2.msg) : 0;
@@ -543,18 +653,109 @@ static void set_id(struct zen_call *call, const struct zc_contract *c)
 	zen_buf_release(&addr);
 }
 
+/*
+ * Every error of the report, one per line as a compiler writes them (the
+ * CLI prints the first after "zen: "), as many as fit in err.
+ */
+static int check_errors(struct zen_err *err, const char *file,
+			const struct zen_check_report *rep)
+{
+	struct zen_buf b = ZEN_BUF_INIT;
+	size_t i, mark;
+
+	for (i = 0; i < rep->n; i++) {
+		const struct zen_check_diag *d = &rep->d[i];
+
+		mark = b.len;
+		if (i)
+			zen_buf_addstr(&b, "\n");
+		if (d->line)
+			zen_buf_addf(&b, "%s:%u:%u: %s", file,
+				     (unsigned)d->line, (unsigned)d->col,
+				     d->msg);
+		else
+			zen_buf_addf(&b, "%s: %s", file, d->msg);
+		if (b.len + 40 >= ZEN_ERR_MSG_MAX && i) {
+			b.len = mark;
+			zen_buf_addf(&b, "\n%s: %zu more error%s", file,
+				     rep->n - i, rep->n - i == 1 ? "" : "s");
+			break;
+		}
+	}
+	zen_fail(err, ZEN_EINVAL, "%s", zen_buf_str(&b));
+	zen_buf_release(&b);
+	return ZEN_EINVAL;
+}
+
+static json_t *check_costs(const struct zen_check_report *rep)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < rep->ncosts; i++) {
+		const struct zen_check_cost *k = &rep->costs[i];
+
+		json_array_append_new(a, k->ran ?
+			json_pack("{s:s, s:o, s:o}", "command", k->command,
+				  "cf", zen_json_u64(k->cf),
+				  "main", zen_json_u64(k->main)) :
+			json_pack("{s:s, s:b}", "command", k->command,
+				  "failed", 1));
+	}
+	return a;
+}
+
+int op_contract_check_readable(struct zen_buf *out, const json_t *r)
+{
+	const json_t *costs = json_object_get(r, "costs"), *c;
+	size_t i;
+
+	if (!json_is_true(json_object_get(r, "ok")) || !json_is_array(costs))
+		return -1;
+	zen_buf_addf(out, "accepted:   %s (%" JSON_INTEGER_FORMAT " bytes)\n"
+		     "address:    %s\n",
+		     json_string_value(json_object_get(r, "contractId")) ?: "?",
+		     json_integer_value(json_object_get(r, "codeLength")),
+		     json_string_value(json_object_get(r, "address")) ?: "?");
+	zen_buf_addstr(out, "cost bound: main <= cf on a neutral input\n");
+	json_array_foreach(costs, i, c) {
+		const char *cmd = json_string_value(json_object_get(c, "command"));
+
+		zen_buf_addf(out, "  %-22s ", cmd && *cmd ? cmd : "\"\"");
+		if (json_is_true(json_object_get(c, "failed")))
+			zen_buf_addstr(out, "not compared (the run failed)\n");
+		else
+			zen_buf_addf(out, "%" JSON_INTEGER_FORMAT " <= %"
+				     JSON_INTEGER_FORMAT "\n",
+				     json_integer_value(json_object_get(c, "main")),
+				     json_integer_value(json_object_get(c, "cf")));
+	}
+	return 0;
+}
+
 int op_contract_check(struct zen_call *call)
 {
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	const char *file = call->source_name ? call->source_name : "contract";
+	json_t *code = json_object_get(call->args, "code");
 	struct zc_contract *c;
 	int rc;
 
-	if ((rc = load(call, &c)))
+	rc = zen_contract_check(json_string_value(code),
+				json_string_length(code), file, &rep, &c,
+				&call->err);
+	if (rc) {
+		if (rep.n > 1)
+			check_errors(&call->err, file, &rep);
+		zen_check_report_release(&rep);
 		return rc;
+	}
 	call->result = json_object();
 	json_object_set_new(call->result, "ok", json_true());
 	set_id(call, c);
 	json_object_set_new(call->result, "codeLength",
 			    json_integer((json_int_t)zen_contract_code_len(c)));
+	json_object_set_new(call->result, "costs", check_costs(&rep));
+	zen_check_report_release(&rep);
 	zen_contract_free(c);
 	return 0;
 }

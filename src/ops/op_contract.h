@@ -31,4 +31,8 @@ struct zen_wallet_secret;
 int op_contract_execute_unlocked(struct zen_call *call,
 				 struct zen_wallet_secret *s);
 
+/* The readable form of op_contract_check's reply (op.h, readable): the
+ * contract, then main's cost against cf's for each command compared. */
+int op_contract_check_readable(struct zen_buf *out, const json_t *result);
+
 #endif

@@ -18,6 +18,7 @@
 #include <sodium.h>
 
 #include "core/consensus/address.h"
+#include "core/contract/check.h"
 #include "core/contract/contract.h"
 #include "core/encoding/hex.h"
 #include "core/wallet/contract_tx.h"
@@ -173,7 +174,6 @@ static int activation_contract(struct zen_call *call, struct zen_contract *c)
 	const char *hints = zen_args_str(call->args, "hints");
 	uint64_t rlimit = 0;
 	struct zen_buf h = ZEN_BUF_INIT;
-	struct zc_contract *loaded = NULL;
 	int rc;
 
 	c->version = 0;
@@ -196,10 +196,10 @@ static int activation_contract(struct zen_call *call, struct zen_contract *c)
 	}
 	c->hints_len = h.len;
 	c->hints = (char *)zen_buf_detach(&h, NULL);
-	/* What the node would refuse at activation, before any spending. */
-	rc = zen_contract_load(c->code, c->code_len, "code", &loaded, &call->err);
-	zen_contract_free(loaded);
-	return rc;
+	/* What the node would refuse at activation, before any spending:
+	 * the node's own check (check.h). */
+	return zen_contract_check(c->code, c->code_len, "code", NULL, NULL,
+				  &call->err);
 }
 
 int op_contract_activate(struct zen_call *call)

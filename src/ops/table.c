@@ -5,6 +5,7 @@
  */
 #include "ops/handlers.h"
 #include "ops/op_cgp.h"
+#include "ops/op_contract.h"
 
 /* Rows end at their params; the few with an old_path name it after them.
  * The fields left out are zero, which is what the others mean. */
@@ -26,7 +27,7 @@
 #define RUN_PARAMS \
 	{ "command", ZEN_PT_STRING, REQ, "C", "the command (\"\" for none)" }, \
 	{ "body", ZEN_PT_STRING, 0, "DATA", \
-	  "message body: hex of serialized data, or tagged JSON ({\"dict\": {...}})" }, \
+	  "message body: hex of serialized data, or JSON data ({\"u64\": 5}, {\"dict\": [...]})" }, \
 	{ "sender", ZEN_PT_STRING, 0, "SENDER", \
 	  "anonymous (default), a compressed public key (66 hex) or a contract id (72 hex)" }, \
 	{ "tx", ZEN_PT_JSON, 0, "SKELETON", \
@@ -422,12 +423,37 @@ const struct zen_op zen_ops[] = {
 	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" } } },
 	{ "contract", "check", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
 	  op_contract_check,
-	  "parse and resolve a contract source file",
-	  "Parses the source, refuses forbidden constructs, resolves every "
-	  "name (opens, aliases, let open) and checks that main (8 "
-	  "parameters) and cf (7) exist.  Errors name the line and column.  "
-	  "Exit 0 when the contract would be accepted at activation.",
-	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" } } },
+	  "check a contract source file as activation does",
+	  "Runs the node's activation check (the one of block validation "
+	  "and of contract activate): the syntax and the forbidden "
+	  "constructs of contracts.md 1.10; main with the 8 parameters of "
+	  "the calling convention and cf with 7 (and as many arrows in "
+	  "their vals); message bodies and states "
+	  "matched or built with data constructors (I64, Byte, ByteArray, "
+	  "U32, U64, String, Hash, Lock, Signature, PublicKey, Collection of "
+	  "Array, Dict or List), not the contract's own types; no Zulib "
+	  "function given more arguments than it takes where its result is "
+	  "not a function (a cost value, a constructor); every name, module "
+	  "and constructor bound; and main's cost bound.  "
+	  "The reference proves with F* and Z3 that main costs what cf "
+	  "says; zen approximates: it takes the commands main and cf "
+	  "dispatch on (the string constants their command parameter is "
+	  "matched or compared with), plus \"\" and one command neither "
+	  "knows, runs cf and main on a neutral input for each (an empty "
+	  "skeleton, block 0, Anonymous sender, no body, an empty wallet, "
+	  "no state) and refuses the contract when the cost the engine "
+	  "charges main (the declared cost indexes applied) exceeds cf's "
+	  "value: \"main costs 230 but cf says 214 for command \\\"buy\\\"\".  "
+	  "A run that fails compares nothing, and paths that need a body, a "
+	  "wallet or a state are not explored, so a contract F* would "
+	  "refuse may pass.  Errors are FILE:LINE:COLUMN: message, one per "
+	  "line, all of a stage (a syntax error stops at the first); exit "
+	  "2 then.  On success (exit 0) it prints {\"ok\", \"contractId\", "
+	  "\"address\", \"codeLength\", \"costs\"}, costs listing "
+	  "{\"command\", \"cf\", \"main\"} for each command compared "
+	  "({\"command\", \"failed\": true} when a run failed).",
+	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" } },
+	  NULL, NULL, op_contract_check_readable },
 	{ "contract", "cost", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
 	  op_contract_cost,
 	  "evaluate a contract's cost function cf",
@@ -443,7 +469,24 @@ const struct zen_op zen_ops[] = {
 	  "Runs main on the given arguments and prints the resulting "
 	  "skeleton, message, state update (\"noChange\", \"delete\" or "
 	  "{\"update\"}) and cost (cf's value for the same arguments).  "
-	  "Exit 1 when main fails or returns ERR.",
+	  "Exit 1 when main fails or returns ERR.  A message body (--body) "
+	  "or state (--state) is data (contracts.md 2.3) in one of two "
+	  "forms.  Hex: the binary serialization of the data, as the "
+	  "reference's messageBody fields take it, e.g. 050000000000000005 "
+	  "for U64 5.  JSON: the data rendering of the HTTP API (api.md "
+	  "3.6), which zen prints in a run's message and state, so a "
+	  "result can be fed back: a one-key object {\"KIND\": VALUE} with "
+	  "KIND i64, u32, u64, byte (a number; u64 also a decimal string), "
+	  "string, hash (64 hex), pk (66 hex, compressed), signature (128 "
+	  "hex), byteArray (an array of numbers, or hex), lock (a lock as "
+	  "printed, e.g. {\"PK\": {\"hash\": \"64 hex\"}}, "
+	  "{\"Contract\": {\"id\": \"72 hex\"}}, \"Fee\", or an "
+	  "address; {\"PK\": \"64 hex\"} and {\"Contract\": \"72 hex\"} "
+	  "too), list and array (arrays of data), dict (an array of "
+	  "[key, data] pairs, or an object key: data).  Examples: --body "
+	  "'{\"dict\": [[\"amount\", {\"u64\": 5}]]}' (in hex "
+	  "0c0106616d6f756e74050000000000000005), --body '{\"dict\": "
+	  "[[\"returnAddress\", {\"lock\": \"tzn1q...\"}]]}'.",
 	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" },
 	    RUN_PARAMS,
 	    { NULL, 0, 0, NULL, NULL } } },
@@ -513,12 +556,17 @@ const struct zen_op zen_ops[] = {
 	  "returnAddress adds the wallet's address (m/44'/258'/0'/0/0) to "
 	  "the message body (absent or a dict) as key returnAddress; sign "
 	  "makes the key at PATH the sender and signs the contract witness.  "
-	  "Spends of the same asset are summed.  Answers the transaction hash.",
+	  "Spends of the same asset are summed.  Answers the transaction hash.  "
+	  "messageBody takes the forms of contract run --body: hex of the "
+	  "serialized data (what the reference's messageBody takes, e.g. "
+	  "050000000000000005 for U64 5), or the JSON data rendering of "
+	  "api.md 3.6 (text starting with {), e.g. --message-body "
+	  "'{\"dict\": [[\"amount\", {\"u64\": 5}]]}'.",
 	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "contract address" },
 	    { "command", ZEN_PT_STRING, POS, "COMMAND", "the command (default \"\")" },
 	    { "messageBody", ZEN_PT_STRING, 0, "DATA",
-	      "hex of serialized data, or tagged JSON as in contract run "
-	      "(default: none)" },
+	      "hex of serialized data, or JSON data ({\"u64\": 5}) as "
+	      "contract run --body (default: none)" },
 	    { "options", ZEN_PT_JSON, 0, "JSON", "{\"returnAddress\", \"sign\"}" },
 	    { "returnAddress", ZEN_PT_BOOL, 0, "BOOL",
 	      "true: put the wallet's address in the body" },

@@ -1065,6 +1065,15 @@ static uint64_t coinbase_zp(struct zen_chainstate *c, uint32_t n)
 	return sum;
 }
 
+/* A contract whose main costs more than cf says for "buy" (issue 16). */
+#define DEAR_MAIN \
+	"open Zen.Types\nopen Zen.Cost\nmodule RT = Zen.ResultT\n" \
+	"let main txSkel _ _ command _ _ _ _ =\n" \
+	"  RT.ok @ { tx = txSkel; message = None; state = NoChange }\n" \
+	"  <: contractResult `cost` 230\n" \
+	"let cf _ _ command _ _ _ _ = match command with\n" \
+	"  | \"buy\" -> ret (214 <: nat) | _ -> ret (235 <: nat)\n"
+
 static void test_contract_refusals(struct zen_chainstate *c,
 				   const uint8_t genesis[ZEN_HASH_LEN],
 				   const char *code, uint64_t have)
@@ -1084,6 +1093,12 @@ static void test_contract_refusals(struct zen_chainstate *c,
 	activation_tx(&tx, genesis, 0, have, "let main = 1", 1200, 1);
 	tap_ok(refused_with(c, &tx, "BadContract"),
 	       "activation: code without main and cf is BadContract");
+	zen_tx_release(&tx);
+	/* the cost bound of the activation check (check.h): main's
+	 * declared 230 against cf's 214 (issue 16) */
+	activation_tx(&tx, genesis, 0, have, DEAR_MAIN, 12000, 1);
+	tap_ok(refused_with(c, &tx, "BadContract"),
+	       "activation: main dearer than cf is BadContract");
 	zen_tx_release(&tx);
 }
 

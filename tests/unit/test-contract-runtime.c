@@ -3,11 +3,14 @@
  * natives and the boundary conversions.  A tiny fake evaluator provides
  * closures backed by C functions.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/contract/contract.h"
 #include "core/contract/zulib_int.h"
 #include "core/crypto/hash.h"
+#include "core/crypto/keys.h"
 #include "core/encoding/hex.h"
 #include "tap.h"
 
@@ -288,11 +291,50 @@ static void test_machine(void)
 	tap_ok(is_bool(call("FStar.UInt64", ">=^", 2, U64(3), U64(3)), 1),
 	       "U64 >=^");
 	{
-		zv *s = call("FStar.UInt64", "to_string", 1, U64(UINT64_MAX));
+		zv *s = call("FStar.UInt64", "to_string", 1,
+			     U64((uint64_t)INT64_MAX));
 
-		tap_ok(s && s->u.bytes.len == 20 &&
-		       !memcmp(s->u.bytes.p, "18446744073709551615", 20),
-		       "U64.to_string");
+		tap_ok(s && s->u.bytes.len == 19 &&
+		       !memcmp(s->u.bytes.p, "9223372036854775807", 19),
+		       "U64.to_string 2^63 - 1");
+		tap_ok(failed(call("FStar.UInt64", "to_string", 1,
+				   U64(UINT64_MAX)), "fit"),
+		       "U64.to_string >= 2^63 fails (to_string (v x))");
+	}
+	{
+		/* F#'s uint conversions: trimmed, 0x/0o/0b, a sign */
+		static const struct { const char *mod, *s; int some;
+				      uint64_t v; } t[] = {
+			{ "FStar.UInt64", " 0x1F\t", 1, 31 },
+			{ "FStar.UInt64", "0b101", 1, 5 },
+			{ "FStar.UInt64", "0O17", 1, 15 },
+			{ "FStar.UInt64", "+7", 1, 7 },
+			{ "FStar.UInt64", "-0", 1, 0 },
+			{ "FStar.UInt64", "-1", 0, 0 },
+			{ "FStar.UInt64", "0x", 0, 0 },
+			{ "FStar.UInt64", "0xfffffffffffffffff", 0, 0 },
+			{ "FStar.UInt64", "1 2", 0, 0 },
+			{ "FStar.UInt32", "0xFFFFFFFF", 1, UINT32_MAX },
+			{ "FStar.UInt32", "0x100000000", 0, 0 },
+			{ "FStar.UInt8", "255", 1, 255 },
+			{ "FStar.UInt8", "256", 0, 0 },
+		};
+		size_t i;
+		int ok = 1;
+
+		for (i = 0; i < ZEN_ARRAY_SIZE(t); i++) {
+			zv *v = call(t[i].mod, "of_string", 1, S(t[i].s));
+
+			if (t[i].some ? !(zv_is_con(v, "Some") &&
+					  zl_payload(v)->u.u == t[i].v)
+				      : !zv_is_con(v, "None")) {
+				tap_diag("%s.of_string \"%s\"", t[i].mod,
+					 t[i].s);
+				ok = 0;
+			}
+		}
+		tap_ok(ok, "UInt of_string: white space, 0x/0o/0b, signs, "
+		       "ranges");
 	}
 	tap_ok(is_u(zl_payload(call("FStar.UInt32", "of_string", 1,
 				    S("4294967295"))), ZV_U32, UINT32_MAX),
@@ -1011,6 +1053,1645 @@ static void test_registry_and_limits(void)
 	zen_rt_release(&small);
 }
 
+/* ================================================================== */
+/* The Zulib audit (tests/zulib-audit.txt): every exported function   */
+/* called once below with a hand-computed result and cost.            */
+/* ================================================================== */
+
+#define PLAIN UINT64_MAX	/* no cost index: the result is no cost value */
+
+static const struct zen_native *covered[1024];
+static size_t ncovered;
+
+static void cover(const struct zen_native *e)
+{
+	size_t i;
+
+	for (i = 0; i < ncovered; i++)
+		if (covered[i] == e)
+			return;
+	if (ncovered < ZEN_ARRAY_SIZE(covered))
+		covered[ncovered++] = e;
+}
+
+/*
+ * mod.name applied to n arguments (none: the constant); a cost value is
+ * forced and its cost must be want_c, any other value needs PLAIN.  The
+ * entry counts as covered when both hold.  NULL otherwise.
+ */
+static zv *cc(uint64_t want_c, const char *mod, const char *name, size_t n,
+	      ...)
+{
+	const struct zen_native *e = N(mod, name);
+	zv *args[8], *v;
+	uint64_t c = PLAIN;
+	va_list ap;
+	size_t i;
+
+	va_start(ap, n);
+	for (i = 0; i < n; i++)
+		args[i] = va_arg(ap, zv *);
+	va_end(ap);
+	rt->err.code = ZEN_OK;
+	if (zen_native_value(rt, e, &v) || (n && zen_apply_n(rt, v, n, args,
+							     &v)))
+		return NULL;
+	if (v->tag == ZV_COST && zen_force(rt, v, &v, &c))
+		return NULL;
+	if (c != want_c) {
+		tap_diag("%s.%s: cost %llu, want %llu", mod, name,
+			 (unsigned long long)c, (unsigned long long)want_c);
+		return NULL;
+	}
+	cover(e);
+	return v;
+}
+
+/* more closures: plain option/result makers and cost callbacks */
+static int f_some_dbl(zv *const *a, zv **out)	/* x -> Some 2x */
+{
+	*out = zv_some(rt, zv_int(rt, 2 * a[0]->u.i));
+	return 0;
+}
+static const struct cfun F_SOME_DBL = { f_some_dbl };
+
+static int f_ok_dbl(zv *const *a, zv **out)	/* x -> OK 2x */
+{
+	*out = zv_ok(rt, zv_int(rt, 2 * a[0]->u.i));
+	return 0;
+}
+static const struct cfun F_OK_DBL = { f_ok_dbl };
+
+static int64_t sum_args(zv *const *a, size_t n)
+{
+	int64_t s = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += a[i]->u.i;
+	return s;
+}
+
+/* wrappers by arity: aux 'o' Some, 'r' OK, 'p' plain int; cost k */
+#define SUMFN(NAME, ar, wrap, k)					\
+static int NAME##_fn(zv *const *a, zv **out)				\
+{									\
+	zv *s = zv_int(rt, sum_args(a, ar));				\
+									\
+	s = wrap == 'o' ? zv_some(rt, s) : wrap == 'r' ? zv_ok(rt, s) : s; \
+	*out = k < 0 ? s : zen_cost_ret_k(rt, s, (uint64_t)(k));	\
+	return 0;							\
+}									\
+static const struct cfun NAME = { NAME##_fn };
+
+SUMFN(F_SUM3, 3, 'p', -1)	/* x y z -> x+y+z */
+SUMFN(F_SUM4, 4, 'p', -1)
+SUMFN(F_ADD2C, 2, 'p', 1)	/* x y -> ret (x+y), cost 1 */
+SUMFN(F_ADD3C, 3, 'p', 4)	/* cost 4 */
+SUMFN(F_OADD2, 2, 'o', -1)	/* x y -> Some (x+y) */
+SUMFN(F_OADD3, 3, 'o', -1)
+SUMFN(F_RADD2, 2, 'r', -1)
+SUMFN(F_RADD3, 3, 'r', -1)
+SUMFN(F_TADD2, 2, 'o', 3)	/* optionT, cost 3 */
+SUMFN(F_TADD3, 3, 'o', 4)
+SUMFN(F_RTADD2, 2, 'r', 3)	/* resultT, cost 3 */
+SUMFN(F_RTADD3, 3, 'r', 4)
+
+static int f_ok_pos(zv *const *a, zv **out)	/* resultT, cost 2 */
+{
+	*out = zen_cost_ret_k(rt, a[0]->u.i > 0 ? zv_ok(rt, a[0])
+						 : zv_err_str(rt, "neg"), 2);
+	return 0;
+}
+static const struct cfun F_OK_POS = { f_ok_pos };
+
+static int f_none_fail2(zv *const *a, zv **out)	/* 2: fails; else None */
+{
+	if (a[0]->u.i == 2)
+		return zen_rt_fail(rt, "boom");
+	*out = zen_cost_ret_k(rt, zv_none(), 1);
+	return 0;
+}
+static const struct cfun F_NONE_FAIL2 = { f_none_fail2 };
+
+static int f_failv(zv *const *a, zv **out)	/* fails "fail <x>" */
+{
+	(void)out;
+	return zen_rt_fail(rt, "fail %lld", (long long)a[0]->u.i);
+}
+static const struct cfun F_FAILV = { f_failv };
+
+static int f_pos(zv *const *a, zv **out)	/* plain x > 0 */
+{
+	*out = zv_bool(a[0]->u.i > 0);
+	return 0;
+}
+static const struct cfun F_POS = { f_pos };
+
+static int f_posc(zv *const *a, zv **out)	/* ret (x > 0), cost 1 */
+{
+	*out = zen_cost_ret_k(rt, zv_bool(a[0]->u.i > 0), 1);
+	return 0;
+}
+static const struct cfun F_POSC = { f_posc };
+
+static int f_lenc(zv *const *a, zv **out)	/* s -> ret (length s), 1 */
+{
+	*out = zen_cost_ret_k(rt, zv_int(rt, (int64_t)a[0]->u.bytes.len), 1);
+	return 0;
+}
+static const struct cfun F_LENC = { f_lenc };
+
+static int f_kv(zv *const *a, zv **out)	/* k v -> ret (v + 1), cost 1 */
+{
+	*out = zen_cost_ret_k(rt, zv_int(rt, a[1]->u.i + 1), 1);
+	return 0;
+}
+static const struct cfun F_KV = { f_kv };
+
+static zv *ilist(size_t n, const int64_t *x)
+{
+	zv *l = zv_nil();
+
+	while (n--)
+		l = zv_cons(rt, zv_int(rt, x[n]), l);
+	return l;
+}
+#define IL(...) ilist(sizeof((int64_t[]){ __VA_ARGS__ }) / sizeof(int64_t), \
+		      (int64_t[]){ __VA_ARGS__ })
+
+static int is_ilist(zv *v, size_t n, const int64_t *x)
+{
+	size_t i;
+
+	if (!v || v->tag != ZV_LIST || v->u.list.len != n)
+		return 0;
+	for (i = 0; i < n; i++, v = v->u.list.tail)
+		if (!is_int(v->u.list.head, x[i]))
+			return 0;
+	return 1;
+}
+#define ISL(v, ...) is_ilist(v, sizeof((int64_t[]){ __VA_ARGS__ }) /	\
+			     sizeof(int64_t), (int64_t[]){ __VA_ARGS__ })
+
+static int is_iarr(zv *v, size_t n, const int64_t *x)
+{
+	size_t i;
+
+	if (!v || v->tag != ZV_ARRAY || v->u.seq.n != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!is_int(v->u.seq.items[i], x[i]))
+			return 0;
+	return 1;
+}
+#define ISA(v, ...) is_iarr(v, sizeof((int64_t[]){ __VA_ARGS__ }) /	\
+			    sizeof(int64_t), (int64_t[]){ __VA_ARGS__ })
+
+static zv *iarr(size_t n, const int64_t *x)
+{
+	zv *it[16];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		it[i] = zv_int(rt, x[i]);
+	return zv_array(rt, n, it);
+}
+#define IA(...) iarr(sizeof((int64_t[]){ __VA_ARGS__ }) / sizeof(int64_t), \
+		     (int64_t[]){ __VA_ARGS__ })
+
+static zv *K(zv *x, uint64_t c) { return zen_cost_ret_k(rt, x, c); }
+static zv *CL(const struct cfun *f, size_t ar) { return clo(f, ar); }
+static int is_some_int(zv *v, int64_t i)
+{
+	return zv_is_con(v, "Some") && is_int(zl_payload(v), i);
+}
+static int is_ok_int(zv *v, int64_t i)
+{
+	return zv_is_con(v, "OK") && is_int(zl_payload(v), i);
+}
+static int is_bytes(zv *v, const void *p, size_t n)
+{
+	return v && v->tag == ZV_BYTES && v->u.bytes.len == n &&
+	       !memcmp(v->u.bytes.p, p, n);
+}
+static int is_err(zv *v, const char *msg)
+{
+	return zv_is_con(v, "ERR") &&
+	       is_bytes(zl_payload(v), msg, strlen(msg));
+}
+
+/* 7 op 3 in every machine integer module (the same small values fit) */
+static void test_z_machine(void)
+{
+	static const char *const mods[] = { "FStar.UInt8", "FStar.UInt32",
+					    "FStar.UInt64", "FStar.Int64" };
+	static const int tags[] = { ZV_U8, ZV_U32, ZV_U64, ZV_I64 };
+	static const struct { const char *name; uint64_t r; int kind; } ops[] = {
+		/* kind 0: same type, 1: bool, 2: Some of the type */
+		{ "add", 10, 0 }, { "sub", 4, 0 }, { "mul", 21, 0 },
+		{ "add_mod", 10, 0 }, { "sub_mod", 4, 0 }, { "mul_mod", 21, 0 },
+		{ "div", 2, 0 }, { "rem", 1, 0 }, { "logand", 3, 0 },
+		{ "logor", 7, 0 }, { "logxor", 4, 0 },
+		{ "+^", 10, 0 }, { "-^", 4, 0 }, { "*^", 21, 0 },
+		{ "+%^", 10, 0 }, { "-%^", 4, 0 }, { "*%^", 21, 0 },
+		{ "/^", 2, 0 }, { "%^", 1, 0 },
+		{ "eq", 0, 1 }, { "gt", 1, 1 }, { "gte", 1, 1 }, { "lt", 0, 1 },
+		{ "lte", 0, 1 }, { "=^", 0, 1 }, { ">^", 1, 1 },
+		{ ">=^", 1, 1 }, { "<^", 0, 1 }, { "<=^", 0, 1 },
+		{ "checked_add", 10, 2 }, { "checked_sub", 4, 2 },
+		{ "checked_mul", 21, 2 }, { "checked_div", 2, 2 },
+		{ "+?^", 10, 2 }, { "-?^", 4, 2 }, { "*?^", 21, 2 },
+		{ "/?^", 2, 2 },
+	};
+	static const uint64_t not7[] = { 0xf8, 0xfffffff8, ~7ull, ~7ull };
+	size_t m, i;
+
+	for (m = 0; m < ZEN_ARRAY_SIZE(mods); m++) {
+		int t = tags[m], bad = 0;
+		zv *a = zv_mint(rt, t, 7), *b = zv_mint(rt, t, 3), *v;
+
+		for (i = 0; i < ZEN_ARRAY_SIZE(ops); i++) {
+			v = cc(PLAIN, mods[m], ops[i].name, 2, a, b);
+			if (ops[i].kind == 1 ? !is_bool(v, (int)ops[i].r) :
+			    ops[i].kind == 2 ?
+			    !(zv_is_con(v, "Some") &&
+			      is_u(zl_payload(v), t, ops[i].r)) :
+			    !is_u(v, t, ops[i].r)) {
+				tap_diag("%s.%s 7 3", mods[m], ops[i].name);
+				bad++;
+			}
+		}
+		tap_ok(!bad, "%s: the %zu binary operations on 7 and 3",
+		       mods[m], ZEN_ARRAY_SIZE(ops));
+		tap_ok(is_u(cc(PLAIN, mods[m], "lognot", 1, a), t, not7[m]),
+		       "%s.lognot 7", mods[m]);
+		tap_ok(is_int(cc(PLAIN, mods[m], "v", 1, a), 7) &&
+		       is_u(cc(PLAIN, mods[m], t == ZV_I64 ? "int_to_t" :
+			       "uint_to_t", 1, I(7)), t, 7),
+		       "%s: v and back", mods[m]);
+		v = cc(PLAIN, mods[m], "to_string", 1, a);
+		tap_ok(is_bytes(v, "7", 1) &&
+		       zv_is_con(cc(PLAIN, mods[m], "of_string", 1, S("7")),
+				 "Some"), "%s: to_string / of_string",
+		       mods[m]);
+		tap_ok(is_bool(cc(PLAIN, mods[m], "fits", 1, I(-1)),
+			       t == ZV_I64) &&
+		       is_bool(cc(PLAIN, mods[m], "fits", 1, I(255)), 1) &&
+		       is_bool(cc(PLAIN, mods[m], "fits", 1, I(256)),
+			       t != ZV_U8),
+		       "%s.fits -1, 255, 256", mods[m]);
+		if (t == ZV_I64)
+			continue;
+		/* shifts take a UInt32 count */
+		tap_ok(is_u(cc(PLAIN, mods[m], "shift_left", 2, a, U32(3)), t,
+			    56) &&
+		       is_u(cc(PLAIN, mods[m], "shift_right", 2, a, U32(1)), t,
+			    3), "%s: 7 << 3 = 56, 7 >> 1 = 3", mods[m]);
+	}
+	/* Int64.mod on ints: a - (a `div_floor` b) * b, sign of a */
+	tap_ok(is_int(cc(PLAIN, "FStar.Int64", "mod", 2, I(-7), I(2)), -1),
+	       "Int64.mod -7 2 = -1");
+	tap_ok(!zen_zulib_get("FStar.Int64", "shift_left") &&
+	       !zen_zulib_get("FStar.UInt32", "^^"),
+	       "names Zulib comments out are unknown (shifts of Int64, ^^)");
+}
+
+static void test_z_string_pervasives(void)
+{
+	zv *v;
+
+	tap_ok(is_int(cc(PLAIN, "FStar.String", "length", 1, S("abc")), 3) &&
+	       is_int(cc(PLAIN, "FStar.String", "strlen", 1, S("abc")), 3),
+	       "String.length / strlen");
+	tap_ok(is_bytes(cc(PLAIN, "FStar.String", "at", 2, S("abc"), I(1)),
+			"b", 1), "String.at \"abc\" 1 = \"b\"");
+	/* cat: len1 + len2 + 2 = 2 + 2 + 2 */
+	tap_ok(is_bytes(cc(6, "FStar.String", "cat", 2, S("ab"), S("cd")),
+			"abcd", 4), "String.cat, cost 6");
+	tap_ok(is_bytes(cc(PLAIN, "FStar.String", "strcat", 2, S("ab"),
+			   S("cd")), "abcd", 4), "String.strcat");
+	v = cc(PLAIN, "FStar.String", "toChars", 1, S("ab"));
+	tap_ok(v && zv_equal(rt, v, S("ab")) == 1 &&
+	       is_bytes(cc(PLAIN, "FStar.String", "ofChars", 1, v), "ab", 2),
+	       "String.toChars / ofChars are identities");
+	tap_ok(is_u(cc(2, "FStar.Char", "lowercase", 1, zv_u8(rt, 'Q')),
+		    ZV_U8, 'q') &&
+	       is_u(cc(2, "FStar.Char", "uppercase", 1, zv_u8(rt, 'q')),
+		    ZV_U8, 'Q'), "Char.lowercase / uppercase, cost 2");
+	v = zv_tuple2(rt, I(1), I(2));
+	tap_ok(is_int(cc(PLAIN, "FStar.Pervasives", "dfst", 1, v), 1) &&
+	       is_int(cc(PLAIN, "FStar.Pervasives", "dsnd", 1, v), 2) &&
+	       is_int(cc(PLAIN, "FStar.Pervasives.Native", "fst", 1, v), 1) &&
+	       is_int(cc(PLAIN, "FStar.Pervasives.Native", "snd", 1, v), 2),
+	       "dfst, dsnd, fst, snd");
+	tap_ok(cc(PLAIN, "FStar.Pervasives", "ignore", 1, I(5)) == zv_unit() &&
+	       cc(PLAIN, "FStar.Pervasives", "allow_inversion", 1,
+		  zv_erased()) == zv_unit() &&
+	       cc(PLAIN, "FStar.Pervasives", "invertOption", 1,
+		  zv_erased()) == zv_unit() &&
+	       cc(PLAIN, "FStar.Pervasives.Native", "assert_norm", 1,
+		  zv_erased()) == zv_unit(),
+	       "ignore, allow_inversion, invertOption, assert_norm give ()");
+	tap_ok(!call("FStar.Pervasives", "false_elim", 1, zv_unit()) &&
+	       strstr(rt->err.msg, "not executable"),
+	       "false_elim is not executable");
+	tap_ok(is_int(cc(PLAIN, "Zen.Integers", "@%", 2, I(7), I(4)), -1) &&
+	       is_int(cc(PLAIN, "Zen.Integers", "op_At_Percent", 2, I(5),
+			 I(4)), 1),
+	       "Integers @%%: 7 @%% 4 = 3 - 4 = -1, 5 @%% 4 = 1");
+	tap_ok(is_int(cc(PLAIN, "Zen.Integers", "div_floor", 2, I(-7), I(2)),
+		      -3), "Integers.div_floor -7 2 = -(7/2) = -3");
+	tap_ok(is_int(cc(PLAIN, "Zen.Types.Main", "maxCost", 0), 200),
+	       "Types.Main.maxCost = 200");
+}
+
+static void test_z_base(void)
+{
+	zv *dbl = CL(&F_DOUBLE, 1), *inc1, *v;
+
+	zen_apply(rt, nv("Prims", "+"), I(1), &inc1);
+	tap_ok(is_int(cc(PLAIN, "Zen.Base", "id", 1, I(5)), 5) &&
+	       is_int(cc(PLAIN, "Zen.Base", "konst", 2, I(1), I(2)), 1),
+	       "Base.id, konst");
+	tap_ok(is_int(cc(PLAIN, "Zen.Base", "cast", 2, zv_erased(), I(5)), 5) &&
+	       is_int(cc(PLAIN, "Zen.Base", "retype", 2, zv_erased(), I(5)), 5) &&
+	       is_int(cc(PLAIN, "Zen.Base", "refine", 2, zv_erased(), I(5)), 5),
+	       "Base.cast, retype, refine ignore their type argument");
+	tap_ok(is_int(cc(PLAIN, "Zen.Base", "|>", 2, I(5), dbl), 10) &&
+	       is_int(cc(PLAIN, "Zen.Base", "<|", 2, dbl, I(5)), 10) &&
+	       is_int(cc(PLAIN, "Zen.Base", "@", 2, dbl, I(5)), 10),
+	       "Base |>, <|, @");
+	/* (double >> inc1) 3 = 7; (double << inc1) 3 = 8 */
+	tap_ok(is_int(cc(PLAIN, "Zen.Base", ">>", 3, dbl, inc1, I(3)), 7) &&
+	       is_int(cc(PLAIN, "Zen.Base", "<<", 3, dbl, inc1, I(3)), 8) &&
+	       is_int(cc(PLAIN, "Zen.Base", "@<<", 3, dbl, inc1, I(3)), 8),
+	       "Base >> (left to right), <<, @<<");
+	tap_ok(is_int(cc(PLAIN, "Zen.Base", "flip", 3, nv("Prims", "-"), I(1),
+			 I(10)), 9), "Base.flip (-) 1 10 = 9");
+	v = cc(PLAIN, "Zen.Base", "swap", 1, zv_tuple2(rt, I(1), I(2)));
+	tap_ok(v && v->tag == ZV_TUPLE && is_int(v->u.seq.items[0], 2),
+	       "Base.swap");
+	tap_ok(is_int(cc(PLAIN, "Zen.Base", "curry", 3,
+			 nv("FStar.Pervasives.Native", "snd"), I(1), I(2)), 2) &&
+	       is_int(cc(PLAIN, "Zen.Base", "uncurry", 2, nv("Prims", "-"),
+			 zv_tuple2(rt, I(10), I(3))), 7),
+	       "Base.curry snd 1 2 = 2, uncurry (-) (10, 3) = 7");
+	tap_ok(is_int(cc(PLAIN, "Zen.Base", "curry3", 4,
+			 nv("FStar.Pervasives.Native", "fst"), I(1), I(2),
+			 I(3)), 1) &&
+	       is_int(cc(PLAIN, "Zen.Base", "uncurry3", 2, CL(&F_SUM3, 3),
+			 zv_tuple3(rt, I(1), I(2), I(3))), 6),
+	       "Base.curry3, uncurry3");
+	tap_ok(is_int(cc(PLAIN, "Zen.Base", "curry4", 5,
+			 nv("FStar.Pervasives.Native", "fst"), I(1), I(2),
+			 I(3), I(4)), 1) &&
+	       is_int(cc(PLAIN, "Zen.Base", "uncurry4", 2, CL(&F_SUM4, 4),
+			 zv_tuple(rt, 4, (zv *[]){ I(1), I(2), I(3), I(4) })),
+		      10), "Base.curry4, uncurry4");
+}
+
+static void test_z_cost(void)
+{
+	zv *inc = CL(&F_INC_RET, 1), *dbl = CL(&F_DOUBLE, 1);
+	static const char *const binds[] = { ">>=", "letBang", "bind_dep",
+					     "ifBang" };
+	size_t i;
+	int ok = 1;
+
+	tap_ok(is_int(cc(0, "Zen.Cost", "ret", 1, I(5)), 5), "Cost.ret, 0");
+	/* bind m f: m costs 3, f costs 3 */
+	tap_ok(is_int(cc(6, "Zen.Cost.Realized", "bind", 2, K(I(2), 3), inc),
+		      3), "Cost.bind: 3 + 3");
+	for (i = 0; i < ZEN_ARRAY_SIZE(binds); i++)
+		ok &= is_int(cc(6, "Zen.Cost.Extracted", binds[i], 2,
+				K(I(2), 3), inc), 3);
+	tap_ok(ok && is_int(cc(6, "Zen.Cost", "=<<", 2, inc, K(I(2), 3)), 3),
+	       ">>=, letBang, bind_dep, ifBang, =<<: m + n = 6");
+	tap_ok(is_int(cc(6, "Zen.Cost", "inc", 2, I(4), K(I(1), 2)), 1),
+	       "Cost.inc 4 (cost 2): 6");
+	tap_ok(is_int(cc(3, "Zen.Cost", "incRet", 2, I(3), I(7)), 7),
+	       "Cost.incRet 3 7: 7 at cost 3");
+	tap_ok(is_int(cc(2, "Zen.Cost", "autoInc", 1, K(I(1), 2)), 1) &&
+	       is_int(cc(0, "Zen.Cost", "autoRet", 1, I(1)), 1),
+	       "autoInc / autoRet: identities (the resolver pads them)");
+	tap_ok(is_int(cc(0, "Zen.Cost", "retf", 2, dbl, I(4)), 8),
+	       "Cost.retf double 4 = ret 8");
+	tap_ok(is_int(cc(3, "Zen.Cost", "map", 2, dbl, K(I(4), 3)), 8) &&
+	       is_int(cc(3, "Zen.Cost", "<$>", 2, dbl, K(I(4), 3)), 8) &&
+	       is_int(cc(3, "Zen.Cost", "$>", 2, K(I(4), 3), dbl), 8),
+	       "Cost.map, <$>, $>: cost of the argument");
+	tap_ok(is_int(cc(3, "Zen.Cost", "ap", 2, K(dbl, 1), K(I(4), 2)), 8) &&
+	       is_int(cc(3, "Zen.Cost", "<*>", 2, K(dbl, 1), K(I(4), 2)), 8) &&
+	       is_int(cc(3, "Zen.Cost", "*>", 2, K(I(4), 2), K(dbl, 1)), 8) &&
+	       is_int(cc(1, "Zen.Cost", "<~>", 2, K(dbl, 1), I(4)), 8),
+	       "Cost.ap, <*>, *> (m + n), <~> (n)");
+	tap_ok(is_int(cc(3, "Zen.Cost", "bind2", 3, K(I(1), 1), K(I(2), 2),
+			 CL(&F_ADD2, 2)), 3) &&
+	       is_int(cc(10, "Zen.Cost", "bind3", 4, K(I(1), 1), K(I(2), 2),
+			 K(I(3), 3), CL(&F_ADD3C, 3)), 6),
+	       "Cost.bind2 (1 + 2 + 0), bind3 (1 + 2 + 3 + 4)");
+	tap_ok(is_int(cc(3, "Zen.Cost", "join", 1, K(K(I(5), 2), 1)), 5),
+	       "Cost.join: 1 + 2");
+	tap_ok(is_int(cc(6, "Zen.Cost", ">=>", 3, inc, inc, I(1)), 3) &&
+	       is_int(cc(6, "Zen.Cost", "<=<", 3, inc, inc, I(1)), 3),
+	       "Cost >=>, <=<: 3 + 3");
+	tap_ok(is_int(cc(2, "Zen.Cost", "refine_in", 2, zv_erased(),
+			 K(I(1), 2)), 1) &&
+	       is_int(cc(2, "Zen.Cost", "refine_out", 2, zv_erased(),
+			 K(I(1), 2)), 1) &&
+	       is_int(cc(2, "Zen.Cost", "refine_eq_in", 1, K(I(1), 2)), 1) &&
+	       is_int(cc(2, "Zen.Cost", "refine_eq_out", 2, I(1),
+			 K(I(1), 2)), 1),
+	       "refine_in p mx, refine_out p mx, refine_eq_in mx, "
+	       "refine_eq_out x mx: identities");
+}
+
+/* Zen.Option and Zen.Result: the same combinators, Some/OK and None/ERR */
+static void test_z_option_result(void)
+{
+	static const char *const mods[] = { "Zen.Option", "Zen.Result" };
+	size_t m;
+
+	for (m = 0; m < 2; m++) {
+		const char *M = mods[m];
+		int o = !m;
+		zv *dbl = CL(&F_DOUBLE, 1);
+		zv *mk = CL(o ? &F_SOME_DBL : &F_OK_DBL, 1);
+		zv *x4 = o ? zv_some(rt, I(4)) : zv_ok(rt, I(4));
+		zv *x1 = o ? zv_some(rt, I(1)) : zv_ok(rt, I(1));
+		zv *x2 = o ? zv_some(rt, I(2)) : zv_ok(rt, I(2));
+		zv *x3 = o ? zv_some(rt, I(3)) : zv_ok(rt, I(3));
+		zv *fdbl = o ? zv_some(rt, dbl) : zv_ok(rt, dbl);
+		int (*is)(zv *, int64_t) = o ? is_some_int : is_ok_int;
+
+		tap_ok(is(cc(PLAIN, M, "ret", 1, I(5)), 5), "%s.ret", M);
+		tap_ok(is(cc(PLAIN, M, "bind", 2, x4, mk), 8) &&
+		       is(cc(PLAIN, M, ">>=", 2, x4, mk), 8) &&
+		       is(cc(PLAIN, M, "=<<", 2, mk, x4), 8),
+		       "%s bind, >>=, =<<", M);
+		tap_ok(is(cc(PLAIN, M, "bind2", 3, x1, x2,
+			     CL(o ? &F_OADD2 : &F_RADD2, 2)), 3) &&
+		       is(cc(PLAIN, M, "bind3", 4, x1, x2, x3,
+			     CL(o ? &F_OADD3 : &F_RADD3, 3)), 6),
+		       "%s bind2, bind3", M);
+		tap_ok(is(cc(PLAIN, M, "join", 1,
+			     o ? zv_some(rt, x1) : zv_ok(rt, x1)), 1),
+		       "%s.join", M);
+		tap_ok(is(cc(PLAIN, M, "map", 2, dbl, x4), 8) &&
+		       is(cc(PLAIN, M, "<$>", 2, dbl, x4), 8) &&
+		       is(cc(PLAIN, M, "$>", 2, x4, dbl), 8),
+		       "%s map, <$>, $>", M);
+		tap_ok(is(cc(PLAIN, M, "ap", 2, fdbl, x4), 8) &&
+		       is(cc(PLAIN, M, "<*>", 2, fdbl, x4), 8) &&
+		       is(cc(PLAIN, M, "*>", 2, x4, fdbl), 8) &&
+		       is(cc(PLAIN, M, "<~>", 2, fdbl, I(4)), 8),
+		       "%s ap, <*>, *>, <~>", M);
+		/* (mk >=> mk) 1 = 4 */
+		tap_ok(is(cc(PLAIN, M, ">=>", 3, mk, mk, I(1)), 4) &&
+		       is(cc(PLAIN, M, "<=<", 3, mk, mk, I(1)), 4),
+		       "%s >=>, <=<", M);
+	}
+	tap_ok(is_int(cc(PLAIN, "Zen.Option", "maybe", 3, I(0),
+			 CL(&F_DOUBLE, 1), zv_some(rt, I(4))), 8) &&
+	       is_int(cc(PLAIN, "Zen.Option", "fromOption", 2, I(7),
+			 zv_none()), 7), "Option.maybe, fromOption");
+	tap_ok(is_err(cc(PLAIN, "Zen.Result", "failw", 1, S("e")), "e") &&
+	       is_err(cc(PLAIN, "Zen.Result", "ofOption", 2, S("e"),
+			 zv_none()), "e"), "Result.failw, ofOption None");
+	tap_ok(is_int(cc(PLAIN, "Zen.Result", "handle", 3, CL(&F_DOUBLE, 1),
+			 nv("FStar.String", "length"), zv_err_str(rt, "abc")),
+		      3), "Result.handle on ERR \"abc\" = length");
+	tap_ok(!zen_zulib_get("Zen.Option", "isSome"),
+	       "Option.isSome is not Zulib's");
+}
+
+/* Zen.OptionT and Zen.ResultT: cost values around option / result */
+static void test_z_monad_t(void)
+{
+	static const char *const mods[] = { "Zen.OptionT", "Zen.ResultT" };
+	size_t m;
+
+	for (m = 0; m < 2; m++) {
+		const char *M = mods[m];
+		int o = !m;
+		zv *dbl = CL(&F_DOUBLE, 1);
+		zv *f = CL(o ? &F_SOME_POS : &F_OK_POS, 1);	/* cost 2 */
+		zv *(*w)(struct zen_rt *, zv *) = o ? zv_some : zv_ok;
+		int (*is)(zv *, int64_t) = o ? is_some_int : is_ok_int;
+
+		tap_ok(is(cc(0, M, "ret", 1, I(5)), 5), "%s.ret, 0", M);
+		tap_ok(is(cc(3, M, "liftCost", 1, K(I(4), 3)), 4),
+		       "%s.liftCost keeps the cost and wraps", M);
+		tap_ok(is(cc(3, M, "bind", 2, K(w(rt, I(4)), 1), f), 4) &&
+		       is(cc(3, M, ">>=", 2, K(w(rt, I(4)), 1), f), 4) &&
+		       is(cc(3, M, "=<<", 2, f, K(w(rt, I(4)), 1)), 4),
+		       "%s bind, >>=, =<<: 1 + 2", M);
+		tap_ok(is(cc(6, M, "bind2", 3, K(w(rt, I(1)), 1),
+			     K(w(rt, I(2)), 2), CL(o ? &F_TADD2 : &F_RTADD2, 2)),
+			  3) &&
+		       is(cc(10, M, "bind3", 4, K(w(rt, I(1)), 1),
+			     K(w(rt, I(2)), 2), K(w(rt, I(3)), 3),
+			     CL(o ? &F_TADD3 : &F_RTADD3, 3)), 6),
+		       "%s bind2 (1+2+3), bind3 (1+2+3+4)", M);
+		tap_ok(is(cc(3, M, "join", 1, K(w(rt, K(w(rt, I(5)), 2)), 1)),
+			  5), "%s.join: 1 + 2", M);
+		tap_ok(is(cc(3, M, "map", 2, dbl, K(w(rt, I(4)), 3)), 8) &&
+		       is(cc(3, M, "<$>", 2, dbl, K(w(rt, I(4)), 3)), 8) &&
+		       is(cc(3, M, "$>", 2, K(w(rt, I(4)), 3), dbl), 8),
+		       "%s map, <$>, $>", M);
+		tap_ok(is(cc(3, M, "ap", 2, K(w(rt, dbl), 1), K(w(rt, I(4)), 2)),
+			  8) &&
+		       is(cc(3, M, "<*>", 2, K(w(rt, dbl), 1),
+			     K(w(rt, I(4)), 2)), 8) &&
+		       is(cc(3, M, "*>", 2, K(w(rt, I(4)), 2),
+			     K(w(rt, dbl), 1)), 8) &&
+		       is(cc(1, M, "<~>", 2, K(w(rt, dbl), 1), I(4)), 8),
+		       "%s ap, <*>, *>, <~>", M);
+		tap_ok(is(cc(4, M, ">=>", 3, f, f, I(3)), 3) &&
+		       is(cc(4, M, "<=<", 3, f, f, I(3)), 3),
+		       "%s >=>, <=<: 2 + 2", M);
+		/* tryMapT f [1; 2]: 2 * (2 + 20) + 20 */
+		tap_ok(zv_is_con(cc(64, M, "tryMapT", 2, f, IL(1, 2)),
+				 o ? "Some" : "OK"), "%s.tryMapT, cost 64", M);
+		tap_ok(is(cc(0, M, "autoRet", 1, I(1)), 1),
+		       "%s.autoRet", M);
+	}
+	/* OptionT only */
+	tap_ok(is_some_int(cc(0, "Zen.OptionT", "some", 1, I(1)), 1) &&
+	       zv_is_con(cc(0, "Zen.OptionT", "none", 0), "None") &&
+	       is_some_int(cc(0, "Zen.OptionT", "liftOpt", 1,
+			      zv_some(rt, I(1))), 1),
+	       "OptionT.some, none, liftOpt: 0");
+	tap_ok(zv_is_con(cc(5, "Zen.OptionT", "incNone", 1, I(5)), "None") &&
+	       is_some_int(cc(5, "Zen.OptionT", "incSome", 2, I(5), I(1)), 1),
+	       "OptionT.incNone 5, incSome 5: cost 5");
+	tap_ok(zv_is_con(cc(0, "Zen.OptionT", "autoNone", 0), "None") &&
+	       is_some_int(cc(0, "Zen.OptionT", "autoSome", 1, I(1)), 1),
+	       "OptionT.autoNone, autoSome");
+	/* maybeT y f o: n + 5 */
+	tap_ok(is_int(cc(8, "Zen.OptionT", "maybeT", 3, I(0),
+			 CL(&F_INC_RET, 1), zv_some(rt, I(4))), 5) &&
+	       is_int(cc(5, "Zen.OptionT", "maybeT", 3, I(0),
+			 CL(&F_INC_RET, 1), zv_none()), 0),
+	       "OptionT.maybeT: Some 4 -> 5 at 3 + 5, None -> 0 at 5");
+	tap_ok(!zen_zulib_get("Zen.OptionT", "incRet"),
+	       "OptionT has no incRet in Zulib");
+	/* ResultT only */
+	tap_ok(is_ok_int(cc(0, "Zen.ResultT", "ok", 1, I(1)), 1) &&
+	       is_err(cc(0, "Zen.ResultT", "failw", 1, S("e")), "e") &&
+	       is_ok_int(cc(0, "Zen.ResultT", "liftRes", 1,
+			    zv_ok(rt, I(1))), 1),
+	       "ResultT.ok, failw, liftRes: 0");
+	tap_ok(is_err(cc(3, "Zen.ResultT", "incFailw", 2, I(3), S("e")), "e") &&
+	       is_ok_int(cc(3, "Zen.ResultT", "incOK", 2, I(3), I(1)), 1) &&
+	       is_ok_int(cc(3, "Zen.ResultT", "incRet", 2, I(3), I(1)), 1),
+	       "ResultT.incFailw, incOK, incRet 3: wrapped once, cost 3");
+	tap_ok(is_err(cc(0, "Zen.ResultT", "autoFailw", 1, S("e")), "e") &&
+	       is_ok_int(cc(0, "Zen.ResultT", "autoOK", 1, I(1)), 1),
+	       "ResultT.autoFailw, autoOK");
+	tap_ok(is_err(cc(0, "Zen.ResultT", "ofOption", 2, S("e"), zv_none()),
+		      "e") &&
+	       is_err(cc(4, "Zen.ResultT", "ofOptionT", 2, S("e"),
+			 K(zv_none(), 4)), "e") &&
+	       is_ok_int(cc(4, "Zen.ResultT", "ofOptionT", 2, S("e"),
+			    K(zv_some(rt, I(1)), 4)), 1),
+	       "ResultT.ofOption (0), ofOptionT (n = 4)");
+	/* handleT f g r: the branch + 5 */
+	tap_ok(is_int(cc(8, "Zen.ResultT", "handleT", 3, CL(&F_INC_RET, 1),
+			 CL(&F_LENC, 1), zv_ok(rt, I(4))), 5) &&
+	       is_int(cc(6, "Zen.ResultT", "handleT", 3, CL(&F_INC_RET, 1),
+			 CL(&F_LENC, 1), zv_err_str(rt, "abc")), 3),
+	       "ResultT.handleT: OK 4 -> 5 at 3 + 5; ERR \"abc\" -> 3 at 1 + 5");
+	/* tryMapT keeps the first failing element's message */
+	tap_ok(is_err(cc(64, "Zen.ResultT", "tryMapT", 2, CL(&F_OK_POS, 1),
+			 IL(1, -1)), "neg"),
+	       "ResultT.tryMapT [1; -1]: ERR neg, cost 64");
+}
+
+static void test_z_data_dict(void)
+{
+	static const struct { const char *fn, *ctor; } tries[] = {
+		{ "tryI64", "I64" }, { "tryByte", "Byte" },
+		{ "tryByteArray", "ByteArray" }, { "tryU32", "U32" },
+		{ "tryU64", "U64" }, { "tryString", "String" },
+		{ "tryHash", "Hash" }, { "tryLock", "Lock" },
+		{ "trySignature", "Signature" },
+		{ "tryPublicKey", "PublicKey" },
+		{ "tryCollection", "Collection" },
+	};
+	static const char *const colls[] = { "Array", "Dict", "List" };
+	zv *f = CL(&F_SOME_POS, 1), *d, *v;
+	size_t i;
+	int ok = 1;
+
+	tap_ok(is_some_int(cc(3, "Zen.Data", ">?=", 2, K(zv_some(rt, I(4)), 1),
+			      f), 4) &&
+	       is_some_int(cc(4, "Zen.Data", ">?>", 3, f, f, I(3)), 3) &&
+	       is_some_int(cc(2, "Zen.Data", ">!=", 2, zv_some(rt, I(4)), f),
+			   4) &&
+	       zv_is_con(cc(0, "Zen.Data", ">!=", 2, zv_none(), f), "None"),
+	       "Data >?= (1 + 2), >?> (2 + 2), >!= (2; None: 0)");
+	for (i = 0; i < ZEN_ARRAY_SIZE(tries); i++) {
+		zv *x = zv_con1(rt, tries[i].ctor, I(7));
+
+		ok &= is_some_int(cc(2, "Zen.Data", tries[i].fn, 1, x), 7);
+		ok &= zv_is_con(cc(2, "Zen.Data", tries[i].fn, 1,
+				   zv_con1(rt, i ? "I64" : "U32", I(7))),
+				"None");
+	}
+	tap_ok(ok, "Data.try* of the 11 direct constructors: Some, else None, "
+	       "cost 2");
+	ok = 1;
+	for (i = 0; i < 3; i++) {
+		zv *x = zv_con1(rt, "Collection", zv_con1(rt, colls[i], I(7)));
+		char name[16];
+
+		snprintf(name, sizeof(name), "try%s", colls[i]);
+		ok &= is_some_int(cc(4, "Zen.Data", name, 1, x), 7);
+	}
+	tap_ok(ok, "Data.tryArray, tryDict, tryList through Collection, "
+	       "cost 4");
+	/* Dictionary */
+	tap_ok(is_int(cc(PLAIN, "Zen.Dictionary", "size", 1,
+			 cc(PLAIN, "Zen.Dictionary", "empty", 0)), 0),
+	       "Dictionary.empty has size 0");
+	d = cc(64, "Zen.Dictionary", "add", 3, S("b"), I(2),
+	       cc(PLAIN, "Zen.Dictionary", "empty", 0));
+	d = cc(64, "Zen.Dictionary", "add", 3, S("a"), I(1), d);
+	tap_ok(is_int(call("Zen.Dictionary", "size", 1, d), 2) &&
+	       is_bool(cc(64, "Zen.Dictionary", "containsKey", 2, S("a"), d),
+		       1) &&
+	       is_some_int(cc(64, "Zen.Dictionary", "tryFind", 2, S("b"), d),
+			   2), "Dictionary.add, containsKey, tryFind: 64");
+	tap_ok(is_int(call("Zen.Dictionary", "size", 1,
+			   cc(64, "Zen.Dictionary", "remove", 2, S("a"), d)),
+		      1), "Dictionary.remove: 64, size 1");
+	/* mapT: size * (1 + 2) + 2 = 8; foldT: size * (1 + 4) + 4 = 14 */
+	v = cc(8, "Zen.Dictionary", "mapT", 2, CL(&F_KV, 2), d);
+	tap_ok(v && is_some_int(call("Zen.Dictionary", "tryFind", 2, S("a"),
+				     v), 2), "Dictionary.mapT: cost 8");
+	tap_ok(is_bytes(cc(14, "Zen.Dictionary", "foldT", 3,
+			   CL(&F_FOLD_KEYS, 3), S(""), d), "ab", 2),
+	       "Dictionary.foldT in key order: \"ab\", cost 14");
+}
+
+static void test_z_tx(void)
+{
+	static const uint8_t zero[32];
+	zv *cid = cidv(H1), *asset, *tx, *v, *w, *r, *spend;
+	const char *sf[] = { "asset", "amount" };
+	uint8_t sub[32] = { 0 };
+	char hex[80];
+
+	asset = cc(64, "Zen.Asset", "getDefault", 1, cid);
+	tap_ok(asset && zv_equal(rt, asset, zv_tuple3(rt, U32(0),
+			zv_bytes(rt, H1, 32), zv_bytes(rt, zero, 32))) == 1,
+	       "Asset.getDefault cid = (0, h, zeroHash), 64");
+	tap_ok(is_bytes(cc(PLAIN, "Zen.Asset", "zeroHash", 0), zero, 32) &&
+	       zv_equal(rt, cc(PLAIN, "Zen.Asset", "zenAsset", 0),
+			zv_tuple3(rt, U32(0), zv_bytes(rt, zero, 32),
+				  zv_bytes(rt, zero, 32))) == 1,
+	       "Asset.zeroHash, zenAsset");
+	v = cc(64, "Zen.Asset", "fromSubtypeString", 2, cid, S("ab"));
+	sub[0] = 'a';
+	sub[1] = 'b';
+	tap_ok(v && v->tag == ZV_TUPLE && is_bytes(v->u.seq.items[2], sub, 32),
+	       "Asset.fromSubtypeString: \"ab\" zero-padded, 64");
+	memset(sub, 0, sizeof(sub));
+	sub[4] = 5;	/* 0x00, BE32 5, zeros */
+	v = cc(64, "Zen.Asset", "fromSubtypeInt", 2, cid, U32(5));
+	tap_ok(v && v->tag == ZV_TUPLE && is_bytes(v->u.seq.items[2], sub, 32),
+	       "Asset.fromSubtypeInt 5: 00 00000005 00.., 64");
+	tap_ok(zv_equal(rt, zl_payload(cc(64, "Zen.Asset", "parse", 1,
+					   S("00"))),
+			call("Zen.Asset", "zenAsset", 0)) == 1,
+	       "Asset.parse \"00\" = Some zenAsset, 64");
+	snprintf(hex, sizeof(hex), "00000001%064d", 0);
+	hex[8] = '0';
+	hex[9] = '1';	/* hash 01 00 .. 00 = H1 */
+	v = cc(64, "Zen.ContractId", "parse", 1, S(hex));
+	tap_ok(zv_is_con(v, "Some") && zv_equal(rt, zl_payload(v),
+			zv_tuple2(rt, U32(1), zv_bytes(rt, H1, 32))) == 1,
+	       "ContractId.parse 72 hex chars: (1, H1), 64");
+	spend = zv_record(rt, 2, sf, (zv *[]){ asset, U64(5) });
+	tx = cc(64, "Zen.TxSkeleton", "mint", 3, U64(100), asset,
+		zl_skel_empty(rt));
+	tx = cc(64, "Zen.TxSkeleton", "addInput", 2,
+		zv_con1(rt, "Mint", spend), tx);
+	tx = cc(64 * 2 + 64, "Zen.TxSkeleton", "addInputs", 2,
+		zv_list(rt, 2, (zv *[]){ zv_con1(rt, "Mint", spend),
+					 zv_con1(rt, "Mint", spend) }), tx);
+	tap_ok(tx && tx->u.skel->n_in == 4 &&
+	       is_u(cc(64, "Zen.TxSkeleton", "getAvailableTokens", 2, asset,
+		       tx), ZV_U64, 115),
+	       "TxSkeleton.mint, addInput (64), addInputs (2 * 64 + 64): 115");
+	tx = cc(64, "Zen.TxSkeleton", "lockToContract", 4, asset, U64(10), cid,
+		tx);
+	tx = cc(64, "Zen.TxSkeleton", "lockToPubKey", 4, asset, U64(10),
+		zv_bytes(rt, H2, 32), tx);
+	tx = cc(64, "Zen.TxSkeleton", "lockToAddress", 4, asset, U64(10),
+		zv_con0(rt, "FeeLock"), tx);
+	tx = cc(64, "Zen.TxSkeleton", "destroy", 3, U64(10), asset, tx);
+	tap_ok(tx && tx->u.skel->n_out == 4 &&
+	       is_bool(cc(64, "Zen.TxSkeleton", "isValid", 1, tx), 0),
+	       "lockToContract, lockToPubKey, lockToAddress, destroy (64): "
+	       "75 left, not valid");
+	tx = cc(64, "Zen.TxSkeleton", "addChangeOutput", 3, asset, cid, tx);
+	tap_ok(is_bool(cc(64, "Zen.TxSkeleton", "isValid", 1, tx), 1),
+	       "addChangeOutput balances it");
+	tap_ok(zv_is_con(cc(64, "Zen.TxSkeleton", "safeMint", 3, U64(0), asset,
+			    tx), "None") &&
+	       zv_is_con(cc(64, "Zen.TxSkeleton", "safeMint", 3, U64(1),
+			    asset, tx), "Some"), "safeMint 0 / 1");
+	w = zv_list(rt, 4, (zv *[]){
+		pointed_out(H2, 0, asset, 30, cid),
+		pointed_out(H2, 1, asset, 500, cid),
+		pointed_out(H2, 2, asset, 50, cid),
+		pointed_out(H2, 3, asset, 70, cid) });
+	tap_ok(is_int(cc(PLAIN, "Zen.Wallet", "size", 1, w), 4), "Wallet.size");
+	/* 4 * 128 + 192 */
+	v = cc(704, "Zen.TxSkeleton", "fromWallet", 5, asset, U64(40), cid, w,
+	       zl_skel_empty(rt));
+	tap_ok(zv_is_con(v, "Some") && zl_payload(v)->u.skel->n_in == 2,
+	       "fromWallet 40 over 4 entries: 30 + 500, cost 704");
+	/* ContractReturn / ContractResult: 3 each */
+	r = cc(3, "Zen.ContractReturn", "ofTxSkel", 1, tx);
+	tap_ok(r && zv_field(r, "tx") == tx &&
+	       zv_is_con(zv_field(r, "state"), "NoChange"),
+	       "ContractReturn.ofTxSkel");
+	r = cc(3, "Zen.ContractReturn", "setTx", 2, zl_skel_empty(rt), r);
+	r = cc(3, "Zen.ContractReturn", "setStateDelete", 1, r);
+	tap_ok(r && zv_is_con(zv_field(r, "state"), "Delete") &&
+	       zv_is_con(zv_field(cc(3, "Zen.ContractReturn",
+				     "setStateNoChange", 1, r), "state"),
+			 "NoChange") &&
+	       zv_is_con(zv_field(cc(3, "Zen.ContractReturn",
+				     "setStateUpdate", 2,
+				     zv_con1(rt, "U32", U32(1)), r), "state"),
+			 "Update") &&
+	       zv_is_con(zv_field(cc(3, "Zen.ContractReturn", "setState", 2,
+				     zv_con0(rt, "Delete"), r), "state"),
+			 "Delete") &&
+	       zv_is_con(zv_field(cc(3, "Zen.ContractReturn", "setMessage", 2,
+				     I(1), r), "message"), "Some"),
+	       "ContractReturn.setTx, setState*, setMessage");
+	v = cc(3, "Zen.ContractResult", "ofTxSkel", 1, tx);
+	tap_ok(zv_is_con(v, "OK") &&
+	       zv_is_con(cc(3, "Zen.ContractResult", "ofResultTxSkel", 1,
+			    zv_ok(rt, tx)), "OK") &&
+	       is_err(cc(3, "Zen.ContractResult", "ofOptionTxSkel", 2, S("e"),
+			 zv_none()), "e"),
+	       "ContractResult.ofTxSkel, ofResultTxSkel, ofOptionTxSkel");
+	tap_ok(zv_is_con(zv_field(zl_payload(cc(3, "Zen.ContractResult",
+		"setStateDelete", 1, v)), "state"), "Delete") &&
+	       zv_is_con(zv_field(zl_payload(cc(3, "Zen.ContractResult",
+		"setStateNoChange", 1, v)), "state"), "NoChange") &&
+	       zv_is_con(zv_field(zl_payload(cc(3, "Zen.ContractResult",
+		"setStateUpdate", 2, zv_con1(rt, "U32", U32(1)), v)),
+				  "state"), "Update") &&
+	       zv_is_con(zv_field(zl_payload(cc(3, "Zen.ContractResult",
+		"setState", 2, zv_con0(rt, "Delete"), v)), "state"),
+			 "Delete") &&
+	       zv_is_con(zv_field(zl_payload(cc(3, "Zen.ContractResult",
+		"setMessage", 2, I(1), v)), "message"), "Some") &&
+	       is_err(cc(3, "Zen.ContractResult", "setMessage", 2, I(1),
+			 zv_err_str(rt, "x")), "x"),
+	       "ContractResult.set*: on OK only");
+}
+
+/* the digest of state s (forced finalize), compared with SHA3(p, n) */
+static int digest_is(const char *mod, zv *s, const void *p, size_t n)
+{
+	uint8_t h[32];
+
+	zen_sha3(h, p, n);
+	return is_bytes(cc(20, mod, "finalize", 1, s), h, 32);
+}
+
+static void test_z_sha3(void)
+{
+	static const char *const mods[] = { "Zen.Sha3", "Zen.Hash" };
+	static const uint8_t zero[32];
+	uint8_t b[80];
+	size_t m;
+
+	for (m = 0; m < 2; m++) {
+		const char *M = mods[m];
+		zv *e = cc(PLAIN, M, "empty", 0), *asset, *op;
+		const char *of[] = { "txHash", "index" };
+
+		tap_ok(digest_is(M, e, "", 0), "%s: empty, finalize (20)", M);
+		b[0] = 7;
+		tap_ok(digest_is(M, cc(6, M, "updateByte", 2, zv_u8(rt, 7), e),
+				 b, 1), "%s.updateByte: 1 byte, 6", M);
+		memcpy(b, "\0\0\0\7", 4);
+		tap_ok(digest_is(M, cc(24, M, "updateU32", 2, U32(7), e), b, 4),
+		       "%s.updateU32: BE32, 24", M);
+		memcpy(b, "\0\0\0\0\0\0\0\7", 8);
+		tap_ok(digest_is(M, cc(48, M, "updateU64", 2, U64(7), e), b,
+				 8), "%s.updateU64: BE64, 48", M);
+		memset(b, 0xff, 8);
+		b[7] = 0xf9;
+		tap_ok(digest_is(M, cc(48, M, "updateI64", 2,
+				       zv_i64(rt, -7), e), b, 8),
+		       "%s.updateI64 -7: two's complement BE64, 48", M);
+		tap_ok(digest_is(M, cc(192, M, "updateHash", 2,
+				       zv_bytes(rt, H1, 32), e), H1, 32),
+		       "%s.updateHash: 192", M);
+		tap_ok(digest_is(M, cc(18, M, "updateString", 2, S("abc"), e),
+				 "abc", 3), "%s.updateString: 6 * 3", M);
+		/* an array of U8 values (indexed U8.t n) and a byte string */
+		tap_ok(digest_is(M, cc(12, M, "updateByteArray", 2,
+				       zv_array(rt, 2, (zv *[]){
+					       zv_u8(rt, 'x'), zv_u8(rt, 'y')
+				       }), e), "xy", 2) &&
+		       digest_is(M, cc(12, M, "updateByteArray", 2, S("xy"), e),
+				 "xy", 2),
+		       "%s.updateByteArray: arrays of bytes, 6 * n", M);
+		asset = zv_tuple3(rt, U32(1), zv_bytes(rt, H1, 32),
+				  zv_bytes(rt, zero, 32));
+		memcpy(b, "\0\0\0\1", 4);
+		memcpy(b + 4, H1, 32);
+		memset(b + 36, 0, 32);
+		tap_ok(digest_is(M, cc(384, M, "updateAsset", 2, asset, e), b,
+				 68), "%s.updateAsset: BE32 v, h, sub; 384", M);
+		op = zv_record(rt, 2, of, (zv *[]){ zv_bytes(rt, H1, 32),
+						    U32(5) });
+		memcpy(b, H1, 32);
+		memcpy(b + 32, "\0\0\0\5", 4);
+		tap_ok(digest_is(M, cc(216, M, "updateOutpoint", 2, op, e), b,
+				 36), "%s.updateOutpoint: hash, BE32; 216", M);
+	}
+}
+
+static void test_z_sha3_extracted_crypto(void)
+{
+	static const uint8_t sec[32] = { [31] = 1 };	/* key 1: G */
+	uint8_t cpk[33], pk[64], sig[64], isig[64], b[80], h[32];
+	char hex[80];
+	zv *e = call("Zen.Sha3", "empty", 0), *upd, *v, *pkv;
+	struct zen_err err = ZEN_ERR_INIT;
+	size_t i;
+
+	b[0] = 2;
+	memcpy(b + 1, H1, 32);
+	tap_ok(digest_is("Zen.Sha3", cc(205, "Zen.Sha3", "updateCPK", 2,
+				       zv_tuple2(rt, zv_u8(rt, 2),
+						 zv_bytes(rt, H1, 32)), e),
+			 b, 33), "Sha3.updateCPK: parity, x; 205");
+	memcpy(b, "\0\0\0\1", 4);
+	memcpy(b + 4, H1, 32);
+	tap_ok(digest_is("Zen.Sha3", cc(223, "Zen.Sha3", "updateContractId", 2,
+				       zv_tuple2(rt, U32(1),
+						 zv_bytes(rt, H1, 32)), e),
+			 b, 36), "Sha3.updateContractId: BE32 v, h; 223");
+	tap_ok(is_u(cc(17, "Zen.Sha3", "lockId", 1,
+		       zv_con1(rt, "ContractLock", cidv(H1))), ZV_U32, 4),
+	       "Sha3.lockId ContractLock = 4, 17");
+	memcpy(b, "\0\0\0\2", 4);
+	memcpy(b + 4, H1, 32);
+	tap_ok(digest_is("Zen.Sha3", cc(293, "Zen.Sha3", "updateLock", 2,
+				       zv_con1(rt, "PKLock",
+					       zv_bytes(rt, H1, 32)), e),
+			 b, 36), "Sha3.updateLock PKLock: BE32 2, h; 293");
+	/* updateListWith / updateArrayWith updateU32 [1; 2]: 2 * (24 + 4) +
+	 * 8 = 64; an array of U32, then of strings (6 * 2 + 4 per item) */
+	upd = nv("Zen.Sha3", "updateU32");
+	memcpy(b, "\0\0\0\1\0\0\0\2", 8);
+	tap_ok(digest_is("Zen.Sha3", cc(64, "Zen.Sha3", "updateListWith", 3,
+				       upd, zv_list(rt, 2, (zv *[]){ U32(1),
+								    U32(2) }),
+				       e), b, 8) &&
+	       digest_is("Zen.Sha3", cc(64, "Zen.Sha3", "updateArrayWith", 3,
+				       upd, zv_array(rt, 2, (zv *[]){ U32(1),
+								     U32(2) }),
+				       e), b, 8),
+	       "Sha3.updateListWith / updateArrayWith updateU32: 64");
+	tap_ok(digest_is("Zen.Sha3", cc(2 * (12 + 4) + 8, "Zen.Sha3",
+				       "updateArrayWith", 3,
+				       nv("Zen.Sha3", "updateString"),
+				       zv_array(rt, 2, (zv *[]){ S("ab"),
+								 S("cd") }),
+				       e), "abcd", 4) &&
+	       digest_is("Zen.Sha3", cc(2 * (48 + 4) + 8, "Zen.Sha3",
+				       "updateArrayWith", 3,
+				       nv("Zen.Sha3", "updateU64"),
+				       zv_array(rt, 2, (zv *[]){ U64(1),
+								 U64(2) }),
+				       e), "\0\0\0\0\0\0\0\1\0\0\0\0\0\0\0\2", 16),
+	       "Sha3.updateArrayWith over arrays of strings and U64");
+	zen_sha3(h, "\0\0\0\7", 4);
+	tap_ok(is_bytes(cc(50, "Zen.Sha3", "hashWith", 2, upd, U32(7)), h, 32),
+	       "Sha3.hashWith updateU32 7: 24 + 26");
+	/* keys: secret 1 */
+	if (zen_pubkey_from_seckey(cpk, sec, &err) ||
+	    zen_ecdsa_sign(sig, H2, sec, &err) ||
+	    zen_pubkey_to_internal(pk, cpk))
+		abort();
+	zen_sig_swap(isig, sig);
+	pkv = zv_bytes(rt, pk, 64);
+	tap_ok(digest_is("Zen.Sha3", cc(384, "Zen.Sha3", "updateSignature", 2,
+				       zv_bytes(rt, isig, 64), e), isig, 64),
+	       "Sha3.updateSignature: the 64 internal bytes, 384");
+	tap_ok(digest_is("Zen.Sha3", cc(384, "Zen.Sha3", "updatePublicKey", 2,
+				       pkv, cc(6, "Zen.Sha3", "updateByte",
+					       2, zv_u8(rt, 1), e)), cpk, 33),
+	       "Sha3.updatePublicKey: the compressed key, state ignored; 384");
+	tap_ok(is_bool(cc(800, "Zen.Crypto", "verify", 3, pkv,
+			  zv_bytes(rt, isig, 64), zv_bytes(rt, H2, 32)), 1) &&
+	       is_bool(cc(800, "Zen.Crypto", "verify", 3, pkv,
+			  zv_bytes(rt, isig, 64), zv_bytes(rt, H1, 32)), 0),
+	       "Crypto.verify: right / wrong message, 800");
+	for (i = 0; i < 33; i++)
+		snprintf(hex + 2 * i, 3, "%02x", cpk[i]);
+	v = cc(120, "Zen.Crypto", "parsePublicKey", 1, S(hex));
+	tap_ok(zv_is_con(v, "Some") && is_bytes(zl_payload(v), pk, 64),
+	       "Crypto.parsePublicKey: 66 hex -> internal form, 120");
+	for (i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", H1[i]);
+	tap_ok(is_bytes(zl_payload(cc(32, "Zen.Crypto", "parseHash", 1,
+				      S(hex))), H1, 32) &&
+	       is_bytes(zl_payload(cc(32, "Zen.Hash", "parse", 1, S(hex))), H1,
+			32) &&
+	       zv_is_con(cc(32, "Zen.Crypto", "parseHash", 1, S("zz")),
+			 "None"), "Crypto.parseHash, Hash.parse: 32");
+	v = cc(305, "Zen.PublicKey", "compress", 1, pkv);
+	tap_ok(v && v->tag == ZV_TUPLE && is_u(v->u.seq.items[0], ZV_U8,
+					       cpk[0]) &&
+	       is_bytes(v->u.seq.items[1], cpk + 1, 32),
+	       "PublicKey.compress: (parity, x), 305");
+	/* lockToPublicKey: PKLock (SHA3 of the compressed key), 610 */
+	zen_sha3(h, cpk, 33);
+	v = cc(610, "Zen.TxSkeleton", "lockToPublicKey", 4,
+	       call("Zen.Asset", "zenAsset", 0), U64(1), pkv, zl_skel_empty(rt));
+	v = v ? zv_skel_item(v, 1, 0) : NULL;
+	tap_ok(v && zv_equal(rt, zv_field(v, "lock"),
+			     zv_con1(rt, "PKLock", zv_bytes(rt, h, 32))) == 1,
+	       "TxSkeleton.lockToPublicKey: PKLock sha3(cpk), 610");
+	/* MerkleTree.verify root path idx h: len * 420 + 4 */
+	tap_ok(is_bool(cc(4, "Zen.MerkleTree", "verify", 4,
+			  zv_bytes(rt, H1, 32), zv_nil(), I(0),
+			  zv_bytes(rt, H1, 32)), 1),
+	       "MerkleTree.verify, empty path: root = h, 4");
+	b[0] = 0x69;
+	memcpy(b + 1, H1, 32);
+	memcpy(b + 33, H2, 32);
+	zen_sha3(h, b, 65);	/* idx 0 < split 1: H(0x69 || h || p) */
+	tap_ok(is_bool(cc(424, "Zen.MerkleTree", "verify", 4,
+			  zv_bytes(rt, h, 32),
+			  zv_list(rt, 1, (zv *[]){ zv_bytes(rt, H2, 32) }),
+			  I(0), zv_bytes(rt, H1, 32)), 1),
+	       "MerkleTree.verify, one level: H(0x69 || h || p), 424");
+}
+
+static void test_z_array_list(void)
+{
+	zv *inc = CL(&F_INC_RET, 1), *pos = CL(&F_SOME_POS, 1), *a = IA(1, 2, 3);
+	zv *v;
+
+	tap_ok(is_int(cc(PLAIN, "Zen.Array", "length", 1, a), 3) &&
+	       is_int(cc(PLAIN, "Zen.Array", "get", 2, a, I(1)), 2) &&
+	       is_int(cc(PLAIN, "Zen.Array", "item", 2, I(1), a), 2) &&
+	       is_int(cc(PLAIN, "Zen.Array", "op_Array_Access", 2, a, I(2)),
+		      3), "Array.length, get, item i arr, op_Array_Access");
+	v = cc(PLAIN, "Zen.Array", "empty", 0);
+	tap_ok(v && v->tag == ZV_ARRAY && !v->u.seq.n, "Array.empty");
+	tap_ok(ISA(cc(8, "Zen.Array", "ofList", 1, IL(1, 2, 3)), 1, 2, 3) &&
+	       ISL(cc(8, "Zen.Array", "toList", 1, a), 1, 2, 3),
+	       "Array.ofList, toList: 3 * 2 + 2");
+	v = cc(PLAIN, "Zen.Array", "ofArray", 1, a);
+	tap_ok(v && v->tag == ZV_TUPLE && is_int(v->u.seq.items[0], 3),
+	       "Array.ofArray: (| 3, arr |)");
+	tap_ok(is_int(cc(16, "Zen.Array", "fold", 3, nv("Prims", "+"), I(0),
+			 a), 6) &&
+	       is_int(cc(19, "Zen.Array", "foldT", 3, CL(&F_ADD2C, 2), I(0),
+			 a), 6), "Array.fold (4*3+4), foldT (3*(1+4)+4)");
+	/* init_pure 3 f: 3 * (3 + 4) + 4; f i = ret (i + 1) at 3 */
+	tap_ok(ISA(cc(25, "Zen.Array", "init_pure", 2, I(3), inc), 1, 2, 3) &&
+	       ISA(cc(25, "Zen.Array", "init", 2, I(3), inc), 1, 2, 3),
+	       "Array.init_pure, init: 25");
+	tap_ok(ISA(cc(16, "Zen.Array", "create", 2, I(3), I(9)), 9, 9, 9),
+	       "Array.create 3 9: 3 * 4 + 4");
+	tap_ok(ISA(cc(12, "Zen.Array", "sub", 3, a, I(1), I(2)), 2, 3),
+	       "Array.sub arr 1 2: 2 * 4 + 4");
+	tap_ok(ISA(cc(25, "Zen.Array", "map", 2, inc, a), 2, 3, 4),
+	       "Array.map: 3 * (3 + 4) + 4");
+	tap_ok(ISA(cc(28, "Zen.Array", "append", 2, a, a), 1, 2, 3, 1, 2, 3),
+	       "Array.append: (3 + 3) * 4 + 4");
+	/* chunkBySize 2 over 5: 2 chunks, (5/2) * (4*2 + 8) + 4 */
+	v = cc(36, "Zen.Array", "chunkBySize", 2, I(2), IA(1, 2, 3, 4, 5));
+	tap_ok(v && v->tag == ZV_ARRAY && v->u.seq.n == 2 &&
+	       ISA(v->u.seq.items[1], 3, 4), "Array.chunkBySize 2: 36");
+	tap_ok(zv_is_con(cc(12, "Zen.Array", "joinOptions", 1,
+			    zv_array(rt, 2, (zv *[]){ zv_some(rt, I(1)),
+						      zv_none() })), "None"),
+	       "Array.joinOptions: 2 * 4 + 4");
+	tap_ok(ISA(zl_payload(cc(38, "Zen.Array", "tryMap", 2, pos, a)), 1, 2,
+		   3), "Array.tryMap: 3 * (2 + 8) + 8");
+	/* map f arr >>= joinOptions: f 2 fails although f 1 gave None */
+	tap_ok(failed(call("Zen.Array", "tryMap", 2, CL(&F_NONE_FAIL2, 1),
+			   IA(1, 2)), "boom"),
+	       "Array.tryMap runs every callback before joining");
+	/* Zen.List */
+	tap_ok(is_int(cc(PLAIN, "Zen.List", "head", 1, IL(5, 6)), 5) &&
+	       ISL(cc(PLAIN, "Zen.List", "tail", 1, IL(5, 6)), 6) &&
+	       ISL(cc(PLAIN, "Zen.List", "cons", 2, I(4), IL(5)), 4, 5) &&
+	       ISL(cc(PLAIN, "Zen.List", "::", 2, I(4), IL(5)), 4, 5) &&
+	       is_bool(cc(PLAIN, "Zen.List", "isNull", 1, zv_nil()), 1),
+	       "List.head, tail, cons, ::, isNull");
+	tap_ok(ISL(cc(6, "Zen.List", "append", 2, IL(1, 2), IL(3)), 1, 2, 3) &&
+	       ISL(cc(6, "Zen.List", "++", 2, IL(1, 2), IL(3)), 1, 2, 3) &&
+	       ISL(cc(6, "Zen.List", "revAppend", 2, IL(1, 2), IL(3)), 2, 1,
+		   3), "List.append, ++, revAppend: 2 * 2 + 2");
+	tap_ok(ISL(cc(8, "Zen.List", "rev", 1, IL(1, 2, 3)), 3, 2, 1) &&
+	       ISL(cc(8, "Zen.ListRealized", "reverse", 1, IL(1, 2, 3)), 3, 2,
+		   1), "List.rev, ListRealized.reverse: 2 * 3 + 2");
+	tap_ok(ISL(cc(12, "Zen.List", "init_pure", 2, I(2), inc), 1, 2) &&
+	       ISL(cc(12, "Zen.List", "init", 2, I(2), inc), 1, 2) &&
+	       ISL(cc(12, "Zen.List", "mapT", 2, inc, IL(1, 2)), 2, 3),
+	       "List.init_pure, init, mapT: 2 * (3 + 2) + 2");
+	tap_ok(ISL(cc(6, "Zen.List", "map", 2, CL(&F_DOUBLE, 1), IL(1, 2)), 2,
+		   4) &&
+	       ISL(cc(12, "Zen.List", "intersperse", 2, I(0), IL(1, 2)), 1, 0,
+		   2), "List.map (2*2+2), intersperse (4*2+4)");
+	tap_ok(is_int(cc(19, "Zen.List", "foldT", 3, CL(&F_ADD2C, 2), I(0),
+			 IL(1, 2, 3)), 6) &&
+	       is_int(cc(16, "Zen.List", "fold", 3, nv("Prims", "+"), I(0),
+			 IL(1, 2, 3)), 6), "List.foldT (19), fold (16)");
+	tap_ok(is_int(cc(16, "Zen.List", "sum", 1, IL(1, 2, 3)), 6) &&
+	       is_int(cc(16, "Zen.List", "product", 1, IL(1, 2, 3)), 6) &&
+	       is_int(cc(28, "Zen.List", "max", 1, IL(1, 5, 2)), 5),
+	       "List.sum, product (3*4+4), max (3*7+7)");
+	v = zv_list(rt, 2, (zv *[]){ zv_bool(1), zv_bool(0) });
+	tap_ok(is_bool(cc(12, "Zen.List", "and_", 1, v), 0) &&
+	       is_bool(cc(8, "Zen.List", "or_", 1, zv_list(rt, 1,
+			(zv *[]){ zv_bool(0) })), 1),
+	       "List.and_ (2*4+4), or_ [false] = true (1*4+4; reference quirk)");
+	tap_ok(is_int(cc(18, "Zen.List", "sumBy", 2, CL(&F_DOUBLE, 1),
+			 IL(1, 2)), 6) &&
+	       is_int(cc(24, "Zen.List", "sumByT", 2, inc, IL(1, 2)), 5) &&
+	       is_int(cc(18, "Zen.List", "productBy", 2, CL(&F_DOUBLE, 1),
+			 IL(1, 2)), 8) &&
+	       is_int(cc(24, "Zen.List", "productByT", 2, inc, IL(1, 2)), 6),
+	       "List.sumBy, productBy (2*6+6), sumByT, productByT "
+	       "(2*(3+6)+6)");
+	tap_ok(is_bool(cc(18, "Zen.List", "any", 2, CL(&F_POS, 1),
+			  IL(-1, -2)), 1) &&
+	       is_bool(cc(20, "Zen.List", "anyT", 2, CL(&F_POSC, 1),
+			  IL(-1, -2)), 1),
+	       "List.any, anyT are always true (built on or_)");
+	tap_ok(is_bool(cc(18, "Zen.List", "all", 2, CL(&F_POS, 1),
+			  IL(1, -1)), 0) &&
+	       is_bool(cc(20, "Zen.List", "allT", 2, CL(&F_POSC, 1),
+			  IL(1, 2)), 1), "List.all (18), allT (20)");
+	tap_ok(is_int(cc(6, "Zen.List", "nth", 2, IL(5, 6, 7), I(2)), 7) &&
+	       zv_is_con(cc(13, "Zen.List", "tryNth", 2, IL(5), I(3)), "None"),
+	       "List.nth 2 (2*2+2), tryNth 3 (2*3+7)");
+	tap_ok(ISL(cc(54, "Zen.List", "take", 2, I(2), IL(1, 2, 3)), 1, 2) &&
+	       ISL(cc(72, "Zen.List", "take", 2, I(5), IL(1, 2, 3)), 1, 2, 3) &&
+	       ISL(cc(24, "Zen.List", "drop", 2, I(1), IL(1, 2, 3)), 2, 3),
+	       "List.take (min(k,len)*18+18), drop (*12+12)");
+	v = cc(54, "Zen.List", "zip", 2, IL(1, 2), IL(3, 4));
+	tap_ok(v && v->u.list.len == 2 &&
+	       zv_equal(rt, v->u.list.head, zv_tuple2(rt, I(1), I(3))) == 1,
+	       "List.zip: 18 * 2 + 18");
+	v = cc(45, "Zen.List", "unzip", 1, v);
+	tap_ok(v && v->tag == ZV_TUPLE && ISL(v->u.seq.items[1], 3, 4),
+	       "List.unzip: 15 * 2 + 15");
+	/* 7: zipWithT, filterT, chooseT run the callback on the last
+	 * element first, so the last element's failure is the one seen */
+	tap_ok(failed(call("Zen.List", "filterT", 2, CL(&F_FAILV, 1),
+			   IL(1, 2)), "fail 2") &&
+	       failed(call("Zen.List", "chooseT", 2, CL(&F_FAILV, 1),
+			   IL(1, 2)), "fail 2") &&
+	       failed(call("Zen.List", "zipWithT", 3, CL(&F_FAILV, 2),
+			   IL(1, 2), IL(3, 4)), "fail 2"),
+	       "filterT, chooseT, zipWithT: callbacks from the last element");
+	tap_ok(failed(call("Zen.List", "mapT", 2, CL(&F_FAILV, 1), IL(1, 2)),
+		      "fail 1"), "mapT: callbacks from the first element");
+	tap_ok(ISL(cc(65, "Zen.List", "zipWithT", 3, CL(&F_ADD2C, 2),
+		      IL(1, 2), IL(3, 4)), 4, 6) &&
+	       ISL(cc(71, "Zen.List", "filterT", 2, CL(&F_POSC, 1),
+		      IL(1, -1, 2)), 1, 2) &&
+	       ISL(cc(52, "Zen.List", "chooseT", 2, pos, IL(1, -1)), 1),
+	       "List.zipWithT ((21+1)*2+21), filterT (3*(1+17)+17), "
+	       "chooseT ((2+16)*2+16)");
+}
+
+static void test_z_rule_format(void)
+{
+	static const struct { const char *mod, *name, *want; } t[] = {
+		{ "Zen.Dictionary", "add", "64" },
+		{ "Zen.List", "mapT", "len($2)*(n+2)+2" },
+		{ "Zen.List", "take", "18*min($1,len($2))+18" },
+		{ "Zen.Sha3", "updateString", "6*len($1)" },
+		{ "Zen.Cost", "inc", "m+$1" },
+		{ "Zen.Cost", "bind3", "sum" },
+		{ "Zen.Cost", "ret", "0" },
+		{ "Zen.ResultT", "handleT", "branch+5" },
+		{ "Zen.OptionT", "maybeT", "n+5" },
+		{ "Zen.Array", "chunkBySize", "(len($2)/$1)*(4*$1+8)+4" },
+		{ "Zen.Array", "append", "4*(len($1)+len($2))+4" },
+		{ "Zen.Array", "init_pure", "$1*(n+4)+4" },
+		{ "Zen.Base", "id", "-" },
+	};
+	char buf[96];
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < ZEN_ARRAY_SIZE(t); i++)
+		if (strcmp(zen_cost_rule_format(N(t[i].mod, t[i].name), buf,
+						 sizeof(buf)), t[i].want)) {
+			tap_diag("%s.%s: %s", t[i].mod, t[i].name, buf);
+			ok = 0;
+		}
+	tap_ok(ok, "zen_cost_rule_format prints the declared rules");
+	/* the static part the runtime charges, for a given argument */
+	tap_ok(zen_native_cost(N("Zen.List", "take"), (zv *[]){ I(5),
+							       IL(1, 2, 3) })
+	       == 3 * 18 + 18 &&
+	       zen_native_cost(N("Zen.Array", "chunkBySize"),
+			       (zv *[]){ I(0), IA(1) }) == 4 &&
+	       zen_native_cost(N("Zen.Base", "id"), (zv *[]){ I(1) }) == 0,
+	       "zen_native_cost: take 5 [1;2;3] = 72, chunk size 0 = 4, "
+	       "no index = 0");
+}
+
+#ifndef ZEN_SRCDIR
+#define ZEN_SRCDIR "."
+#endif
+
+static int is_covered(const struct zen_native *e)
+{
+	size_t i;
+
+	for (i = 0; i < ncovered; i++)
+		if (covered[i] == e)
+			return 1;
+	return 0;
+}
+
+/* Split "a | b | ... " into n fields (trimmed, newline dropped). */
+static size_t split_row(char *line, char **f, size_t max)
+{
+	size_t n = 0;
+	char *p = line, *q;
+
+	line[strcspn(line, "\n")] = 0;
+	while (n < max) {
+		f[n++] = p;
+		if (!(q = strstr(p, " | ")))
+			break;
+		*q = 0;
+		p = q + 3;
+	}
+	return n;
+}
+
+/* One audit row against the registry; 0 when it agrees. */
+static int audit_row(char **f, const struct zen_native **e)
+{
+	char buf[96];
+	int za = atoi(f[2]), na = atoi(f[3]);
+
+	*e = zen_zulib_get(f[0], f[1]);
+	if (!strncmp(f[6], "not needed", 10) || !strncmp(f[6], "removed", 7))
+		return *e != NULL;	/* must stay unknown */
+	if (!*e)
+		return 1;
+	zen_cost_rule_format(*e, buf, sizeof(buf));
+	if (na != (*e)->arity || strcmp(f[5], buf)) {
+		tap_diag("%s.%s: registry arity %u, cost %s", f[0], f[1],
+			 (*e)->arity, buf);
+		return 1;
+	}
+	return za != na && !(strstr(f[6], "eta") && za + 1 == na);
+}
+
+static void test_z_audit(void)
+{
+	static char mods[64][40];
+	const struct zen_native *seen[1024], *e;
+	size_t nseen = 0, nmods = 0, i;
+	int rows = 0, bad = 0, missing = 0, uncovered = 0;
+	FILE *fp = fopen(ZEN_SRCDIR "/tests/zulib-audit.txt", "r");
+	char line[512], *f[8];
+
+	tap_ok(fp != NULL, "tests/zulib-audit.txt opens");
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (split_row(line, f, 8) != 7) {
+			tap_diag("malformed row: %s", line);
+			bad++;
+			continue;
+		}
+		rows++;
+		for (i = 0; i < nmods && strcmp(mods[i], f[0]); i++)
+			;
+		if (i == nmods && nmods < 64)
+			snprintf(mods[nmods++], sizeof(mods[0]), "%s", f[0]);
+		if (audit_row(f, &e)) {
+			tap_diag("row disagrees: %s.%s", f[0], f[1]);
+			bad++;
+			continue;
+		}
+		if (!e)
+			continue;
+		if (nseen < ZEN_ARRAY_SIZE(seen))
+			seen[nseen++] = e;
+		if (!(e->flags & ZEN_NATIVE_GHOST) && !is_covered(e)) {
+			tap_diag("not called with a checked cost: %s.%s", f[0],
+				 f[1]);
+			uncovered++;
+		}
+	}
+	fclose(fp);
+	for (i = 0; i < nmods; i++) {
+		const struct zen_zulib_module *m = zen_zulib_find(mods[i]);
+		const struct zen_native *x;
+		size_t j;
+
+		for (x = m ? m->entries : NULL; x && x->name; x++) {
+			if (x->flags & (ZEN_NATIVE_TYPE | ZEN_NATIVE_CTOR))
+				continue;
+			for (j = 0; j < nseen && seen[j] != x; j++)
+				;
+			if (j == nseen) {
+				tap_diag("no audit row: %s.%s", mods[i],
+					 x->name);
+				missing++;
+			}
+		}
+	}
+	tap_ok(rows > 500, "the audit has %d rows over %zu modules", rows,
+	       nmods);
+	tap_ok(!bad, "every row agrees with the registry (presence, arity, "
+	       "declared cost)");
+	tap_ok(!missing, "every function of an audited module has a row");
+	tap_ok(!uncovered, "every audited function was called here with a "
+	       "hand-computed result and cost");
+}
+
+/* ---- the zulib-*.fst contracts (tests/contracts) ---- */
+
+static struct zc_contract *zload(const char *name)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+	size_t len;
+	char *src = tap_read_file(ZEN_SRCDIR "/tests/contracts", name, &len);
+
+	if (src && zen_contract_load(src, len, name, &c, &err))
+		tap_diag("%s: %s", name, err.msg);
+	free(src);
+	return c;
+}
+
+/*
+ * cf and main for a: cf = want, main OK with cost = its own count = want,
+ * exact (the derivation in the contract's comments); r keeps the result.
+ */
+static int zrun(struct zc_contract *c, const struct zen_contract_args *a,
+		uint64_t want, struct zen_contract_return *r)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_contract_stats st;
+	uint64_t cf = 0;
+
+	memset(&st, 0, sizeof(st));
+	zen_contract_return_init(r);
+	if (!c || zen_contract_cost(c, a, &cf, &err) ||
+	    zen_contract_run(c, a, r, &st, &err)) {
+		tap_diag("%s", c ? err.msg : "not loaded");
+		return 0;
+	}
+	if (cf != want || st.cost != want || st.cost_body != want ||
+	    !st.cost_exact || !r->ok) {
+		tap_diag("cf %llu, cost %llu, own count %llu, exact %d, ok %d; "
+			 "want %llu", (unsigned long long)cf,
+			 (unsigned long long)st.cost,
+			 (unsigned long long)st.cost_body, st.cost_exact, r->ok,
+			 (unsigned long long)want);
+		return 0;
+	}
+	return 1;
+}
+
+/* item i of the state list, if it has kind k */
+static const struct zen_data *sitem(const struct zen_contract_return *r,
+				    size_t i, enum zen_data_kind k)
+{
+	const struct zen_data *d = &r->state_data;
+
+	if (r->state != ZEN_STATE_UPDATE || d->kind != ZEN_DATA_LIST ||
+	    i >= d->u.coll.n || d->u.coll.items[i].kind != k)
+		return NULL;
+	return &d->u.coll.items[i];
+}
+
+/* the state is a list of U32 with these values */
+static int state_u32s(const struct zen_contract_return *r, size_t n,
+		      const uint32_t *want)
+{
+	size_t i;
+
+	if (r->state_data.kind != ZEN_DATA_LIST || r->state_data.u.coll.n != n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		const struct zen_data *d = sitem(r, i, ZEN_DATA_U32);
+
+		if (!d || d->u.u32 != want[i]) {
+			tap_diag("state item %zu", i);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int state_hash(const struct zen_contract_return *r, size_t i,
+		      const uint8_t *h)
+{
+	const struct zen_data *d = sitem(r, i, ZEN_DATA_HASH);
+
+	return d && !memcmp(d->u.hash, h, 32);
+}
+
+static void test_zc_hash_array_list_monad(void)
+{
+	static const uint32_t arr[] = { 3, 17, 7, 2, 0, 2, 14 };
+	static const uint32_t lst[] = { 15, 3, 42, 4, 4, 13, 3 };
+	static const uint32_t mon[] = { 3, 14, 0, 4, 6, 3, 8, 9, 3, 6 };
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zc_contract *c;
+	uint8_t h[32];
+	int ok;
+
+	memset(&a, 0, sizeof(a));
+	c = zload("zulib-hash.fst");
+	ok = zrun(c, &a, 472, &r);
+	zen_sha3(h, "\0\0\0\1\0\0\0\2", 8);
+	ok = ok && state_hash(&r, 0, h);
+	zen_sha3(h, "\0\0\0\0\0\0\0\3\0\0\0\0\0\0\0\4", 16);
+	ok = ok && state_hash(&r, 1, h);
+	zen_sha3(h, "abcd", 4);
+	ok = ok && state_hash(&r, 2, h);
+	zen_sha3(h, "\1\2", 2);
+	ok = ok && state_hash(&r, 3, h);
+	zen_sha3(h, "\0\0\0\7", 4);
+	ok = ok && state_hash(&r, 4, h);
+	tap_ok(ok, "zulib-hash.fst: cf = main's cost = 472; the digests of "
+	       "arrays of U32, U64, strings and bytes, and hashWith");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+
+	c = zload("zulib-array.fst");
+	ok = zrun(c, &a, 452, &r) && state_u32s(&r, 7, arr);
+	tap_ok(ok, "zulib-array.fst: cf = main's cost = 452; state "
+	       "[3; 17; 7; 2; 0; 2; 14]");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+
+	c = zload("zulib-list.fst");
+	ok = zrun(c, &a, 866, &r) && state_u32s(&r, 7, lst);
+	tap_ok(ok, "zulib-list.fst: cf = main's cost = 866; state "
+	       "[15; 3; 42; 4; 4; 13; 3]");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+
+	c = zload("zulib-monad.fst");
+	ok = zrun(c, &a, 404, &r) && state_u32s(&r, 10, mon);
+	tap_ok(ok, "zulib-monad.fst: cf = main's cost = 404 (a padded "
+	       "short-circuit included); state [3; 14; 0; 4; 6; 3; 8; 9; 3; "
+	       "6]");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+static void test_zc_dict(void)
+{
+	static char k1[] = "amount", k2[] = "name", k3[] = "tags", nm[] = "xy";
+	struct zen_data tags[2], body;
+	struct zen_data_entry ents[3];
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zc_contract *c = zload("zulib-dict.fst");
+	const struct zen_data *d;
+	int ok;
+
+	memset(tags, 0, sizeof(tags));
+	memset(ents, 0, sizeof(ents));
+	memset(&body, 0, sizeof(body));
+	tags[0].kind = tags[1].kind = ZEN_DATA_U32;
+	ents[0].key = k1;
+	ents[0].key_len = 6;
+	ents[0].value.kind = ZEN_DATA_U64;
+	ents[0].value.u.u64 = 5;
+	ents[1].key = k2;
+	ents[1].key_len = 4;
+	ents[1].value.kind = ZEN_DATA_STRING;
+	ents[1].value.u.bytes.p = (uint8_t *)nm;
+	ents[1].value.u.bytes.len = 2;
+	ents[2].key = k3;
+	ents[2].key_len = 4;
+	ents[2].value.kind = ZEN_DATA_LIST;
+	ents[2].value.u.coll.items = tags;
+	ents[2].value.u.coll.n = 2;
+	body.kind = ZEN_DATA_DICT;
+	body.u.dict.entries = ents;
+	body.u.dict.n = 3;
+	zen_data_dict_normalize(&body);	/* shortlex: name, tags, amount */
+	memset(&a, 0, sizeof(a));
+	a.body = &body;
+	ok = zrun(c, &a, 659, &r);
+	ok = ok && (d = sitem(&r, 0, ZEN_DATA_U64)) && d->u.u64 == 5;
+	ok = ok && (d = sitem(&r, 1, ZEN_DATA_STRING)) &&
+	     d->u.bytes.len == 2 && !memcmp(d->u.bytes.p, "xy", 2);
+	ok = ok && (d = sitem(&r, 2, ZEN_DATA_U32)) && d->u.u32 == 2;
+	ok = ok && (d = sitem(&r, 3, ZEN_DATA_U64)) && d->u.u64 == 42;
+	ok = ok && (d = sitem(&r, 4, ZEN_DATA_U32)) && d->u.u32 == 0;
+	ok = ok && (d = sitem(&r, 5, ZEN_DATA_U32)) && d->u.u32 == 2;
+	tap_ok(ok, "zulib-dict.fst: cf = main's cost = 659; state [5; \"xy\"; "
+	       "2; 42; 0; 2]");
+	zen_contract_return_release(&r);
+	a.body = NULL;
+	zen_contract_return_init(&r);
+	tap_ok(c && !zen_contract_run(c, &a, &r, NULL, &(struct zen_err)
+				      ZEN_ERR_INIT) && !r.ok &&
+	       !strcmp(r.err_msg, "no dictionary"),
+	       "zulib-dict.fst without a body: ERR no dictionary");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+static void test_zc_tx(void)
+{
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zc_contract *c = zload("zulib-tx.fst");
+	const struct zen_contract_id *cid = c ? zen_contract_get_id(c) : NULL;
+	struct zen_outpoint ops[2];
+	struct zen_output outs[2];
+	uint8_t sub[32] = { 'g', 'o', 'l', 'd' };
+	const struct zen_data *d;
+	size_t i;
+	int ok;
+
+	memset(&a, 0, sizeof(a));
+	ok = zrun(c, &a, 1303, &r);
+	ok = ok && r.tx.n_inputs == 2 && r.tx.n_outputs == 5 &&
+	     r.tx.inputs[0].is_mint && r.tx.inputs[0].mint.amount == 100 &&
+	     r.tx.outputs[4].spend.amount == 20 &&
+	     r.tx.outputs[4].lock.id == ZEN_LOCK_CONTRACT;
+	ok = ok && (d = sitem(&r, 0, ZEN_DATA_U64)) && d->u.u64 == 20;
+	for (i = 1; ok && i < 6; i++)
+		ok = (d = sitem(&r, i, ZEN_DATA_U32)) && d->u.u32 == 1;
+	ok = ok && (d = sitem(&r, 6, ZEN_DATA_U32)) && d->u.u32 == 0;
+	ok = ok && state_hash(&r, 7, sub);
+	memset(sub, 0, sizeof(sub));
+	sub[4] = 7;
+	ok = ok && state_hash(&r, 8, sub);
+	tap_ok(ok, "zulib-tx.fst, empty wallet: cf = main's cost = 1303; 2 "
+	       "inputs, 5 outputs, change 20; the checks of the state");
+	zen_contract_return_release(&r);
+	/* two wallet entries of the contract's default asset: fromWallet
+	 * takes the first; 1303 + 128 * 2 */
+	memset(ops, 0, sizeof(ops));
+	for (i = 0; cid && i < 2; i++) {
+		zen_output_init(&outs[i]);
+		ops[i].tx_hash[0] = 9;
+		ops[i].index = (uint32_t)i;
+		outs[i].lock.id = ZEN_LOCK_CONTRACT;
+		outs[i].lock.cid = *cid;
+		outs[i].spend.asset.cid = *cid;
+		outs[i].spend.amount = 50;
+	}
+	a.wallet_outpoints = ops;
+	a.wallet_outputs = outs;
+	a.wallet_n = 2;
+	ok = cid && zrun(c, &a, 1559, &r) &&
+	     (d = sitem(&r, 2, ZEN_DATA_U32)) && d->u.u32 == 0 &&
+	     (d = sitem(&r, 6, ZEN_DATA_U32)) && d->u.u32 == 2;
+	tap_ok(ok, "zulib-tx.fst, a wallet of 2: cf = main's cost = 1559; "
+	       "fromWallet found the asset");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+static void test_zc_crypto(void)
+{
+	static const uint8_t sec[32] = { [31] = 1 };
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_data body;
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zc_contract *c = zload("zulib-crypto.fst");
+	const struct zen_contract_id *cid = c ? zen_contract_get_id(c) : NULL;
+	uint8_t h[32], cpk[33], buf[80];
+	static const uint32_t flags[] = { 1, 1, 2 };
+	const struct zen_data *d;
+	int ok;
+
+	memset(&body, 0, sizeof(body));
+	body.kind = ZEN_DATA_SIGNATURE;
+	zen_sha3(h, "zen", 3);
+	if (zen_ecdsa_sign(body.u.signature, h, sec, &err) ||
+	    zen_pubkey_from_seckey(cpk, sec, &err))
+		abort();
+	memset(&a, 0, sizeof(a));
+	a.body = &body;
+	ok = cid && zrun(c, &a, 3662, &r);
+	ok = ok && r.state_data.kind == ZEN_DATA_LIST &&
+	     r.state_data.u.coll.n == 5;
+	for (size_t i = 0; ok && i < 3; i++)
+		ok = (d = sitem(&r, i, ZEN_DATA_U32)) && d->u.u32 == flags[i];
+	zen_sha3(h, cpk, 33);
+	ok = ok && state_hash(&r, 3, h) && r.tx.n_outputs == 1 &&
+	     r.tx.outputs[0].lock.id == ZEN_LOCK_PK &&
+	     !memcmp(r.tx.outputs[0].lock.pk_hash, h, 32);
+	if (cid) {
+		memcpy(buf, (uint8_t[]){ (uint8_t)(cid->version >> 24),
+					 (uint8_t)(cid->version >> 16),
+					 (uint8_t)(cid->version >> 8),
+					 (uint8_t)cid->version }, 4);
+		memcpy(buf + 4, cid->hash, 32);
+		memcpy(buf + 36, "\0\0\0\4", 4);
+		memcpy(buf + 40, buf, 4);
+		memcpy(buf + 44, cid->hash, 32);
+		zen_sha3(h, buf, 76);
+	}
+	ok = ok && state_hash(&r, 4, h);
+	tap_ok(ok, "zulib-crypto.fst: cf = main's cost = 3662; signature "
+	       "verified, merkle leaf found, lockId 2, key and contract-lock "
+	       "digests");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
+/* zv_of_data's dictionaries and public keys (engine-gaps PERF entries) */
+static void test_z_of_data_fast_paths(void)
+{
+	static char kb[] = "b", ka[] = "a", kc[] = "cc";
+	static const uint8_t sec[32] = { [31] = 1 };
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_data_entry ents[3];
+	struct zen_data d, pk;
+	zv *v, *w, *dict;
+	uint8_t want[64];
+
+	memset(ents, 0, sizeof(ents));
+	memset(&d, 0, sizeof(d));
+	ents[0].key = kb;	/* not normalized: b, a, b */
+	ents[0].key_len = 1;
+	ents[1].key = ka;
+	ents[1].key_len = 1;
+	ents[2].key = kb;
+	ents[2].key_len = 1;
+	ents[0].value.kind = ents[1].value.kind = ents[2].value.kind =
+		ZEN_DATA_U32;
+	ents[0].value.u.u32 = 1;
+	ents[1].value.u.u32 = 2;
+	ents[2].value.u.u32 = 3;
+	d.kind = ZEN_DATA_DICT;
+	d.u.dict.entries = ents;
+	d.u.dict.n = 3;
+	dict = !zv_of_data(rt, &d, &v) ? v->u.con.args[0]->u.con.args[0] : NULL;
+	tap_ok(dict && dict->tag == ZV_DICT && dict->u.dict.n == 2 &&
+	       dict->u.dict.e[0].key[0] == 'a' &&
+	       is_u(zl_payload(zv_dict_find(dict, (const uint8_t *)"b", 1)),
+		    ZV_U32, 3),
+	       "zv_of_data: an unsorted dict with a repeated key: sorted, "
+	       "the last value wins");
+	ents[0].key = ka;	/* normalized: a, b, cc */
+	ents[1].key = kb;
+	ents[2].key = kc;
+	ents[2].key_len = 2;
+	dict = !zv_of_data(rt, &d, &v) ? v->u.con.args[0]->u.con.args[0] : NULL;
+	tap_ok(dict && dict->u.dict.n == 3 &&
+	       is_u(zl_payload(zv_dict_find(dict, (const uint8_t *)"cc", 2)),
+		    ZV_U32, 3) &&
+	       is_u(zl_payload(zv_dict_find(dict, (const uint8_t *)"a", 1)),
+		    ZV_U32, 1),
+	       "zv_of_data: a normalized dict taken in order");
+	memset(&pk, 0, sizeof(pk));
+	pk.kind = ZEN_DATA_PUBKEY;
+	if (zen_pubkey_from_seckey(pk.u.pubkey, sec, &err) ||
+	    zen_pubkey_to_internal(want, pk.u.pubkey))
+		abort();
+	tap_ok(!zv_of_data(rt, &pk, &v) && !zv_of_data(rt, &pk, &w) &&
+	       is_bytes(zl_payload(v), want, 64) &&
+	       is_bytes(zl_payload(w), want, 64),
+	       "zv_of_data: a public key twice (the second from the run's "
+	       "memo) gives the internal form");
+	pk.u.pubkey[0] = 5;	/* no such prefix */
+	tap_ok(zv_of_data(rt, &pk, &v) && zv_of_data(rt, &pk, &v),
+	       "an invalid public key fails every time");
+}
+
 int main(void)
 {
 	zen_rt_init(rt, 0);
@@ -1026,6 +2707,24 @@ int main(void)
 	test_crypto();
 	test_lists_arrays();
 	test_registry_and_limits();
+	test_z_machine();
+	test_z_string_pervasives();
+	test_z_base();
+	test_z_cost();
+	test_z_option_result();
+	test_z_monad_t();
+	test_z_data_dict();
+	test_z_tx();
+	test_z_sha3();
+	test_z_sha3_extracted_crypto();
+	test_z_array_list();
+	test_z_rule_format();
+	test_z_of_data_fast_paths();
+	test_zc_hash_array_list_monad();
+	test_zc_dict();
+	test_zc_tx();
+	test_zc_crypto();
+	test_z_audit();	/* last: it checks what the tests above covered */
 	zen_rt_release(rt);
 	return tap_done();
 }

@@ -32,6 +32,7 @@
 
 #include "core/cgp/builtin.h"
 #include "core/chain/chain_int.h"
+#include "core/contract/check.h"
 #include "core/contract/contract.h"
 #include "core/types/data.h"
 
@@ -80,26 +81,28 @@ static void ref_of(struct zen_acs_ref *ref, const struct chain_contract *e)
 
 /*
  * The loaded contract of code (whose hash the caller computed or read
- * from the store).  Returns 0, or ZEN_EINVAL with the loader's message.
+ * from the store).  c: the contract already loaded (taken), or NULL.
+ * Returns 0, or ZEN_EINVAL with the loader's message.
  */
 static int cache_get(struct chain_contracts *cc,
 		     const uint8_t hash[ZEN_HASH_LEN], const char *code,
-		     size_t len, struct zen_acs_ref *ref, struct zen_err *err)
+		     size_t len, struct zc_contract *c, struct zen_acs_ref *ref,
+		     struct zen_err *err)
 {
 	struct chain_contract *e;
-	struct zc_contract *c = NULL;
 	int rc;
 
 	pthread_mutex_lock(&cc->lock);
 	e = cache_find(cc, hash);
 	pthread_mutex_unlock(&cc->lock);
 	if (e) {
+		zen_contract_free(c);
 		ref_of(ref, e);
 		return 0;
 	}
 	/* loaded outside the lock: another thread may load it too, and
 	 * the second to finish frees its copy */
-	if ((rc = zen_contract_load(code, len, "contract", &c, err)))
+	if (!c && (rc = zen_contract_load(code, len, "contract", &c, err)))
 		return rc;
 	pthread_mutex_lock(&cc->lock);
 	e = cache_find(cc, hash);
@@ -135,7 +138,7 @@ static int acs_decode(struct chain_acs *ca, const uint8_t hash[ZEN_HASH_LEN],
 		return zen_fail(err, ZEN_ESTORE,
 				"store is damaged: bad contract entry");
 	if (cache_get(&ca->chain->contracts, hash, (const char *)v->p + 4,
-		      v->len - 4, out, &e))
+		      v->len - 4, NULL, out, &e))
 		return zen_fail(err, ZEN_ESTORE, "store is damaged: an active "
 				"contract does not load: %s", e.msg);
 	out->expiry = chain_get32(v->p);
@@ -187,7 +190,8 @@ static int builtin_lookup(struct zen_chainstate *chain,
 
 	if (!zen_cgp_builtin_find(chain->params, hash, &b))
 		return ZEN_ENOTFOUND;
-	if (cache_get(&chain->contracts, hash, b.code, b.code_len, out, &e))
+	if (cache_get(&chain->contracts, hash, b.code, b.code_len, NULL, out,
+		      &e))
 		return zen_fail(err, ZEN_EINTERNAL, "the built-in %s contract "
 				"does not load: %s", b.name, e.msg);
 	out->expiry = UINT32_MAX;
@@ -282,8 +286,14 @@ static int view_compile(void *ctx, const uint8_t hash[ZEN_HASH_LEN],
 			struct zen_err *err)
 {
 	struct chain_acs *ca = ctx;
+	struct zc_contract *c;
+	int rc;
 
-	return cache_get(&ca->chain->contracts, hash, code, len, out, err);
+	/* the activation check (check.h), run whether or not the code is
+	 * cached, so that every node gives the same verdict */
+	if ((rc = zen_contract_check(code, len, "contract", NULL, &c, err)))
+		return rc;
+	return cache_get(&ca->chain->contracts, hash, code, len, c, out, err);
 }
 
 void chain_acs_init(struct zen_acs_view *view, struct chain_acs *ca,

@@ -24,9 +24,11 @@
  * contract when F* and Z3 verify it with its hints; we cannot run them.
  * A contract is accepted here when the hints database is well formed
  * with at least one usable hint and the declared queries, and the code
- * parses, resolves and defines main and cf (zen_contract_load).  This
- * admits code F* would reject, a consensus divergence from the
- * reference that matters on public networks only.
+ * passes the activation check of src/core/contract/check.h (parses,
+ * resolves, defines main and cf, and main's cost stays within cf's on
+ * the commands it dispatches on).  This admits code F* would reject, a
+ * consensus divergence from the reference that matters on public
+ * networks only.
  */
 #ifndef ZEN_VALIDATE_H
 #define ZEN_VALIDATE_H

@@ -86,13 +86,16 @@
  *   if c then a       IF(c, a, UNIT)
  *   function | ...    FUN([VAR "%function"], MATCH(VAR "%function", ...))
  *   let f x y = e     binding with params [x, y] (= let f = fun x y -> e)
+ *   { f; g = e }      RECORD [f = VAR f, g = e] (field punning; also in
+ *                     record patterns: { f } binds f)
  *   f #i a            APP(f, [a]) with nimplicit 1 (`f #i` alone: the
  *                     node of f, with nimplicit 1)
  * Left to the evaluator (3.5): `let!` is ZC_E_LETBANG, meaning
  * Zen.Cost.letBang rhs (fun pat -> body) whatever is in scope; `{ r with
  * f = e }` is a RECORD with base r; `let open M in e` is ZC_E_LETOPEN.
  *
- * Not accepted (the parser reports them; see parser.h): `;` and `;;`
+ * Not accepted (the parser reports them; see parser.h and the list of
+ * man/zen-contracts.7): `;` and `;;`
  * sequencing, `if!`, `when` guards, `try`, effects, exceptions, `assume`,
  * pragmas, char and bytearray literals, `M.(e)`, `e.(i)`, dependent pairs
  * `(| a, b |)`, array literals `[| |]`, and binding any reserved name of
@@ -250,11 +253,15 @@ struct zc_expr;
  * i-th explicit domain (`x:T` or `(x:T)`; NULL when it has none), n their
  * count; implicit domains (`#n:nat`, `(#a:Type)`) are not counted, their
  * names are in implicits.  ret is C (NULL if it could not be kept).
- * Domains inside a parenthesized codomain are not seen.
+ * types[i] is the type of the i-th explicit domain (`T` of `x:T`, `(x:T)`
+ * or a bare `T`): an implicit binder is bound by the cost index of the
+ * argument whose type is `cost T n` (eval.h COST INDEXES).  Domains
+ * inside a parenthesized codomain are not seen.
  */
 struct zc_sig {
 	struct zc_pos pos;
 	const char **names;
+	const struct zc_expr **types;
 	size_t n;
 	const char **implicits;
 	size_t nimplicits;
@@ -283,6 +290,11 @@ struct zc_binding {
 	const struct zc_sig *sig;
 	const char **implicits;
 	size_t nimplicits;
+	/* the declared type of each param, `T` of `(x : T)` or `(x y : T)`
+	 * (NULL where none or an arrow; the array is NULL without params):
+	 * an implicit binder `#n` in ret_type's index is the cost of the
+	 * param whose type is `cost U n` */
+	const struct zc_expr **param_types;
 };
 
 struct zc_branch {

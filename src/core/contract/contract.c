@@ -15,26 +15,17 @@ struct zc_contract {
 	size_t len;
 };
 
-int zen_contract_load(const char *src, size_t len, const char *file,
-		      struct zc_contract **out, struct zen_err *err)
+int zen_contract_load_module(const struct zc_module *m, const char *src,
+			     size_t len, const char *file,
+			     struct zc_contract **out, struct zen_err *err,
+			     zc_error_fn *fn, void *ctx)
 {
-	struct zc_module *m = NULL;
-	struct zc_contract *c;
+	struct zc_contract *c = zen_xcalloc(1, sizeof(*c));
 	int rc;
 
 	*out = NULL;
-	if (!file)
-		file = "<contract>";
-	if ((rc = zc_parse(src, len, file, 0, &m, err)))
-		return rc;
-	if ((rc = zc_check_entry_points(m, file, err))) {
-		zc_module_free(m);
-		return rc;
-	}
-	c = zen_xcalloc(1, sizeof(*c));
-	rc = zc_program_load(m, file, &c->prog, err);
-	zc_module_free(m);
-	if (rc) {
+	if ((rc = zc_program_load_all(m, file ? file : "<contract>", &c->prog,
+				      err, fn, ctx))) {
 		free(c);
 		return rc;
 	}
@@ -42,6 +33,24 @@ int zen_contract_load(const char *src, size_t len, const char *file,
 	c->len = len;
 	*out = c;
 	return 0;
+}
+
+int zen_contract_load(const char *src, size_t len, const char *file,
+		      struct zc_contract **out, struct zen_err *err)
+{
+	struct zc_module *m = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!file)
+		file = "<contract>";
+	if ((rc = zc_parse(src, len, file, 0, &m, err)))
+		return rc;
+	if (!(rc = zc_check_entry_points(m, file, err)))
+		rc = zen_contract_load_module(m, src, len, file, out, err,
+					      NULL, NULL);
+	zc_module_free(m);
+	return rc;
 }
 
 void zen_contract_free(struct zc_contract *c)

@@ -31,6 +31,13 @@ struct zc_contract;
  */
 int zen_contract_load(const char *src, size_t len, const char *file,
 		      struct zc_contract **out, struct zen_err *err);
+/* Resolve m, parsed from src[0..len), into a contract (check.c parses
+ * once for its checks and the load).  No entry point check.  fn (may be
+ * NULL) gets every resolution error, as zc_program_load_all (eval.h). */
+int zen_contract_load_module(const struct zc_module *m, const char *src,
+			     size_t len, const char *file,
+			     struct zc_contract **out, struct zen_err *err,
+			     zc_error_fn *fn, void *ctx);
 void zen_contract_free(struct zc_contract *c);
 const struct zen_contract_id *zen_contract_get_id(const struct zc_contract *c);
 /* Bytes of source (the activation fee per block, 5.1). */

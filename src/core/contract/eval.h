@@ -1,7 +1,8 @@
 /*
  * eval.h - the ZF* evaluator: resolves a parsed module (ast.h) against the
  * Zulib registry (zulib.h) and evaluates it with the runtime's values
- * (value.h).  contracts.md sections 3.5, 3.6 and 3.8.
+ * (value.h).  contracts.md sections 3.5, 3.6 and 3.8.  Load time is
+ * resolve.c, run time eval.c; eval-int.h is the tree they share.
  *
  * LOADING (zc_program_load)
  *   The declarations are resolved in source order.  Scope (3.6): the
@@ -41,8 +42,14 @@
  *     - `val f : x1:T1 -> ... -> xn:Tn -> cost T E` (also ``T `cost` E``,
  *       `optionT T E`, `resultT T E`, OptT.t, RT.t) before
  *       `let f p1 .. pn = body`: when f returns, with x1..xn bound to the
- *       arguments by position;
- *     - `let f p1 .. pn : cost T E = body`: E sees the parameters;
+ *       arguments by position (binders before the colon, `val f (x y :
+ *       nat) : T`, first); an implicit binder `#n` is the cost of the
+ *       first argument whose declared type is `cost U n` (optionT U n,
+ *       resultT U n): `val f : #n:nat -> m:cost nat n -> cost nat
+ *       (n + 3)` charges the argument's cost + 3;
+ *     - `let f p1 .. pn : cost T E = body`: E sees the parameters, and
+ *       an implicit `(#n:nat)` is the cost of the parameter declared
+ *       `(m : cost U n)`;
  *     - `e <: cost T E` and `(e : cost T E)`: E in e's scope; an
  *       ascription of a whole body wraps the body's increment (the
  *       reference type-checks `(inc k body) <: T`), so
@@ -52,8 +59,8 @@
  *       (cf txSkel context command sender messageBody wallet state)``,
  *       so contract.c pads main's cost to cf's value for the same
  *       arguments (zc_exec_index_call).
- *   Dropped implicit binders (`#n:nat`) in E are the erased token, and E
- *   only pads when it evaluates to an int >= 0 (`length ls * (n + 12)`
+ *   Other dropped implicit binders (`#n:nat`) in E are the erased token,
+ *   and E only pads when it evaluates to an int >= 0 (`length ls * (n + 12)`
  *   with n implicit does not).  Names E cannot resolve drop the index,
  *   never the contract.  E is evaluated when the computation is built
  *   (it only depends on the arguments), on a budget of its own:
@@ -63,6 +70,11 @@
  *   makes the run fail, and the run's error, steps and memory limit are
  *   left as they were.  A cost above its index sets the value's `over`
  *   flag (reported as cost_exact = 0 by contract.h).
+ *   The cost-only argument of a native (`inc k m`, `RT.incFailw k msg`)
+ *   is evaluated the same way, as an index: an integer literal as it
+ *   is, any other expression on the index budget; one that fails, is no
+ *   number or names an erased implicit charges 0 and makes the cost
+ *   inexact.
  *
  * MESSAGE CHAINS
  *   zc_limits.max_chain is not applied here, nor by contract.c: one
@@ -128,6 +140,17 @@ struct zc_program;
  * program does not keep pointers into m. */
 int zc_program_load(const struct zc_module *m, const char *file,
 		    struct zc_program **out, struct zen_err *err);
+/*
+ * The same for tools (zen contract check): every resolution error is
+ * passed to fn (ctx, "FILE:LINE:COL: message"), in the order met, and
+ * resolution goes on past the errors it can (an unbound name, an unknown
+ * constructor or module); err and the result are zc_program_load's (the
+ * first error).  fn NULL: zc_program_load.
+ */
+typedef void zc_error_fn(void *ctx, const char *msg);
+int zc_program_load_all(const struct zc_module *m, const char *file,
+			struct zc_program **out, struct zen_err *err,
+			zc_error_fn *fn, void *ctx);
 void zc_program_free(struct zc_program *p);
 /* Number of top-level user bindings and global slots (for tests). */
 size_t zc_program_nglobals(const struct zc_program *p);

@@ -157,8 +157,9 @@ static ZEN_NORETURN void fail_tok(P *p, const struct zc_token *t,
 	case ZC_T_TRY:
 		fail_at(p, t->line, t->col, "forbidden: 'try ... with'");
 	case ZC_T_WHEN:
-		fail_at(p, t->line, t->col,
-			"forbidden: 'when' guards in match branches");
+		fail_at(p, t->line, t->col, "when guards are not allowed in "
+			"contracts (line %u, column %u)", (unsigned)t->line,
+			(unsigned)t->col);
 	case ZC_T_EFFECT:
 		fail_at(p, t->line, t->col,
 			"forbidden: effect declarations ('%s')", t->text);
@@ -506,6 +507,7 @@ struct tyinfo {
 	struct zc_expr *cod;	/* the last operand: the codomain */
 	size_t narrows;		/* arrows, implicit domains included */
 	struct vec names;	/* binder name of each explicit domain */
+	struct vec types;	/* the type of each explicit domain */
 	struct vec implicits;	/* binder names of the implicit domains */
 };
 
@@ -550,8 +552,10 @@ static size_t parse_tyarrow(P *p, int min, struct tyinfo *ti)
 			ti->narrows++;
 			if (implicit && name)
 				vpush(p, &ti->implicits, (void *)name);
-			else if (!implicit)
+			else if (!implicit) {
 				vpush(p, &ti->names, (void *)name);
+				vpush(p, &ti->types, e);
+			}
 		}
 		if (!implicit)
 			n++;
@@ -590,6 +594,13 @@ static const struct zc_expr *parse_annot(P *p, int min)
 }
 
 /* ---- expressions ---------------------------------------------------- */
+
+/* `[@ a b]` or `[@@ a; b]` before a declaration or a let: skipped */
+static int at_attribute(P *p)
+{
+	return is(p, ZC_T_LBRACK) && peek(p, 1)->kind == ZC_T_OP &&
+	       peek(p, 1)->text[0] == '@';
+}
 
 static int starts_atom(const struct zc_token *t)
 {
@@ -686,6 +697,8 @@ static struct zc_expr *parse_paren(P *p)
 
 		if (!p->tymode)
 			e->ascribed = ty;
+		else if (ty)	/* a binder `(x : T)`: its type */
+			e = (struct zc_expr *)ty;
 	}
 	expect(p, ZC_T_RPAREN, "')'");
 	return e;
@@ -816,13 +829,10 @@ static struct zc_expr *parse_atom(P *p)
 }
 
 /*
- * `fun` and `function` where an operand or an argument is needed.  They
- * start a term of the noSeqTerm level only: the F* grammar of the ZF* era
- * (parse.mly, simpleTerm: tmIff | FUN ...) has no rule for them as the
- * operand of an infix operator or as an argument, so `m >>= fun x -> e`
- * and `f fun x -> e` are syntax errors in the reference and must be
- * written `m >>= (fun x -> e)`.  (Later F* versions accept a trailing
- * `fun`; the reference does not, so neither do we.)
+ * `fun` and `function` as an argument (`f fun x -> e`): no F* grammar
+ * has it, and it is ambiguous to a reader; it must be written
+ * `f (fun x -> e)`.  As the operand of an operator they are accepted
+ * (parse_operand).
  */
 static ZEN_NORETURN void fail_fun_operand(P *p)
 {
@@ -830,7 +840,7 @@ static ZEN_NORETURN void fail_fun_operand(P *p)
 
 	fail_at(p, t->line, t->col,
 		"expected expression, got '%s' ('%s' must be parenthesized "
-		"as an operand or an argument)", t->text, t->text);
+		"as an argument)", t->text, t->text);
 }
 
 static int is_fun_kw(const struct zc_token *t)
@@ -861,8 +871,8 @@ static struct zc_expr *parse_app(P *p)
 		}
 		if (is_fun_kw(cur(p)) && !p->tymode)
 			fail_fun_operand(p);
-		if (!starts_atom(cur(p)))
-			break;
+		if (!starts_atom(cur(p)) || at_attribute(p))
+			break;	/* `[@attr]` starts the next declaration */
 		vpush(p, &args, parse_atom(p));
 	}
 	if (!args.n) {
@@ -882,7 +892,9 @@ static struct zc_expr *parse_record(P *p)
 	struct zc_expr *e = mk(p, ZC_E_RECORD, t);
 	struct vec fields = { 0 }, values = { 0 };
 
-	if (!(is(p, ZC_T_IDENT) && peek(p, 1)->kind == ZC_T_EQUALS)) {
+	if (!(is(p, ZC_T_IDENT) && (peek(p, 1)->kind == ZC_T_EQUALS ||
+				    peek(p, 1)->kind == ZC_T_SEMI ||
+				    peek(p, 1)->kind == ZC_T_RBRACE))) {
 		if (!starts_atom(cur(p)))
 			fail_expected(p, "field name");
 		e->u.record.base = parse_app(p);
@@ -892,8 +904,15 @@ static struct zc_expr *parse_record(P *p)
 		const struct zc_token *f = expect(p, ZC_T_IDENT, "field name");
 
 		vpush(p, &fields, (void *)last_component(f->text));
-		expect(p, ZC_T_EQUALS, "'='");
-		vpush(p, &values, parse_noseq(p));
+		if (!strchr(f->text, '.') && !is(p, ZC_T_EQUALS) &&
+		    (is(p, ZC_T_SEMI) || is(p, ZC_T_RBRACE))) {
+			/* `{ f }` is `{ f = f }` (simpleDef: qlident; a
+			 * qualified `{ M.f }` is left out) */
+			vpush(p, &values, mkvar(p, f->text, f));
+		} else {
+			expect(p, ZC_T_EQUALS, "'='");
+			vpush(p, &values, parse_noseq(p));
+		}
 		if (!accept(p, ZC_T_SEMI) || is(p, ZC_T_RBRACE))
 			break;
 	}
@@ -954,6 +973,27 @@ static int binop_level(const struct zc_token *t, int *right)
 	return zc_op_level(t->text, right);
 }
 
+/*
+ * A term that extends as far right as it can (`fun`, `function`, `let`,
+ * `match`, `if`) may be the operand of an operator:
+ * `x |> fun y -> e`, `m >>= fun x -> e`, `1 + let y = 2 in y`, `a &&
+ * match b with ...`.  It takes the rest of the expression, as in OCaml
+ * and F#, so `m >>= fun x -> f x >>= g` is `m >>= (fun x -> (f x >>=
+ * g))`.  F*'s parse.mly (simpleTerm: tmIff | FUN ...) only has `fun`
+ * at the start of a term; this is a superset that gives every such
+ * program its only possible reading.
+ */
+static int starts_open_term(const struct zc_token *t)
+{
+	switch (t->kind) {
+	case ZC_T_FUN: case ZC_T_FUNCTION: case ZC_T_LET: case ZC_T_MATCH:
+	case ZC_T_IF:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static struct zc_expr *parse_operand(P *p, int min)
 {
 	const struct zc_token *t = cur(p);
@@ -976,6 +1016,8 @@ static struct zc_expr *parse_operand(P *p, int min)
 	}
 	if (!p->tymode && t->kind == ZC_T_LBRACE)
 		return parse_record(p);
+	if (!p->tymode && starts_open_term(t))
+		return parse_noseq(p);
 	return parse_app(p);
 }
 
@@ -1045,13 +1087,17 @@ static struct zc_expr *parse_tuple(P *p)
 	}
 	if (!is(p, ZC_T_COMMA))
 		return first;
-	if (p->tymode)
-		first = mk(p, ZC_E_ERASED, t);
+	/* in a type, a tuple keeps its items that are no arrows: a cost
+	 * index may match on one (`match command, state with ...`) */
 	vpush(p, &items, first);
 	while (accept(p, ZC_T_COMMA)) {
 		if (p->tymode) {
-			parse_tyarrow(p, L_0A, NULL);
-			vpush(p, &items, mk(p, ZC_E_ERASED, t));
+			struct tyinfo ti;
+
+			memset(&ti, 0, sizeof(ti));
+			parse_tyarrow(p, L_0A, &ti);
+			vpush(p, &items, ti.narrows || !ti.cod
+			      ? mk(p, ZC_E_ERASED, t) : ti.cod);
 		} else {
 			vpush(p, &items, parse_binop(p, L_0A));
 		}
@@ -1081,8 +1127,10 @@ static int starts_param(const struct zc_token *t)
  * One parameter group: a pattern, an implicit (dropped; its name goes to
  * impl, which may be NULL) or (x y : T).
  */
-static void parse_param(P *p, struct vec *params, struct vec *impl)
+static void parse_param(P *p, struct vec *params, struct vec *impl,
+			struct vec *types)
 {
+	const struct zc_expr *ty;
 	struct zc_pat *x;
 
 	if (impl && is(p, ZC_T_HASH) && simple_name(peek(p, 1)))
@@ -1123,14 +1171,18 @@ static void parse_param(P *p, struct vec *params, struct vec *impl)
 				vpush(p, params, x);
 			}
 			advance(p);
-			parse_type(p, L_0A);
+			ty = parse_annot(p, L_0A);
 			expect(p, ZC_T_RPAREN, "')'");
+			while (types && types->n < params->n)
+				vpush(p, types, (void *)ty);
 			return;
 		}
 	}
 	x = parse_atomic_pat(p);
 	if (x)
 		vpush(p, params, x);
+	while (types && types->n < params->n)
+		vpush(p, types, NULL);
 }
 
 static struct zc_pat *var_pat(P *p, const char *name, const struct zc_token *t)
@@ -1161,17 +1213,18 @@ static void parse_binding(P *p, int rec, struct zc_binding *b)
 		advance(p);
 	}
 	if (name) {
-		struct vec params = { 0 }, impl = { 0 };
+		struct vec params = { 0 }, impl = { 0 }, types = { 0 };
 
 		check_binder(p, name, t);
 		while (starts_param(cur(p)))
-			parse_param(p, &params, &impl);
+			parse_param(p, &params, &impl, &types);
 		b->pat = var_pat(p, name, t);
 		seal_pat(p, b->pat);
 		b->params = (struct zc_pat **)params.v;
 		b->nparams = params.n;
 		b->implicits = (const char **)impl.v;
 		b->nimplicits = impl.n;
+		b->param_types = (const struct zc_expr **)types.v;
 	} else {
 		if (rec)
 			fail_expected(p, "function name");
@@ -1183,6 +1236,12 @@ static void parse_binding(P *p, int rec, struct zc_binding *b)
 	b->body = parse_term(p);
 }
 
+static void skip_attributes(P *p)
+{
+	while (at_attribute(p))
+		skip_balanced(p, ZC_T_LBRACK, ZC_T_RBRACK, "']'");
+}
+
 static struct zc_binding *parse_bindings(P *p, int rec, size_t *n)
 {
 	struct vec v = { 0 };
@@ -1191,6 +1250,7 @@ static struct zc_binding *parse_bindings(P *p, int rec, size_t *n)
 	do {
 		struct zc_binding *b = zc_arena_alloc(p->a, sizeof(*b));
 
+		skip_attributes(p);	/* `and [@attr] g = ...` */
 		parse_binding(p, rec, b);
 		vpush(p, &v, b);
 	} while (accept(p, ZC_T_AND));
@@ -1226,6 +1286,20 @@ static struct zc_expr *parse_let(P *p)
 	return e;
 }
 
+/*
+ * `| pat when guard -> e`: F*'s grammar has it (patternBranch: maybeWhen),
+ * the reference's elaborator refuses it (contracts.md 1.10).  The guard
+ * is parsed, so that the message names the guard and not a syntax error.
+ */
+static ZEN_NORETURN void refuse_when(P *p)
+{
+	const struct zc_token *w = advance(p);
+
+	parse_noseq(p);
+	fail_at(p, w->line, w->col, "when guards are not allowed in contracts "
+		"(line %u, column %u)", (unsigned)w->line, (unsigned)w->col);
+}
+
 static void parse_branches(P *p, struct zc_expr *m)
 {
 	struct vec v = { 0 };
@@ -1236,6 +1310,8 @@ static void parse_branches(P *p, struct zc_expr *m)
 		struct zc_branch *b = zc_arena_alloc(p->a, sizeof(*b));
 
 		b->pat = parse_pattern(p, 1);
+		if (is(p, ZC_T_WHEN))
+			refuse_when(p);
 		expect(p, ZC_T_ARROW, "'->'");
 		b->body = parse_term(p);
 		vpush(p, &v, b);
@@ -1257,7 +1333,7 @@ static struct zc_expr *parse_fun(P *p)
 	if (!starts_param(cur(p)))
 		fail_expected(p, "pattern");
 	while (starts_param(cur(p)))
-		parse_param(p, &params, NULL);
+		parse_param(p, &params, NULL, NULL);
 	expect(p, ZC_T_ARROW, "'->'");
 	body = parse_term(p);
 	if (!params.n)
@@ -1317,11 +1393,21 @@ static struct zc_expr *parse_noseq(P *p)
 	case ZC_T_FUN:
 		e = parse_fun(p);
 		break;
+	case ZC_T_LBRACK:
+		if (!at_attribute(p) || p->tymode)
+			goto other;
+		/* `[@attr] let x = e in t` (noSeqTerm: attribute LET) */
+		skip_attributes(p);
+		if (!is(p, ZC_T_LET))
+			fail_expected(p, "'let' after an attribute");
+		e = parse_let(p);
+		break;
 	case ZC_T_LETBANG:
 		fail_at(p, t->line, t->col,
 			"expected expression, got 'let!' (a 'let!' cannot "
 			"appear here: wrap it in begin ... end)");
 	default:
+	other:
 		e = parse_tuple(p);
 		if (accept(p, ZC_T_SUBTYPE)) {
 			/* e <: T: erased, T kept for its cost index */
@@ -1502,8 +1588,18 @@ static struct zc_pat *parse_atomic_pat(P *p)
 							  "field name");
 
 			vpush(p, &f, (void *)last_component(n->text));
-			expect(p, ZC_T_EQUALS, "'='");
-			vpush(p, &v, parse_pat_tuple(p));
+			if (!is(p, ZC_T_EQUALS) && !strchr(n->text, '.')) {
+				/* `{ f }` is `{ f = f }` (fieldPattern) */
+				struct zc_pat *b = mkpat(p, ZC_P_VAR, n);
+
+				check_binder(p, n->text, n);
+				b->u.name = n->text;
+				seal_pat(p, b);
+				vpush(p, &v, b);
+			} else {
+				expect(p, ZC_T_EQUALS, "'='");
+				vpush(p, &v, parse_pat_tuple(p));
+			}
 			if (!accept(p, ZC_T_SEMI) || is(p, ZC_T_RBRACE))
 				break;
 		}
@@ -1721,6 +1817,45 @@ struct pending_val {
 	struct zc_sig *sig;
 };
 
+/*
+ * One group of binders before the colon of a `val` (parse.mly: VAL
+ * lidentOrOperator list(multiBinder) COLON typ): `(x y : T)`, `(#n:nat)`,
+ * `(x:T{phi})`.  They come before the arrow's domains, in order.
+ */
+static void parse_val_binders(P *p, struct tyinfo *ti)
+{
+	struct vec names = { 0 }, impl = { 0 };
+	const struct zc_expr *ty;
+	struct tyinfo one;
+	size_t i;
+
+	advance(p);
+	while (!is(p, ZC_T_COLON)) {
+		int implicit = accept(p, ZC_T_HASH);
+		const struct zc_token *n = cur(p);
+
+		if (!simple_name(n) && !is(p, ZC_T_UNDERSCORE))
+			fail_expected(p, "binder name or ':'");
+		advance(p);
+		vpush(p, &names, n->kind == ZC_T_IDENT ? (void *)n->text : NULL);
+		vpush(p, &impl, implicit ? (void *)n : NULL);
+	}
+	advance(p);
+	memset(&one, 0, sizeof(one));
+	parse_type_info(p, L_0A, &one);
+	ty = one.narrows ? NULL : one.cod;
+	expect(p, ZC_T_RPAREN, "')'");
+	for (i = 0; i < names.n; i++) {
+		if (impl.v[i]) {
+			if (names.v[i])
+				vpush(p, &ti->implicits, names.v[i]);
+			continue;
+		}
+		vpush(p, &ti->names, names.v[i]);
+		vpush(p, &ti->types, (void *)ty);
+	}
+}
+
 /* `val name : T` (after `val`): its signature joins the pending ones. */
 static void parse_val(P *p, struct vec *vals)
 {
@@ -1741,12 +1876,16 @@ static void parse_val(P *p, struct vec *vals)
 	} else {
 		fail_expected(p, "name");
 	}
-	expect(p, ZC_T_COLON, "':'");
 	memset(&ti, 0, sizeof(ti));
+	while (is(p, ZC_T_LPAREN))	/* val f (x y : T) (#n:nat) : U */
+		parse_val_binders(p, &ti);
+	expect(p, ZC_T_COLON, "':'");
 	sig->pos.line = t->line;
 	sig->pos.col = t->col;
-	sig->n = parse_type_info(p, L_CONS, &ti);
+	sig->n = ti.names.n;
+	sig->n += parse_type_info(p, L_CONS, &ti);
 	sig->names = (const char **)ti.names.v;
+	sig->types = (const struct zc_expr **)ti.types.v;
 	sig->implicits = (const char **)ti.implicits.v;
 	sig->nimplicits = ti.implicits.n;
 	sig->ret = ti.cod;
@@ -1787,10 +1926,8 @@ static struct zc_module *parse_module(P *p)
 			fail_expected(p, "declaration");
 		/* attributes and qualifiers */
 		for (;;) {
-			if (is(p, ZC_T_LBRACK) && peek(p, 1)->kind == ZC_T_OP &&
-			    peek(p, 1)->text[0] == '@')
-				skip_balanced(p, ZC_T_LBRACK, ZC_T_RBRACK,
-					      "']'");
+			if (at_attribute(p))
+				skip_attributes(p);
 			else if (!accept(p, ZC_T_QUALIFIER))
 				break;
 		}

@@ -540,6 +540,17 @@ zv *zv_dict_add(struct zen_rt *rt, const zv *d, const uint8_t *k,
 	return v;
 }
 
+zv *zv_dict_of_sorted(struct zen_rt *rt, struct zv_dict_entry *e, size_t n)
+{
+	zv *v = mk(rt, ZV_DICT);
+
+	if (!v)
+		return NULL;
+	v->u.dict.n = n;
+	v->u.dict.e = e;
+	return v;
+}
+
 zv *zv_dict_remove(struct zen_rt *rt, const zv *d, const uint8_t *k,
 		   size_t klen)
 {
@@ -1031,6 +1042,8 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 
 			c->state = ZV_COST_RUNNING;
 			rt->sub_inexact = rt->sub_over = 0;
+			/* the declared cost index, charged in full (1.8) */
+			add = zen_native_cost(nat, c->args);
 			rc = nat->fn(rt, nat, c->args, &next, &add);
 			if (rt->sub_inexact)
 				exact = 0;
@@ -1108,4 +1121,117 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 out:
 	zen_rt_leave(rt);
 	return rc;
+}
+
+/* ---- declared costs (value.h struct zen_cost_rule) ---- */
+
+static uint64_t measure_len(const zv *v)
+{
+	if (!v)
+		return 0;
+	switch (v->tag) {
+	case ZV_LIST: return v->u.list.len;
+	case ZV_ARRAY: case ZV_TUPLE: return v->u.seq.n;
+	case ZV_BYTES: return v->u.bytes.len;
+	case ZV_DICT: return v->u.dict.n;
+	default: return 0;
+	}
+}
+
+static uint64_t measure_nat(const zv *v)
+{
+	return v && v->tag == ZV_INT && v->u.i > 0 ? (uint64_t)v->u.i : 0;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+	return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+uint64_t zen_native_cost(const struct zen_native *nat, zv *const *args)
+{
+	const struct zen_cost_rule *r = &nat->cost;
+	const zv *x = NULL, *y = NULL;
+	uint64_t m = 0, size;
+
+	if (!r->declared)
+		return 0;
+	if (r->measure != ZEN_CM_NONE) {
+		x = r->arg < nat->arity ? args[r->arg] : NULL;
+		y = r->arg2 < nat->arity ? args[r->arg2] : NULL;
+	}
+	switch (r->measure) {
+	case ZEN_CM_LEN: m = measure_len(x); break;
+	case ZEN_CM_NAT: m = measure_nat(x); break;
+	case ZEN_CM_LEN2: m = sat_add(measure_len(x), measure_len(y)); break;
+	case ZEN_CM_MINLEN:
+		m = measure_nat(x);
+		if (measure_len(y) < m)
+			m = measure_len(y);
+		break;
+	case ZEN_CM_CHUNK:	/* (l / size) * (4 * size + per) */
+		size = measure_nat(x);
+		if (!size)
+			return r->k;
+		return sat_add(sat_mul(measure_len(y) / size,
+				       sat_add(sat_mul(4, size), r->per)),
+			       r->k);
+	default: break;
+	}
+	return sat_add(sat_mul(m, r->per), r->k);
+}
+
+static void rule_measure(const struct zen_cost_rule *r, char *b, size_t n)
+{
+	unsigned a = r->arg + 1u, c = r->arg2 + 1u;
+
+	switch (r->measure) {
+	case ZEN_CM_LEN: snprintf(b, n, "len($%u)", a); break;
+	case ZEN_CM_NAT: snprintf(b, n, "$%u", a); break;
+	case ZEN_CM_LEN2: snprintf(b, n, "(len($%u)+len($%u))", a, c); break;
+	case ZEN_CM_MINLEN: snprintf(b, n, "min($%u,len($%u))", a, c); break;
+	case ZEN_CM_CHUNK:
+		snprintf(b, n, "(len($%u)/$%u)*(4*$%u+%u)", c, a, a,
+			 (unsigned)r->per);
+		break;
+	default: b[0] = 0; break;
+	}
+}
+
+const char *zen_cost_rule_format(const struct zen_native *nat, char *buf,
+				 size_t size)
+{
+	static const char *const cbs[] = { "", "", "n", "m", "m+n", "sum",
+					   "branch" };
+	const struct zen_cost_rule *r = &nat->cost;
+	char ms[64], term[96];
+	size_t len;
+
+	if (!r->declared) {
+		snprintf(buf, size, "-");
+		return buf;
+	}
+	rule_measure(r, ms, sizeof(ms));
+	term[0] = 0;
+	if (r->cb == ZEN_CB_EACH)
+		snprintf(term, sizeof(term), r->per ? "%s*(n+%u)" : "%s*n",
+			 ms, (unsigned)r->per);
+	else if (r->measure == ZEN_CM_CHUNK || (ms[0] && r->per == 1))
+		snprintf(term, sizeof(term), "%s", ms);
+	else if (ms[0] && r->per)
+		snprintf(term, sizeof(term), "%u*%s", (unsigned)r->per, ms);
+	snprintf(buf, size, "%s", r->cb < ZEN_ARRAY_SIZE(cbs) ? cbs[r->cb] : "?");
+	len = strlen(buf);
+	if (term[0])
+		len += (size_t)snprintf(buf + len, len < size ? size - len : 0,
+					"%s%s", len ? "+" : "", term);
+	if (r->k || (!term[0] && !buf[0]))
+		snprintf(buf + len, len < size ? size - len : 0, "%s%u",
+			 len ? "+" : "", (unsigned)r->k);
+	return buf;
 }

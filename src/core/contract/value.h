@@ -248,6 +248,11 @@ struct zen_rt {
 	/* internal: the flags of the cost values a cost native forced
 	 * (zl_force), merged into the native's own (zen_force) */
 	uint8_t sub_inexact, sub_over;
+	/* internal: public keys decompressed in this run (zulib.h
+	 * zen_rt_pubkey), direct-mapped on a byte of X: states and bodies
+	 * repeat keys (an order book's makers) and a decompression costs
+	 * a square root */
+	struct zen_pk_memo { uint8_t ok, cpk[33], pk[64]; } pk_memo[16];
 };
 
 #define ZEN_RT_DEFAULT_MEM_LIMIT ((size_t)256 << 20)
@@ -348,6 +353,9 @@ zv *zv_dict_add(struct zen_rt *rt, const zv *d, const uint8_t *k,
 		size_t klen, zv *val);
 zv *zv_dict_remove(struct zen_rt *rt, const zv *d, const uint8_t *k,
 		   size_t klen);
+/* A dict of e[0..n), which must be arena memory in strictly increasing
+ * shortlex key order (not checked, not copied).  NULL on OOM. */
+zv *zv_dict_of_sorted(struct zen_rt *rt, struct zv_dict_entry *e, size_t n);
 int zv_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 
 /* ------------------------------------------------------------------ */
@@ -484,6 +492,50 @@ typedef int (*zen_native_fn)(struct zen_rt *rt,
 			     const struct zen_native *self,
 			     zv *const *args, zv **out, uint64_t *cost);
 
+/*
+ * The declared cost index of a native (contracts.md 4, Zulib's `val`s), as
+ * data: the one place a function's cost is written down.  The runtime
+ * charges it (a ZEN_NATIVE_COST native is charged static_part(args)
+ * before it runs; incRet-like natives read it with zen_native_cost), and
+ * tools print it with zen_cost_rule_format, which tests compare with the
+ * audit table tests/zulib-audit.txt.
+ *
+ *   cost = k + per * M(args) + the costs of the cost values the native
+ *          forces (callbacks, cost arguments), as `cb` describes them.
+ *
+ * M reads the arguments `arg` (and `arg2`), 0-based: a length (list,
+ * array, string or dictionary), the value of a nat argument, or the
+ * combinations below.  An argument of the wrong type measures 0; the
+ * native then fails on it anyway.
+ */
+enum zen_cost_measure {
+	ZEN_CM_NONE,	/* constant */
+	ZEN_CM_LEN,	/* len(arg) */
+	ZEN_CM_NAT,	/* the nat value of arg (0 when erased) */
+	ZEN_CM_LEN2,	/* len(arg) + len(arg2) */
+	ZEN_CM_MINLEN,	/* min(nat arg, len(arg2)) */
+	ZEN_CM_CHUNK,	/* (len(arg2) / nat arg) * (4 * nat arg + per) */
+};
+
+enum zen_cost_cb {
+	ZEN_CB_NONE,	/* nothing forced */
+	ZEN_CB_EACH,	/* a callback of cost n per unit of M:
+			 * M * (per + n) + k */
+	ZEN_CB_ONCE,	/* one callback: n + ... */
+	ZEN_CB_M,	/* one cost argument: m + ... */
+	ZEN_CB_MN,	/* a cost argument and a callback: m + n + ... */
+	ZEN_CB_SUM,	/* every cost argument and the callback (bind2/3) */
+	ZEN_CB_BRANCH,	/* the branch taken (handleT): branch + ... */
+};
+
+struct zen_cost_rule {
+	uint8_t declared;	/* 0: no cost index (a plain function) */
+	uint8_t measure;	/* enum zen_cost_measure */
+	uint8_t arg, arg2;
+	uint8_t cb;		/* enum zen_cost_cb */
+	uint32_t per, k;
+};
+
 struct zen_native {
 	const char *name;	/* exported name, operators by symbol: ">>=" */
 	zen_native_fn fn;
@@ -491,8 +543,23 @@ struct zen_native {
 	uint8_t flags;		/* ZEN_NATIVE_* */
 	uint16_t lazy;		/* bit i set: parameter i is cost-only */
 	intptr_t aux;		/* per-entry parameter of fn */
-	const char *cost;	/* the declared cost rule (documentation) */
+	struct zen_cost_rule cost;	/* the declared cost index */
 };
+
+/*
+ * The static part of nat's declared cost for these (arity) arguments:
+ * k + per * M(args) (ZEN_CB_EACH: M * per + k); what the native forces is
+ * added as it runs.  Saturates at UINT64_MAX.
+ */
+uint64_t zen_native_cost(const struct zen_native *nat, zv *const *args);
+/*
+ * nat's declared cost as text, e.g. "64", "6*len($1)",
+ * "len($2)*(n+2)+2", "m+n", "-" (no cost index); $i is the i-th explicit
+ * argument (1-based), n the cost of the callback, m of a cost argument.
+ * Returns buf.
+ */
+const char *zen_cost_rule_format(const struct zen_native *nat, char *buf,
+				 size_t size);
 
 /* The value of a registry entry: a ZV_NATIVE for arity >= 1, the constant
  * for arity 0, zv_erased() for types. */

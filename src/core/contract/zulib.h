@@ -22,8 +22,17 @@
  *   Zen.TxSkeleton, Zen.Wallet, Zen.Asset, Zen.ContractId,
  *   Zen.ContractReturn, Zen.ContractResult, Zen.Sha3(...), Zen.Hash(...),
  *   Zen.Crypto, Zen.PublicKey, Zen.MerkleTree, Zen.Array(...), Zen.List,
- *   Zen.Types(...).  Anything else (Zen.Set, Zen.Bitcoin, ...) is unknown:
- *   activation must fail with "unknown name" (4.14).
+ *   Zen.ListRealized, Zen.Integers, Zen.Types(...).  Anything else
+ *   (Zen.Set, Zen.Bitcoin, ...) is unknown: activation must fail with
+ *   "unknown name" (4.14).  Each name sits in the module Zulib v0.3.43
+ *   defines it in; tests/zulib-audit.txt lists every exported function
+ *   with its arity and declared cost, and test-contract-runtime checks
+ *   the registry against it.
+ *
+ * COSTS
+ *   An entry's declared cost index is data (value.h struct
+ *   zen_cost_rule): the runtime charges it and zen_cost_rule_format
+ *   prints it, so there is no second copy to drift.
  *
  * WHAT THE EVALUATOR DOES
  *   1. zen_rt_init(); zen_rt_set_apply(rt, my_apply, ctx).
@@ -116,6 +125,8 @@ int zv_to_output(struct zen_rt *rt, const zv *v, struct zen_output *o);
  * (X little-endian, Y little-endian; 2.2).  Return 0 or ZEN_EINVAL. */
 int zen_pubkey_to_internal(uint8_t out[64], const uint8_t cpk[33]);
 void zen_pubkey_from_internal(uint8_t out[33], const uint8_t pk[64]);
+/* zen_pubkey_to_internal, remembered for the rest of the run. */
+int zen_rt_pubkey(struct zen_rt *rt, uint8_t out[64], const uint8_t cpk[33]);
 /* Signatures: compact r||s big-endian <-> internal (r LE, s LE). */
 void zen_sig_swap(uint8_t out[64], const uint8_t in[64]);
 

@@ -185,6 +185,42 @@ int zv_to_output(struct zen_rt *rt, const zv *v, struct zen_output *o)
 
 /* ---- data ---- */
 
+/*
+ * Dict d as `Dict dict`.  A data dictionary is normally normalized
+ * (shortlex-sorted, unique keys): then the entries are taken in order,
+ * one allocation; anything else goes through zv_dict_add.
+ */
+static int of_dict(struct zen_rt *rt, const struct zen_data *d, zv **out)
+{
+	size_t n = d->u.dict.n, i;
+	struct zv_dict_entry *e = zen_rt_alloc(rt, (n ? n : 1) * sizeof(*e));
+	zv *dict;
+	int sorted = 1;
+
+	if (!e)
+		return ZEN_EREFUSED;
+	for (i = 0; i < n; i++) {
+		const struct zen_data_entry *de = &d->u.dict.entries[i];
+
+		TRY(zv_of_data(rt, &de->value, &e[i].val));
+		if (!(e[i].key = zen_rt_memdup(rt, de->key, de->key_len)))
+			return ZEN_EREFUSED;
+		e[i].klen = de->key_len;
+		if (i && zv_key_cmp(e[i - 1].key, e[i - 1].klen, e[i].key,
+				    e[i].klen) >= 0)
+			sorted = 0;
+	}
+	if (sorted) {
+		dict = zv_dict_of_sorted(rt, e, n);
+	} else {
+		dict = zv_dict_empty();
+		for (i = 0; i < n && dict; i++)
+			dict = zv_dict_add(rt, dict, e[i].key, e[i].klen,
+					   e[i].val);
+	}
+	RET(zv_con1(rt, "Dict", dict));
+}
+
 int zv_of_data(struct zen_rt *rt, const struct zen_data *d, zv **out)
 {
 	const char *name = NULL;
@@ -216,7 +252,7 @@ int zv_of_data(struct zen_rt *rt, const struct zen_data *d, zv **out)
 		break;
 	case ZEN_DATA_PUBKEY:
 		name = "PublicKey";
-		if (zen_pubkey_to_internal(buf, d->u.pubkey))
+		if (zen_rt_pubkey(rt, buf, d->u.pubkey))
 			return zen_rt_fail(rt, "invalid public key in data");
 		p = zv_bytes(rt, buf, 64);
 		break;
@@ -239,22 +275,13 @@ int zv_of_data(struct zen_rt *rt, const struct zen_data *d, zv **out)
 		name = "Collection";
 		break;
 	case ZEN_DATA_DICT: {
-		zv *dict = zv_dict_empty(), *x;
+		int rc;
 
 		TRY(zen_rt_enter(rt));
-		for (i = 0; i < d->u.dict.n && dict; i++) {
-			const struct zen_data_entry *e = &d->u.dict.entries[i];
-			int rc = zv_of_data(rt, &e->value, &x);
-
-			if (rc) {
-				zen_rt_leave(rt);
-				return rc;
-			}
-			dict = zv_dict_add(rt, dict, (const uint8_t *)e->key,
-					   e->key_len, x);
-		}
+		rc = of_dict(rt, d, &p);
 		zen_rt_leave(rt);
-		p = zv_con1(rt, "Dict", dict);
+		if (rc)
+			return rc;
 		name = "Collection";
 		break;
 	}
@@ -302,7 +329,7 @@ static int to_data(struct zen_rt *rt, const zv *v, struct zen_data *d,
 		const uint8_t *b;
 		size_t len;
 		static const struct zen_native self = { "data", NULL, 0, 0, 0,
-							0, NULL };
+							0, CNONE };
 
 		if (p->tag != ZV_BYTES && (n[0] == 'S' || p->tag != ZV_ARRAY))
 			return bad(rt, "data");

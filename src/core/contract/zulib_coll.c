@@ -26,7 +26,6 @@ NATIVE(dict_key_op)	/* containsKey k d, tryFind k d, add k v d, remove k d */
 
 	TRY(zl_bytes(rt, self, k));
 	TRY(zl_want(rt, self, d, ZV_DICT));
-	*cost += 64;
 	v = zv_dict_find(d, k->u.bytes.p, k->u.bytes.len);
 	switch (self->aux) {
 	case DK_CONTAINS:
@@ -57,7 +56,6 @@ NATIVE(dict_map)	/* mapT f d: size*(n+2)+2 */
 
 	TRY(zl_want(rt, self, d, ZV_DICT));
 	n = d->u.dict.n;
-	*cost += 2 + 2 * n;
 	if (!(e = zen_rt_alloc(rt, (n ? n : 1) * sizeof(*e))))
 		return ZEN_EREFUSED;
 	for (i = 0; i < n; i++) {
@@ -82,7 +80,6 @@ NATIVE(dict_fold)	/* foldT f s d: size*(n+4)+4, key order */
 	zv *s = a[1], *args[3];
 
 	TRY(zl_want(rt, self, d, ZV_DICT));
-	*cost += 4 + 4 * d->u.dict.n;
 	for (i = 0; i < d->u.dict.n; i++) {
 		args[0] = s;
 		if (!(args[1] = key_value(rt, &d->u.dict.e[i])))
@@ -95,12 +92,12 @@ NATIVE(dict_fold)	/* foldT f s d: size*(n+4)+4, key order */
 
 const struct zen_native zl_dict[] = {
 	E("size", dict_size, 1, 0), E("empty", dict_empty, 0, 0),
-	EC("containsKey", dict_key_op, 2, DK_CONTAINS, "64"),
-	EC("tryFind", dict_key_op, 2, DK_FIND, "64"),
-	EC("add", dict_key_op, 3, DK_ADD, "64"),
-	EC("remove", dict_key_op, 2, DK_REMOVE, "64"),
-	EC("mapT", dict_map, 2, 0, "size*(n+2)+2"),
-	EC("foldT", dict_fold, 3, 0, "size*(n+4)+4"),
+	EC("containsKey", dict_key_op, 2, DK_CONTAINS, CK(64)),
+	EC("tryFind", dict_key_op, 2, DK_FIND, CK(64)),
+	EC("add", dict_key_op, 3, DK_ADD, CK(64)),
+	EC("remove", dict_key_op, 2, DK_REMOVE, CK(64)),
+	EC("mapT", dict_map, 2, 0, CEACH(2, 1, 2)),
+	EC("foldT", dict_fold, 3, 0, CEACH(4, 2, 4)),
 	ETYPE("t"), ETYPE("dictionary"),
 	EEND
 };
@@ -152,7 +149,6 @@ NATIVE(a_of_list)
 	zv **it;
 
 	TRY(zl_list(rt, self, a[0]));
-	*cost += 2 * a[0]->u.list.len + 2;
 	if (!(it = zv_list_items(rt, a[0])))
 		return ZEN_EREFUSED;
 	RET(zv_array(rt, a[0]->u.list.len, it));
@@ -164,7 +160,6 @@ NATIVE(a_to_list)
 	size_t n;
 
 	TRY(arr(rt, self, a[0], &it, &n));
-	*cost += 2 * n + 2;
 	RET(zv_list(rt, n, it));
 }
 
@@ -176,7 +171,6 @@ NATIVE(a_init)	/* init l f: [f 0 .. f (l-1)], l*(n+4)+4 */
 	TRY(zl_nat(rt, self, a[0], &l));
 	if (l > rt->mem_limit / sizeof(zv *))
 		return zen_rt_fail(rt, "memory limit exceeded");
-	*cost += 4 * l + 4;
 	if (!(it = zen_rt_alloc(rt, (l ? l : 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
 	for (i = 0; i < l; i++) {
@@ -195,7 +189,6 @@ NATIVE(a_create)
 	TRY(zl_nat(rt, self, a[0], &l));
 	if (l > rt->mem_limit / sizeof(zv *))
 		return zen_rt_fail(rt, "memory limit exceeded");
-	*cost += 4 * l + 4;
 	if (!(it = zen_rt_alloc(rt, (l ? l : 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
 	for (i = 0; i < l; i++)
@@ -214,7 +207,6 @@ NATIVE(a_sub)	/* sub arr i j: elements i .. i+j-1 */
 	TRY(zl_nat(rt, self, a[2], &j));
 	if (i > n || j > n - i)
 		return zen_rt_fail(rt, "%s: index out of range", self->name);
-	*cost += 4 * j + 4;
 	RET(zv_array(rt, j, it + i));
 }
 
@@ -224,7 +216,6 @@ NATIVE(a_map)
 	size_t n, i;
 
 	TRY(arr(rt, self, a[1], &it, &n));
-	*cost += 4 * n + 4;
 	if (!(o = zen_rt_alloc(rt, (n ? n : 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
 	for (i = 0; i < n; i++)
@@ -239,7 +230,6 @@ NATIVE(a_append)
 
 	TRY(arr(rt, self, a[0], &x, &nx));
 	TRY(arr(rt, self, a[1], &y, &ny));
-	*cost += 4 * (nx + ny) + 4;
 	if (!(o = zen_rt_alloc(rt, (nx + ny + 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
 	memcpy(o, x, nx * sizeof(zv *));
@@ -266,20 +256,22 @@ NATIVE(a_chunk)	/* chunkBySize size arr: n/size chunks, remainder dropped */
 	RET(zv_array(rt, k, o));
 }
 
-NATIVE(a_try_map)	/* joinOptions (aux 0, l*4+4); tryMap f (l*(n+8)+8) */
+/*
+ * joinOptions (aux 0); tryMap f (aux 1) is `map f arr >>= joinOptions` in
+ * Zulib: every callback runs (and may fail) before the first None counts.
+ */
+NATIVE(a_try_map)
 {
 	zv **it, **o, *v;
 	size_t n, i;
-	unsigned k = self->aux ? 8 : 4;
 
 	TRY(arr(rt, self, a[self->aux ? 1 : 0], &it, &n));
-	*cost += (uint64_t)k * n + k;
 	if (!(o = zen_rt_alloc(rt, (n ? n : 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
+	for (i = 0; self->aux && i < n; i++)
+		TRY(zl_call(rt, a[0], 1, &it[i], &o[i], cost));
 	for (i = 0; i < n; i++) {
-		v = it[i];
-		if (self->aux)
-			TRY(zl_call(rt, a[0], 1, &it[i], &v, cost));
+		v = self->aux ? o[i] : it[i];
 		if (zv_is_con(v, "None"))
 			RET(zv_none());
 		if (!zv_is_con(v, "Some"))
@@ -296,7 +288,6 @@ NATIVE(a_fold)	/* fold f s arr (4l+4) / foldT (l*(n+4)+4) */
 	size_t n, i;
 
 	TRY(arr(rt, self, a[2], &it, &n));
-	*cost += 4 * n + 4;
 	for (i = 0; i < n; i++) {
 		args[0] = s;
 		args[1] = it[i];
@@ -305,29 +296,46 @@ NATIVE(a_fold)	/* fold f s arr (4l+4) / foldT (l*(n+4)+4) */
 	RET(s);
 }
 
+/* ofArray arr = (| length arr, arr |): a dependent pair, a tuple here */
+NATIVE(a_of_array)
+{
+	zv **it, *l;
+	size_t n;
+
+	TRY(arr(rt, self, a[0], &it, &n));
+	if (!(l = zv_int(rt, (int64_t)n)))
+		return ZEN_EREFUSED;
+	RET(zv_tuple2(rt, l, a[0]));
+}
+
+/* Zen.Array.Base: the realized primitives (Zulib's Zen.Array.Base.fsti) */
 const struct zen_native zl_array_base[] = {
 	E("length", a_length, 1, 0), E("get", a_get, 2, 0),
 	E("empty", a_empty, 0, 0),
-	EC("ofList", a_of_list, 1, 0, "len*2+2"),
-	EC("toList", a_to_list, 1, 0, "l*2+2"),
-	EC("init", a_init, 2, 0, "l*(n+4)+4"),
-	EC("create", a_create, 2, 0, "l*4+4"),
-	EC("sub", a_sub, 3, 0, "j*4+4"),
-	EC("map", a_map, 2, 0, "l*(n+4)+4"),
-	EC("append", a_append, 2, 0, "(l1+l2)*4+4"),
-	E("chunkBySize", a_chunk, 2, 0),
-	EC("joinOptions", a_try_map, 1, 0, "l*4+4"),
-	EC("tryMap", a_try_map, 2, 1, "l*(n+8)+8"),
-	EC("fold", a_fold, 3, 0, "4l+4"),
-	EC("foldT", a_fold, 3, 0, "l*(n+4)+4"),
-	ETYPE("t"), ETYPE("array"),
+	EC("ofList", a_of_list, 1, 0, CLEN(2, 0, 2)),
+	EC("fold", a_fold, 3, 0, CLEN(4, 2, 4)),
+	EC("foldT", a_fold, 3, 0, CEACH(4, 2, 4)),
+	ETYPE("t"), ETYPE("array"), ETYPE("indexed"),
 	EEND
 };
 
+/* Zen.Array.Indexed: the functions over `indexed a l` */
 const struct zen_native zl_array_indexed[] = {
-	E("item", a_get, 2, 1), E("get", a_get, 2, 0),
-	EC("init_pure", a_init, 2, 0, "l*(n+4)+4"),
-	ETYPE("indexed"),
+	E("ofArray", a_of_array, 1, 0),
+	EC("toList", a_to_list, 1, 0, CLEN(2, 0, 2)),
+	E("item", a_get, 2, 1), E("op_Array_Access", a_get, 2, 0),
+	EC("init_pure", a_init, 2, 0, CNEACH(4, 0, 4)),
+	EC("init", a_init, 2, 0, CNEACH(4, 0, 4)),
+	EC("create", a_create, 2, 0, CNAT(4, 0, 4)),
+	EC("sub", a_sub, 3, 0, CNAT(4, 2, 4)),
+	EC("map", a_map, 2, 0, CEACH(4, 1, 4)),
+	EC("append", a_append, 2, 0,
+	   CR(ZEN_CM_LEN2, 0, 1, ZEN_CB_NONE, 4, 4)),
+	EC("chunkBySize", a_chunk, 2, 0,
+	   CR(ZEN_CM_CHUNK, 0, 1, ZEN_CB_NONE, 8, 4)),
+	EC("joinOptions", a_try_map, 1, 0, CLEN(4, 0, 4)),
+	EC("tryMap", a_try_map, 2, 1, CEACH(8, 1, 8)),
+	ETYPE("t"),
 	EEND
 };
 
@@ -359,7 +367,6 @@ NATIVE(l_append)	/* append l1 l2 (aux 0); revAppend l1 l2 (aux 1) */
 	TRY(zl_list(rt, self, a[0]));
 	TRY(zl_list(rt, self, a[1]));
 	n = a[0]->u.list.len;
-	*cost += 2 * n + 2;
 	if (!(it = zv_list_items(rt, a[0])))
 		return ZEN_EREFUSED;
 	for (i = 0; i < n && r; i++)
@@ -372,7 +379,6 @@ NATIVE(l_rev)
 	zv *r = zv_nil(), *l = a[0];
 
 	TRY(zl_list(rt, self, l));
-	*cost += 2 * l->u.list.len + 2;
 	for (; l->u.list.len && r; l = l->u.list.tail)
 		r = zv_cons(rt, l->u.list.head, r);
 	RET(r);
@@ -386,7 +392,6 @@ NATIVE(l_init)	/* init l f: l*(n+2)+2 */
 	TRY(zl_nat(rt, self, a[0], &l));
 	if (l > rt->mem_limit / sizeof(zv *))
 		return zen_rt_fail(rt, "memory limit exceeded");
-	*cost += 2 * l + 2;
 	if (!(it = zen_rt_alloc(rt, (l ? l : 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
 	for (i = 0; i < l; i++) {
@@ -404,7 +409,6 @@ NATIVE(l_map)	/* map / mapT: len*(n+2)+2 */
 
 	TRY(zl_list(rt, self, a[1]));
 	n = a[1]->u.list.len;
-	*cost += 2 * n + 2;
 	if (!(it = zv_list_items(rt, a[1])))
 		return ZEN_EREFUSED;
 	for (i = 0; i < n; i++)
@@ -419,7 +423,6 @@ NATIVE(l_intersperse)	/* intersperse x ls */
 
 	TRY(zl_list(rt, self, a[1]));
 	n = a[1]->u.list.len;
-	*cost += 4 * n + 4;
 	if (!(it = zv_list_items(rt, a[1])) ||
 	    !(o = zen_rt_alloc(rt, (2 * n + 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
@@ -436,7 +439,6 @@ NATIVE(l_fold)	/* fold / foldT f s ls: left fold */
 	zv *s = a[1], *l = a[2], *args[2];
 
 	TRY(zl_list(rt, self, l));
-	*cost += 4 * l->u.list.len + 4;
 	for (; l->u.list.len; l = l->u.list.tail) {
 		args[0] = s;
 		args[1] = l->u.list.head;
@@ -454,7 +456,6 @@ NATIVE(l_agg)	/* sum, product, and_, or_ (always true), max */
 	int first = 1, b = self->aux == LA_AND;
 
 	TRY(zl_list(rt, self, l));
-	*cost += (self->aux == LA_MAX ? 7 : 4) * (l->u.list.len + 1);
 	if (self->aux == LA_MAX && !l->u.list.len)
 		return zen_rt_fail(rt, "%s of an empty list", self->name);
 	for (; l->u.list.len; l = l->u.list.tail) {
@@ -494,7 +495,6 @@ NATIVE(l_by)	/* sumBy(T) productBy(T) any(T) all(T) f ls: len*(n+6)+6 */
 	int b = self->aux == LB_ALL;
 
 	TRY(zl_list(rt, self, l));
-	*cost += 6 * l->u.list.len + 6;
 	for (; l->u.list.len; l = l->u.list.tail) {
 		TRY(zl_call(rt, a[0], 1, &l->u.list.head, &y, cost));
 		if (self->aux == LB_ANY || self->aux == LB_ALL) {
@@ -509,8 +509,9 @@ NATIVE(l_by)	/* sumBy(T) productBy(T) any(T) all(T) f ls: len*(n+6)+6 */
 			return zen_rt_fail(rt, "integer overflow in %s",
 					   self->name);
 	}
+	/* any/anyT fold (||) from true through or_: always true (7) */
 	if (self->aux == LB_ANY || self->aux == LB_ALL)
-		RET(zv_bool(b));
+		RET(zv_bool(self->aux == LB_ANY ? 1 : b));
 	RET(zv_int(rt, acc));
 }
 
@@ -531,7 +532,6 @@ NATIVE(l_nth)	/* nth ls n (2n+2, fails); tryNth (2n+7, option) */
 	uint64_t n, i;
 
 	TRY(list_int(rt, self, a, &l, &n));
-	*cost += 2 * n + (self->aux ? 7 : 2);
 	if (n >= l->u.list.len) {
 		if (self->aux)
 			RET(zv_none());
@@ -550,7 +550,6 @@ NATIVE(l_take)	/* take k (min*18+18) / drop k (min*12+12) */
 
 	TRY(list_int(rt, self, a, &l, &k));
 	m = k < l->u.list.len ? (size_t)k : l->u.list.len;
-	*cost += (self->aux ? 12 : 18) * ((uint64_t)m + 1);
 	if (self->aux) {
 		while (m--)
 			l = l->u.list.tail;
@@ -565,21 +564,23 @@ NATIVE(l_zip)	/* zip l1 l2 (18*len+18); zipWithT f l1 l2 ((21+n)*len+21) */
 {
 	zv *x = a[self->aux ? 1 : 0], *y = a[self->aux ? 2 : 1], **it;
 	size_t n, i;
-	unsigned k = self->aux ? 21 : 18;
 
 	TRY(zl_list(rt, self, x));
 	TRY(zl_list(rt, self, y));
 	n = x->u.list.len < y->u.list.len ? x->u.list.len : y->u.list.len;
-	*cost += (uint64_t)k * n + k;
-	if (!(it = zen_rt_alloc(rt, (n ? n : 1) * sizeof(zv *))))
+	if (!(it = zen_rt_alloc(rt, (2 * n + 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
 	for (i = 0; i < n; i++, x = x->u.list.tail, y = y->u.list.tail) {
-		zv *args[2] = { x->u.list.head, y->u.list.head };
-
-		if (self->aux)
-			TRY(zl_call(rt, a[0], 2, args, &it[i], cost));
-		else if (!(it[i] = zv_tuple(rt, 2, args)))
+		it[n + i] = x->u.list.head;	/* the pairs, kept for */
+		it[i] = y->u.list.head;		/* zipWithT below */
+		if (!self->aux && !(it[i] = zv_tuple2(rt, it[n + i], it[i])))
 			return ZEN_EREFUSED;
+	}
+	/* zipWithT forces the rest before the head: last pair first (7) */
+	while (self->aux && i--) {
+		zv *args[2] = { it[n + i], it[i] };
+
+		TRY(zl_call(rt, a[0], 2, args, &it[i], cost));
 	}
 	RET(zv_list(rt, n, it));
 }
@@ -591,7 +592,6 @@ NATIVE(l_unzip)
 
 	TRY(zl_list(rt, self, l));
 	n = l->u.list.len;
-	*cost += 15 * n + 15;
 	if (!(x = zen_rt_alloc(rt, (n + 1) * sizeof(zv *))) ||
 	    !(y = zen_rt_alloc(rt, (n + 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
@@ -609,16 +609,19 @@ NATIVE(l_unzip)
 
 NATIVE(l_filter)	/* filterT p (aux 0, (n+17)); chooseT f (aux 1, (n+16)) */
 {
-	zv *l = a[1], **it, *y;
-	size_t k = 0;
-	unsigned c = self->aux ? 16 : 17;
+	zv *l = a[1], **it, **ys, *y;
+	size_t k = 0, n, i;
 
 	TRY(zl_list(rt, self, l));
-	*cost += (uint64_t)c * l->u.list.len + c;
-	if (!(it = zen_rt_alloc(rt, (l->u.list.len + 1) * sizeof(zv *))))
+	n = l->u.list.len;
+	if (!(it = zv_list_items(rt, l)) ||
+	    !(ys = zen_rt_alloc(rt, (n + 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
-	for (; l->u.list.len; l = l->u.list.tail) {
-		TRY(zl_call(rt, a[0], 1, &l->u.list.head, &y, cost));
+	/* the rest is forced before the head: last element first (7) */
+	for (i = n; i--;)
+		TRY(zl_call(rt, a[0], 1, &it[i], &ys[i], cost));
+	for (i = 0; i < n; i++) {
+		y = ys[i];
 		if (self->aux) {
 			if (zv_is_con(y, "Some"))
 				it[k++] = zl_payload(y);
@@ -628,48 +631,55 @@ NATIVE(l_filter)	/* filterT p (aux 0, (n+17)); chooseT f (aux 1, (n+16)) */
 		} else {
 			TRY(zl_want(rt, self, y, ZV_BOOL));
 			if (y->u.i)
-				it[k++] = l->u.list.head;
+				it[k++] = it[i];
 		}
 	}
 	RET(zv_list(rt, k, it));
 }
 
+/* Zen.ListRealized: the realized list reversal Zen.List builds on */
+const struct zen_native zl_list_realized[] = {
+	EC("reverse", l_rev, 1, 0, CLEN(2, 0, 2)),
+	EEND
+};
+
 const struct zen_native zl_list_mod[] = {
 	E("head", l_basic, 1, 0), E("tail", l_basic, 1, 1),
-	E("isNull", l_basic, 1, 2), E("length", l_basic, 1, 3),
-	E("cons", l_cons, 2, 0),
-	EC("append", l_append, 2, 0, "2*len(l1)+2"),
-	EC("++", l_append, 2, 0, "2*len(l1)+2"),
-	EC("revAppend", l_append, 2, 1, "2*len(l1)+2"),
-	EC("rev", l_rev, 1, 0, "2*len+2"),
-	EC("init_pure", l_init, 2, 0, "l*(n+2)+2"),
-	EC("init", l_init, 2, 0, "l*(n+2)+2"),
-	EC("mapT", l_map, 2, 0, "len*(n+2)+2"),
-	EC("map", l_map, 2, 0, "len*2+2"),
-	EC("intersperse", l_intersperse, 2, 0, "4*len+4"),
-	EC("foldT", l_fold, 3, 0, "len*(n+4)+4"),
-	EC("fold", l_fold, 3, 0, "4*len+4"),
-	EC("sum", l_agg, 1, LA_SUM, "len*4+4"),
-	EC("product", l_agg, 1, LA_PRODUCT, "len*4+4"),
-	EC("and_", l_agg, 1, LA_AND, "len*4+4"),
-	EC("or_", l_agg, 1, LA_OR, "len*4+4"),
-	EC("max", l_agg, 1, LA_MAX, "len*7+7"),
-	EC("sumBy", l_by, 2, LB_SUM, "len*(n+6)+6"),
-	EC("sumByT", l_by, 2, LB_SUM, "len*(n+6)+6"),
-	EC("productBy", l_by, 2, LB_PRODUCT, "len*(n+6)+6"),
-	EC("productByT", l_by, 2, LB_PRODUCT, "len*(n+6)+6"),
-	EC("any", l_by, 2, LB_ANY, "len*(n+6)+6"),
-	EC("anyT", l_by, 2, LB_ANY, "len*(n+6)+6"),
-	EC("all", l_by, 2, LB_ALL, "len*(n+6)+6"),
-	EC("allT", l_by, 2, LB_ALL, "len*(n+6)+6"),
-	EC("nth", l_nth, 2, 0, "2n+2"), EC("tryNth", l_nth, 2, 1, "2n+7"),
-	EC("take", l_take, 2, 0, "min(k,len)*18+18"),
-	EC("drop", l_take, 2, 1, "min(k,len)*12+12"),
-	EC("zip", l_zip, 2, 0, "18*len+18"),
-	EC("unzip", l_unzip, 1, 0, "15*len+15"),
-	EC("zipWithT", l_zip, 3, 1, "(21+n)*len+21"),
-	EC("filterT", l_filter, 2, 0, "len*(n+17)+17"),
-	EC("chooseT", l_filter, 2, 1, "(n+16)*len+16"),
+	E("isNull", l_basic, 1, 2),
+	E("cons", l_cons, 2, 0), E("::", l_cons, 2, 0),
+	EC("append", l_append, 2, 0, CLEN(2, 0, 2)),
+	EC("++", l_append, 2, 0, CLEN(2, 0, 2)),
+	EC("revAppend", l_append, 2, 1, CLEN(2, 0, 2)),
+	EC("rev", l_rev, 1, 0, CLEN(2, 0, 2)),
+	EC("init_pure", l_init, 2, 0, CNEACH(2, 0, 2)),
+	EC("init", l_init, 2, 0, CNEACH(2, 0, 2)),
+	EC("mapT", l_map, 2, 0, CEACH(2, 1, 2)),
+	EC("map", l_map, 2, 0, CLEN(2, 1, 2)),
+	EC("intersperse", l_intersperse, 2, 0, CLEN(4, 1, 4)),
+	EC("foldT", l_fold, 3, 0, CEACH(4, 2, 4)),
+	EC("fold", l_fold, 3, 0, CLEN(4, 2, 4)),
+	EC("sum", l_agg, 1, LA_SUM, CLEN(4, 0, 4)),
+	EC("product", l_agg, 1, LA_PRODUCT, CLEN(4, 0, 4)),
+	EC("and_", l_agg, 1, LA_AND, CLEN(4, 0, 4)),
+	EC("or_", l_agg, 1, LA_OR, CLEN(4, 0, 4)),
+	EC("max", l_agg, 1, LA_MAX, CLEN(7, 0, 7)),
+	EC("sumBy", l_by, 2, LB_SUM, CLEN(6, 1, 6)),
+	EC("sumByT", l_by, 2, LB_SUM, CEACH(6, 1, 6)),
+	EC("productBy", l_by, 2, LB_PRODUCT, CLEN(6, 1, 6)),
+	EC("productByT", l_by, 2, LB_PRODUCT, CEACH(6, 1, 6)),
+	EC("any", l_by, 2, LB_ANY, CLEN(6, 1, 6)),
+	EC("anyT", l_by, 2, LB_ANY, CEACH(6, 1, 6)),
+	EC("all", l_by, 2, LB_ALL, CLEN(6, 1, 6)),
+	EC("allT", l_by, 2, LB_ALL, CEACH(6, 1, 6)),
+	EC("nth", l_nth, 2, 0, CNAT(2, 1, 2)),
+	EC("tryNth", l_nth, 2, 1, CNAT(2, 1, 7)),
+	EC("take", l_take, 2, 0, CR(ZEN_CM_MINLEN, 0, 1, ZEN_CB_NONE, 18, 18)),
+	EC("drop", l_take, 2, 1, CR(ZEN_CM_MINLEN, 0, 1, ZEN_CB_NONE, 12, 12)),
+	EC("zip", l_zip, 2, 0, CLEN(18, 0, 18)),
+	EC("unzip", l_unzip, 1, 0, CLEN(15, 0, 15)),
+	EC("zipWithT", l_zip, 3, 1, CEACH(21, 1, 21)),
+	EC("filterT", l_filter, 2, 0, CEACH(17, 1, 17)),
+	EC("chooseT", l_filter, 2, 1, CEACH(16, 1, 16)),
 	ETYPE("t"),
 	EEND
 };

@@ -237,6 +237,15 @@ NATIVE(p_length)
 	RET(zv_int(rt, (int64_t)a[0]->u.list.len));
 }
 
+/* ignore x, allow_inversion T, invertOption T: unit (the last two are
+ * proof helpers whose only run-time value is () ) */
+NATIVE(p_unit)
+{
+	(void)rt; (void)self; (void)a; (void)cost;
+	*out = zv_unit();
+	return 0;
+}
+
 NATIVE(p_proj)
 {
 	zv *t = a[0];
@@ -278,8 +287,6 @@ NATIVE(p_strcat)
 {
 	TRY(zl_bytes(rt, self, a[0]));
 	TRY(zl_bytes(rt, self, a[1]));
-	if (self->flags & ZEN_NATIVE_COST)
-		*cost += a[0]->u.bytes.len + a[1]->u.bytes.len + 2;
 	RET(concat(rt, a[0], a[1]));
 }
 
@@ -298,8 +305,8 @@ const struct zen_native zl_prims[] = {
 	E("abs", p_neg, 1, 1), E("pow2", p_pow2, 1, 0),
 	E("=", p_eq, 2, 0), E("<>", p_eq, 2, 1),
 	E("op_Equality", p_eq, 2, 0), E("op_disEquality", p_eq, 2, 1),
-	{ "&&", p_bool, 2, ZEN_NATIVE_SHORT, 0, 0, NULL },
-	{ "||", p_bool, 2, ZEN_NATIVE_SHORT, 0, 1, NULL },
+	{ "&&", p_bool, 2, ZEN_NATIVE_SHORT, 0, 0, CNONE },
+	{ "||", p_bool, 2, ZEN_NATIVE_SHORT, 0, 1, CNONE },
 	E("not", p_bool, 1, 2),
 	E("length", p_length, 1, 0),
 	E("string_of_int", p_string_of, 1, 0),
@@ -315,13 +322,18 @@ const struct zen_native zl_prims[] = {
 const struct zen_native zl_pervasives[] = {
 	ECTOR("OK", 1), ECTOR("ERR", 1), ECTOR("Inl", 1), ECTOR("Inr", 1),
 	E("dfst", p_proj, 1, 0), E("dsnd", p_proj, 1, 1),
-	ETYPE("result"), ETYPE("either"),
+	E("ignore", p_unit, 1, 0), E("allow_inversion", p_unit, 1, 0),
+	E("invertOption", p_unit, 1, 0),
+	/* false_elim takes a unit{false}: no call can be well typed */
+	{ "false_elim", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	ETYPE("result"), ETYPE("either"), ETYPE("inversion"),
 	EEND
 };
 
 const struct zen_native zl_native[] = {
 	ECTOR("Some", 1), ECTOR("None", 0),
 	E("fst", p_proj, 1, 0), E("snd", p_proj, 1, 1),
+	E("assert_norm", p_unit, 1, 0),
 	ETYPE("option"),
 	EEND
 };
@@ -380,9 +392,9 @@ NATIVE(b_uncurry)	/* uncurryN f (x1, .., xN) = f x1 .. xN */
 
 const struct zen_native zl_base[] = {
 	E("id", b_id, 1, 0), E("konst", b_id, 2, 0),
-	{ "cast", b_id, 2, 0, 1, 1, NULL },
-	{ "retype", b_id, 2, 0, 1, 1, NULL },
-	{ "refine", b_id, 2, 0, 1, 1, NULL },
+	{ "cast", b_id, 2, 0, 1, 1, CNONE },
+	{ "retype", b_id, 2, 0, 1, 1, CNONE },
+	{ "refine", b_id, 2, 0, 1, 1, CNONE },
 	E("|>", b_pipe, 2, 0), E("<|", b_pipe, 2, 1), E("@", b_pipe, 2, 1),
 	E(">>", b_compose, 3, 0), E("<<", b_compose, 3, 1),
 	E("@<<", b_compose, 3, 1),
@@ -390,6 +402,7 @@ const struct zen_native zl_base[] = {
 	E("curry", b_curry, 3, 2), E("uncurry", b_uncurry, 2, 2),
 	E("curry3", b_curry, 4, 3), E("uncurry3", b_uncurry, 2, 3),
 	E("curry4", b_curry, 5, 4), E("uncurry4", b_uncurry, 2, 4),
+	ETYPE("refineType"),
 	EEND
 };
 
@@ -397,7 +410,7 @@ const struct zen_native zl_base[] = {
 
 NATIVE(c_ret) { RET(zen_cost_ret(rt, a[0])); }
 
-NATIVE(c_incret) { RET(zen_cost_ret_k(rt, a[1], zl_costarg(a[0]))); }
+NATIVE(c_incret) { RET(zen_cost_ret_k(rt, a[1], zen_native_cost(self, a))); }
 
 NATIVE(c_bind)	/* aux 0: bind m f; 1: =<< f m */
 {
@@ -409,17 +422,17 @@ NATIVE(c_bind)	/* aux 0: bind m f; 1: =<< f m */
 
 NATIVE(c_inc)	/* inc k m: m with k more cost */
 {
-	*cost += zl_costarg(a[0]);
+	(void)cost;	/* k: the declared rule, charged by the runtime */
 	TRY(zl_want(rt, self, a[1], ZV_COST));
 	TAIL(a[1]);
 }
 
 /* autoInc m: identity here; its target n comes from the type around it,
  * which the evaluator pads to where it is declared (eval.h COST INDEXES) */
-NATIVE(c_auto)
+NATIVE(c_auto)	/* aux: which argument is the cost value */
 {
-	TRY(zl_want(rt, self, a[0], ZV_COST));
-	RET(a[0]);
+	TRY(zl_want(rt, self, a[self->aux], ZV_COST));
+	RET(a[self->aux]);
 }
 
 NATIVE(c_retf)	/* retf f x = ret (f x) */
@@ -487,29 +500,40 @@ NATIVE(c_kleisli)	/* aux 0: (f >=> g) x; 1: (g <=< f) x */
 }
 
 const struct zen_native zl_cost_realized[] = {
-	E("ret", c_ret, 1, 0),
-	E("bind", c_bind, 2, 0), E(">>=", c_bind, 2, 0),
-	E("letBang", c_bind, 2, 0), E("bind_dep", c_bind, 2, 0),
-	E("ifBang", c_bind, 2, 0), E("=<<", c_bind, 2, 1),
-	EL("inc", c_inc, 2, 1, 0, "+k"),
-	E("refine_in", c_auto, 1, 0), E("refine_out", c_auto, 1, 0),
-	E("refine_eq_in", c_auto, 1, 0), E("refine_eq_out", c_auto, 1, 0),
-	{ "force", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, "-" },
-	ETYPE("cost"),
+	EP("ret", c_ret, 1, 0, 0, CK(0)),
+	EP("bind", c_bind, 2, 0, 0, CCB(ZEN_CB_MN, 0)),
+	EL("inc", c_inc, 2, 1, 0, CR(ZEN_CM_NAT, 0, 0, ZEN_CB_M, 1, 0)),
+	/* refine_in p mx, refine_out p mx: identities (p is a proof) */
+	EP("refine_in", c_auto, 2, 0, 1, CCB(ZEN_CB_M, 0)),
+	EP("refine_out", c_auto, 2, 0, 1, CCB(ZEN_CB_M, 0)),
+	{ "force", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	ETYPE("cost"), ETYPE("t"),
 	EEND
 };
 
 const struct zen_native zl_cost_extracted[] = {
-	{ "incRet", c_incret, 2, 0, 1, 0, "k" },
+	EP("incRet", c_incret, 2, 1, 0, CNAT(1, 0, 0)),
+	EP(">>=", c_bind, 2, 0, 0, CCB(ZEN_CB_MN, 0)),
+	EP("=<<", c_bind, 2, 0, 1, CCB(ZEN_CB_MN, 0)),
+	EP("letBang", c_bind, 2, 0, 0, CCB(ZEN_CB_MN, 0)),
+	EP("bind_dep", c_bind, 2, 0, 0, CCB(ZEN_CB_MN, 0)),
+	EP("ifBang", c_bind, 2, 0, 0, CCB(ZEN_CB_MN, 0)),
+	EP("refine_eq_in", c_auto, 1, 0, 0, CCB(ZEN_CB_M, 0)),
+	EP("refine_eq_out", c_auto, 2, 0, 1, CCB(ZEN_CB_M, 0)),
 	E("autoInc", c_auto, 1, 0), E("autoRet", c_ret, 1, 0),
-	E("retf", c_retf, 2, 0),
-	EC("map", c_map, 2, 0, "n"), EC("<$>", c_map, 2, 0, "n"),
-	EC("$>", c_map, 2, 1, "n"),
-	EC("ap", c_ap, 2, 0, "m+n"), EC("<*>", c_ap, 2, 0, "m+n"),
-	EC("*>", c_ap, 2, 1, "m+n"), EC("<~>", c_apv, 2, 0, "n"),
-	EC("bind2", c_bindn, 3, 2, "sum"), EC("bind3", c_bindn, 4, 3, "sum"),
-	EC("join", c_join, 1, 0, "m+n"),
-	E(">=>", c_kleisli, 3, 0), E("<=<", c_kleisli, 3, 1),
+	EP("retf", c_retf, 2, 0, 0, CK(0)),
+	EC("map", c_map, 2, 0, CCB(ZEN_CB_M, 0)),
+	EC("<$>", c_map, 2, 0, CCB(ZEN_CB_M, 0)),
+	EC("$>", c_map, 2, 1, CCB(ZEN_CB_M, 0)),
+	EC("ap", c_ap, 2, 0, CCB(ZEN_CB_MN, 0)),
+	EC("<*>", c_ap, 2, 0, CCB(ZEN_CB_MN, 0)),
+	EC("*>", c_ap, 2, 1, CCB(ZEN_CB_MN, 0)),
+	EC("<~>", c_apv, 2, 0, CCB(ZEN_CB_M, 0)),
+	EC("bind2", c_bindn, 3, 2, CCB(ZEN_CB_SUM, 0)),
+	EC("bind3", c_bindn, 4, 3, CCB(ZEN_CB_SUM, 0)),
+	EC("join", c_join, 1, 0, CCB(ZEN_CB_MN, 0)),
+	EP(">=>", c_kleisli, 3, 0, 0, CCB(ZEN_CB_MN, 0)),
+	EP("<=<", c_kleisli, 3, 0, 1, CCB(ZEN_CB_MN, 0)),
 	EEND
 };
 
@@ -627,16 +651,78 @@ NATIVE(m_lognot)
 	RET(zv_mint(rt, (int)self->aux, ~a[0]->u.u));
 }
 
+/* to_string x = Prims.to_string (v x): v is a checked conversion to
+ * int, so a UInt64 >= 2^63 fails (contracts.md 7) */
 NATIVE(m_to_string)
 {
 	char buf[32];
 
 	TRY(zl_want(rt, self, a[0], (int)self->aux));
+	if (self->aux == ZV_U64 && a[0]->u.u > (uint64_t)INT64_MAX)
+		return zen_rt_fail(rt, "%s: value does not fit an int",
+				   self->name);
 	if (self->aux == ZV_I64)
 		snprintf(buf, sizeof(buf), "%" PRId64, a[0]->u.i);
 	else
 		snprintf(buf, sizeof(buf), "%" PRIu64, a[0]->u.u);
 	RET(zv_str(rt, buf));
+}
+
+static int is_space(uint8_t c)	/* .NET Char.IsWhiteSpace on Latin-1 */
+{
+	return c == ' ' || (c >= 9 && c <= 13) || c == 0x85 || c == 0xa0;
+}
+
+/* digits of p[0..n) in base b, at most lim; -1 when not a number */
+static int digits(const uint8_t *p, size_t n, unsigned b, uint64_t lim,
+		  uint64_t *r)
+{
+	size_t i;
+
+	*r = 0;
+	if (!n)
+		return -1;
+	for (i = 0; i < n; i++) {
+		unsigned d = p[i] >= '0' && p[i] <= '9' ? p[i] - '0' :
+			     p[i] >= 'a' && p[i] <= 'f' ? p[i] - 'a' + 10 :
+			     p[i] >= 'A' && p[i] <= 'F' ? p[i] - 'A' + 10 : 99;
+
+		if (d >= b || *r > (lim - d) / b)
+			return -1;
+		*r = *r * b + d;
+	}
+	return 0;
+}
+
+/*
+ * The unsigned of_string of the realized modules: F#'s uint64 / uint32 /
+ * byte conversions (contracts.md 7): surrounding white space is trimmed,
+ * 0x / 0o / 0b (either case) select hexadecimal, octal or binary digits,
+ * otherwise an optional sign and decimal digits ("-0" is 0, any other
+ * negative overflows); anything else or out of range is None.
+ */
+static int unsigned_of_string(const uint8_t *p, size_t n, uint64_t lim,
+			      uint64_t *r)
+{
+	unsigned b = 10;
+	int neg = 0;
+
+	while (n && is_space(p[0]))
+		p++, n--;
+	while (n && is_space(p[n - 1]))
+		n--;
+	if (n >= 2 && p[0] == '0' && p[1] && strchr("xXoObB", p[1])) {
+		b = p[1] == 'x' || p[1] == 'X' ? 16 :
+		    p[1] == 'o' || p[1] == 'O' ? 8 : 2;
+		return digits(p + 2, n - 2, b, lim, r);
+	}
+	if (n && (p[0] == '+' || p[0] == '-')) {
+		neg = p[0] == '-';
+		p++, n--;
+	}
+	if (digits(p, n, 10, lim, r) || (neg && *r))
+		return -1;
+	return 0;
 }
 
 NATIVE(m_of_string)
@@ -649,7 +735,12 @@ NATIVE(m_of_string)
 	TRY(zl_bytes(rt, self, a[0]));
 	p = a[0]->u.bytes.p;
 	n = a[0]->u.bytes.len;
-	if (tag == ZV_I64 && n && (p[0] == '-' || p[0] == '+')) {
+	if (tag != ZV_I64) {
+		if (unsigned_of_string(p, n, mmax(tag), &r))
+			RET(zv_none());
+		RET(zv_some(rt, zv_mint(rt, tag, r)));
+	}
+	if (n && (p[0] == '-' || p[0] == '+')) {
 		neg = p[0] == '-';
 		i = 1;
 	}
@@ -664,9 +755,60 @@ NATIVE(m_of_string)
 	RET(zv_some(rt, zv_mint(rt, tag, neg ? (uint64_t)0 - r : r)));
 }
 
-NATIVE(m_bits) { RET(zv_int(rt, mbits((int)self->aux))); }
 
-#define MACHINE_TABLE(tbl, TAG, conv)					\
+NATIVE(m_fits)	/* fits x: x is in the range of the type */
+{
+	int tag = (int)self->aux;
+	int64_t i;
+
+	TRY(zl_int(rt, self, a[0], &i));
+	if (tag == ZV_I64)
+		RET(zv_bool(1));
+	RET(zv_bool(i >= 0 && (uint64_t)i <= mmax(tag)));
+}
+
+/* ---- Zen.Integers ---- */
+
+/* v @% p: the remainder of v % p (sign of the dividend) moved into
+ * [-p/2, p/2) */
+NATIVE(i_circ_mod)
+{
+	int64_t v, p, m;
+
+	TRY(zl_int(rt, self, a[0], &v));
+	TRY(zl_int(rt, self, a[1], &p));
+	if (p <= 0 || p % 2)
+		return zen_rt_fail(rt, "%s: modulus must be positive and even",
+				   self->name);
+	m = v % p;
+	RET(zv_int(rt, m >= p / 2 ? m - p : m));
+}
+
+/* div_floor a b: Zulib's definition is -(|a| / |b|) for operands of
+ * opposite signs, |a| / |b| otherwise, i.e. truncation */
+NATIVE(i_div_floor)
+{
+	int64_t x, y;
+
+	TRY(zl_int(rt, self, a[0], &x));
+	TRY(zl_int(rt, self, a[1], &y));
+	if (!y)
+		return zen_rt_fail(rt, "division by zero");
+	if (x == INT64_MIN || y == INT64_MIN)
+		return zen_rt_fail(rt, "integer overflow in %s", self->name);
+	RET(zv_int(rt, x / y));
+}
+
+const struct zen_native zl_integers[] = {
+	E("@%", i_circ_mod, 2, 0), E("op_At_Percent", i_circ_mod, 2, 0),
+	E("div_floor", i_div_floor, 2, 0),
+	/* p2 and lg2 are GTot: specification only */
+	{ "p2", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	{ "lg2", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	EEND
+};
+
+#define MACHINE_TABLE(tbl, TAG, conv, ...)				\
 const struct zen_native tbl[] = {					\
 	E("v", m_v, 1, TAG), E(conv, m_of_int, 1, TAG),			\
 	E("add", m_bin, 2, MAUX(M_ADD, TAG)),				\
@@ -675,9 +817,6 @@ const struct zen_native tbl[] = {					\
 	E("add_mod", m_bin, 2, MAUX(M_ADD, TAG)),			\
 	E("sub_mod", m_bin, 2, MAUX(M_SUB, TAG)),			\
 	E("mul_mod", m_bin, 2, MAUX(M_MUL, TAG)),			\
-	E("add_underspec", m_bin, 2, MAUX(M_ADD, TAG)),			\
-	E("sub_underspec", m_bin, 2, MAUX(M_SUB, TAG)),			\
-	E("mul_underspec", m_bin, 2, MAUX(M_MUL, TAG)),			\
 	E("checked_add", m_bin, 2, MAUX(M_CADD, TAG)),			\
 	E("checked_sub", m_bin, 2, MAUX(M_CSUB, TAG)),			\
 	E("checked_mul", m_bin, 2, MAUX(M_CMUL, TAG)),			\
@@ -693,11 +832,9 @@ const struct zen_native tbl[] = {					\
 	E("logor", m_bin, 2, MAUX(M_OR, TAG)),				\
 	E("logxor", m_bin, 2, MAUX(M_XOR, TAG)),			\
 	E("lognot", m_lognot, 1, TAG),					\
-	E("shift_left", m_bin, 2, MAUX(M_SHL, TAG)),			\
-	E("shift_right", m_bin, 2, MAUX(M_SHR, TAG)),			\
 	E("to_string", m_to_string, 1, TAG),				\
 	E("of_string", m_of_string, 1, TAG),				\
-	E("n", m_bits, 0, TAG),						\
+	E("fits", m_fits, 1, TAG), ETYPE("size"),			\
 	E("+^", m_bin, 2, MAUX(M_ADD, TAG)),				\
 	E("-^", m_bin, 2, MAUX(M_SUB, TAG)),				\
 	E("*^", m_bin, 2, MAUX(M_MUL, TAG)),				\
@@ -715,20 +852,21 @@ const struct zen_native tbl[] = {					\
 	E(">=^", m_bin, 2, MAUX(M_GTE, TAG)),				\
 	E("<^", m_bin, 2, MAUX(M_LT, TAG)),				\
 	E("<=^", m_bin, 2, MAUX(M_LTE, TAG)),				\
-	E("&^", m_bin, 2, MAUX(M_AND, TAG)),				\
-	E("|^", m_bin, 2, MAUX(M_OR, TAG)),				\
-	E("^^", m_bin, 2, MAUX(M_XOR, TAG)),				\
-	E("<<^", m_bin, 2, MAUX(M_SHL, TAG)),				\
-	E(">>^", m_bin, 2, MAUX(M_SHR, TAG)),				\
-	ETYPE("t"), ETYPE("byte"),					\
+	ETYPE("t"), ETYPE("byte"), __VA_ARGS__				\
 	EEND								\
 }
 
-MACHINE_TABLE(zl_uint8, ZV_U8, "uint_to_t");
-MACHINE_TABLE(zl_uint16, ZV_U16, "uint_to_t");
-MACHINE_TABLE(zl_uint32, ZV_U32, "uint_to_t");
-MACHINE_TABLE(zl_uint64, ZV_U64, "uint_to_t");
-MACHINE_TABLE(zl_int64, ZV_I64, "int_to_t");
+/* shifts: the unsigned modules only (Zulib's FStar.Int64 has none) */
+#define SHIFTS(TAG) E("shift_left", m_bin, 2, MAUX(M_SHL, TAG)),	\
+	E("shift_right", m_bin, 2, MAUX(M_SHR, TAG)),
+
+MACHINE_TABLE(zl_uint8, ZV_U8, "uint_to_t", SHIFTS(ZV_U8));
+MACHINE_TABLE(zl_uint16, ZV_U16, "uint_to_t", SHIFTS(ZV_U16));
+MACHINE_TABLE(zl_uint32, ZV_U32, "uint_to_t", SHIFTS(ZV_U32));
+MACHINE_TABLE(zl_uint64, ZV_U64, "uint_to_t", SHIFTS(ZV_U64));
+/* Int64.mod a b = a - (a `div_floor` b) * b on ints: the remainder with
+ * the sign of the dividend (div_floor truncates, Zen.Integers) */
+MACHINE_TABLE(zl_int64, ZV_I64, "int_to_t", E("mod", p_arith, 2, OP_MOD),);
 
 /* ---- FStar.String, FStar.Char ---- */
 
@@ -746,8 +884,6 @@ NATIVE(s_at)
 	TRY(zl_int(rt, self, a[1], &i));
 	if (i < 0 || (uint64_t)i >= a[0]->u.bytes.len)
 		return zen_rt_fail(rt, "%s: index out of range", self->name);
-	if (self->aux)	/* index: the char */
-		RET(zv_u8(rt, a[0]->u.bytes.p[i]));
 	RET(zv_bytes(rt, a[0]->u.bytes.p + i, 1));
 }
 
@@ -778,7 +914,6 @@ NATIVE(c_case)
 	uint8_t c;
 
 	TRY(zl_want(rt, self, a[0], ZV_U8));
-	*cost += 2;
 	c = (uint8_t)a[0]->u.u;
 	if (self->aux && c >= 'a' && c <= 'z')
 		c = (uint8_t)(c - 32);
@@ -789,16 +924,17 @@ NATIVE(c_case)
 
 const struct zen_native zl_string[] = {
 	E("length", s_length, 1, 0), E("strlen", s_length, 1, 0),
-	E("at", s_at, 2, 0), E("index", s_at, 2, 1),
-	EC("cat", p_strcat, 2, 0, "len1+len2+2"),
-	E("strcat", p_strcat, 2, 0), E("^", p_strcat, 2, 0),
+	E("at", s_at, 2, 0),
+	EC("cat", p_strcat, 2, 0, CR(ZEN_CM_LEN2, 0, 1, ZEN_CB_NONE, 1, 2)),
+	E("strcat", p_strcat, 2, 0),
 	E("toChars", s_to_chars, 1, 0), E("ofChars", s_to_chars, 1, 1),
 	ETYPE("t"), ETYPE("string"),
 	EEND
 };
 
 const struct zen_native zl_char[] = {
-	EC("lowercase", c_case, 1, 0, "2"), EC("uppercase", c_case, 1, 1, "2"),
+	EC("lowercase", c_case, 1, 0, CK(2)),
+	EC("uppercase", c_case, 1, 1, CK(2)),
 	ETYPE("char"),
 	EEND
 };

@@ -11,25 +11,40 @@
 
 #include "core/contract/zulib_int.h"
 #include "core/crypto/hash.h"
+#include "core/crypto/keycache.h"
 #include "core/crypto/keys.h"
 
 /* ---- key and signature forms ---- */
 
+/* Through the process-wide key cache: a node runs many commands over one
+ * state, and decompressing its keys again would be most of each run. */
 int zen_pubkey_to_internal(uint8_t out[64], const uint8_t cpk[33])
 {
-	const secp256k1_context *ctx = zen_secp_ctx();
-	secp256k1_pubkey pk;
-	uint8_t u[65];
-	size_t len = sizeof(u), i;
+	uint8_t xy[64];
+	size_t i;
 
-	if (!secp256k1_ec_pubkey_parse(ctx, &pk, cpk, 33) ||
-	    !secp256k1_ec_pubkey_serialize(ctx, u, &len, &pk,
-					   SECP256K1_EC_UNCOMPRESSED))
+	if (!zen_pubkey_decompress(xy, cpk))
 		return ZEN_EINVAL;
 	for (i = 0; i < 32; i++) {
-		out[i] = u[32 - i];		/* X little-endian */
-		out[32 + i] = u[64 - i];	/* Y little-endian */
+		out[i] = xy[31 - i];		/* X little-endian */
+		out[32 + i] = xy[63 - i];	/* Y little-endian */
 	}
+	return 0;
+}
+
+int zen_rt_pubkey(struct zen_rt *rt, uint8_t out[64], const uint8_t cpk[33])
+{
+	struct zen_pk_memo *m = &rt->pk_memo[cpk[1] & 15];
+
+	if (m->ok && !memcmp(m->cpk, cpk, 33)) {
+		memcpy(out, m->pk, 64);
+		return 0;
+	}
+	if (zen_pubkey_to_internal(out, cpk))
+		return ZEN_EINVAL;	/* failures are not remembered */
+	memcpy(m->cpk, cpk, 33);
+	memcpy(m->pk, out, 64);
+	m->ok = 1;
 	return 0;
 }
 
@@ -183,34 +198,28 @@ NATIVE(h_update)	/* updateX x state */
 		TRY(zl_want(rt, self, x, ZV_U8));
 		buf[0] = (uint8_t)x->u.u;
 		n = 1;
-		*cost += 6;
 		break;
 	case U_U32:
 		TRY(zl_want(rt, self, x, ZV_U32));
 		be32(buf, x->u.u);
 		n = 4;
-		*cost += 24;
 		break;
 	case U_U64: case U_I64:
 		TRY(zl_want(rt, self, x, self->aux == U_U64 ? ZV_U64 : ZV_I64));
 		be64(buf, x->u.u);
 		n = 8;
-		*cost += 48;
 		break;
 	case U_HASH:
 		TRY(zl_hash(rt, self, x));
 		p = x->u.bytes.p;
 		n = 32;
-		*cost += 192;
 		break;
 	case U_STRING: case U_BYTEARRAY:
 		TRY(zl_byteseq(rt, self, x, &p, &n));
-		*cost += 6 * n;
 		break;
 	case U_ASSET:
 		TRY(zv_asset_key(rt, x, buf));
 		n = 68;
-		*cost += 384;
 		break;
 	case U_OUTPOINT: {
 		zv *h = zv_field(x, "txHash"), *i = zv_field(x, "index");
@@ -220,7 +229,6 @@ NATIVE(h_update)	/* updateX x state */
 		memcpy(buf, h->u.bytes.p, 32);
 		be32(buf + 32, i->u.u);
 		n = 36;
-		*cost += 216;
 		break;
 	}
 	case U_SIG:
@@ -230,7 +238,6 @@ NATIVE(h_update)	/* updateX x state */
 					   self->name);
 		p = x->u.bytes.p;
 		n = 64;
-		*cost += 384;
 		break;
 	case U_PUBKEY:	/* quirk: ignores the incoming state */
 		TRY(zl_bytes(rt, self, x));
@@ -238,7 +245,6 @@ NATIVE(h_update)	/* updateX x state */
 			return zen_rt_fail(rt, "%s: expected a public key",
 					   self->name);
 		zen_pubkey_from_internal(buf, x->u.bytes.p);
-		*cost += 384;
 		RET(zl_sha3_update(rt, NULL, buf, 33));
 	case U_CPK: case U_CID: {
 		zv *e0, *e1;
@@ -253,12 +259,10 @@ NATIVE(h_update)	/* updateX x state */
 			TRY(zl_want(rt, self, e0, ZV_U8));
 			buf[0] = (uint8_t)e0->u.u;
 			n = 1;
-			*cost += 205;
 		} else {
 			TRY(zl_want(rt, self, e0, ZV_U32));
 			be32(buf, e0->u.u);
 			n = 4;
-			*cost += 223;
 		}
 		memcpy(buf + n, e1->u.bytes.p, 32);
 		n += 32;
@@ -266,7 +270,6 @@ NATIVE(h_update)	/* updateX x state */
 	}
 	case U_LOCK:
 		TRY(lock_bytes(rt, self, x, buf, &n, &id));
-		*cost += 293;
 		break;
 	}
 	RET(zl_sha3_update(rt, s, p, n));
@@ -278,7 +281,6 @@ NATIVE(h_lock_id)
 	size_t n;
 	uint32_t id;
 
-	*cost += 17;
 	TRY(lock_bytes(rt, self, a[0], buf, &n, &id));
 	RET(zv_u32(rt, id));
 }
@@ -297,7 +299,6 @@ static int finalize(struct zen_rt *rt, const zv *s, zv **out)
 NATIVE(h_finalize)
 {
 	TRY(want_state(rt, self, a[0]));
-	*cost += 20;
 	return finalize(rt, a[0], out);
 }
 
@@ -314,7 +315,6 @@ NATIVE(h_update_with)	/* updateListWith / updateArrayWith upd xs s */
 		if (!(it = zv_list_items(rt, a[1])))
 			return ZEN_EREFUSED;
 	}
-	*cost += 4 * n + 8;
 	for (i = 0; i < n; i++) {
 		args[0] = it[i];
 		args[1] = s;
@@ -332,7 +332,6 @@ NATIVE(h_hash_with)	/* hashWith upd x = finalize (upd x empty): n+26 */
 	TRY(h_empty(rt, self, a, &args[1], cost));
 	TRY(zl_call(rt, a[0], 2, args, &s, cost));
 	TRY(want_state(rt, self, s));
-	*cost += 26;
 	return finalize(rt, s, out);
 }
 
@@ -364,7 +363,6 @@ NATIVE(cr_parse_hash)
 {
 	uint8_t h[32];
 
-	*cost += 32;
 	TRY(zl_bytes(rt, self, a[0]));
 	if (hexdec(h, a[0], 32))
 		RET(zv_none());
@@ -375,9 +373,8 @@ NATIVE(cr_parse_pk)
 {
 	uint8_t c[33], pk[64];
 
-	*cost += 120;
 	TRY(zl_bytes(rt, self, a[0]));
-	if (hexdec(c, a[0], 33) || zen_pubkey_to_internal(pk, c))
+	if (hexdec(c, a[0], 33) || zen_rt_pubkey(rt, pk, c))
 		RET(zv_none());
 	RET(zv_some(rt, zv_bytes(rt, pk, 64)));
 }
@@ -386,7 +383,6 @@ NATIVE(cr_verify)	/* verify pk sig msg */
 {
 	uint8_t cpk[33], sig[64];
 
-	*cost += 800;
 	TRY(zl_bytes(rt, self, a[0]));
 	TRY(zl_bytes(rt, self, a[1]));
 	TRY(zl_hash(rt, self, a[2]));
@@ -402,7 +398,6 @@ NATIVE(pk_compress)
 {
 	uint8_t c[33];
 
-	*cost += 305;
 	TRY(zl_bytes(rt, self, a[0]));
 	if (a[0]->u.bytes.len != 64)
 		return zen_rt_fail(rt, "%s: expected a public key", self->name);
@@ -423,7 +418,6 @@ NATIVE(mt_verify)	/* verify root path idx h */
 	TRY(zl_nat(rt, self, a[2], &idx));
 	TRY(zl_hash(rt, self, a[3]));
 	L = path->u.list.len;
-	*cost += 420 * L + 4;
 	if (!(it = zv_list_items(rt, path)) ||
 	    !(side = zen_rt_alloc(rt, L + 1)))
 		return ZEN_EREFUSED;
@@ -463,33 +457,33 @@ NATIVE(mt_verify)	/* verify root path idx h */
 
 #define SHA3_COMMON							\
 	E("empty", h_empty, 0, 0),					\
-	EC("updateByte", h_update, 2, U_BYTE, "6"),			\
-	EC("updateU32", h_update, 2, U_U32, "24"),			\
-	EC("updateU64", h_update, 2, U_U64, "48"),			\
-	EC("updateI64", h_update, 2, U_I64, "48"),			\
-	EC("updateHash", h_update, 2, U_HASH, "192"),			\
-	EC("updateString", h_update, 2, U_STRING, "6*len"),		\
-	EC("updateByteArray", h_update, 2, U_BYTEARRAY, "6*n"),		\
-	EC("updateAsset", h_update, 2, U_ASSET, "384"),			\
-	EC("updateOutpoint", h_update, 2, U_OUTPOINT, "216"),		\
-	EC("finalize", h_finalize, 1, 0, "20"),				\
+	EC("updateByte", h_update, 2, U_BYTE, CK(6)),			\
+	EC("updateU32", h_update, 2, U_U32, CK(24)),			\
+	EC("updateU64", h_update, 2, U_U64, CK(48)),			\
+	EC("updateI64", h_update, 2, U_I64, CK(48)),			\
+	EC("updateHash", h_update, 2, U_HASH, CK(192)),			\
+	EC("updateString", h_update, 2, U_STRING, CLEN(6, 0, 0)),	\
+	EC("updateByteArray", h_update, 2, U_BYTEARRAY, CLEN(6, 0, 0)),	\
+	EC("updateAsset", h_update, 2, U_ASSET, CK(384)),		\
+	EC("updateOutpoint", h_update, 2, U_OUTPOINT, CK(216)),		\
+	EC("finalize", h_finalize, 1, 0, CK(20)),			\
 	ETYPE("t")
 
 const struct zen_native zl_sha3_realized[] = {
 	SHA3_COMMON,
-	EC("updateSignature", h_update, 2, U_SIG, "384"),
-	EC("updatePublicKey", h_update, 2, U_PUBKEY, "384"),
+	EC("updateSignature", h_update, 2, U_SIG, CK(384)),
+	EC("updatePublicKey", h_update, 2, U_PUBKEY, CK(384)),
 	EEND
 };
 
 const struct zen_native zl_sha3_extracted[] = {
-	EC("updateCPK", h_update, 2, U_CPK, "205"),
-	EC("updateContractId", h_update, 2, U_CID, "223"),
-	EC("lockId", h_lock_id, 1, 0, "17"),
-	EC("updateLock", h_update, 2, U_LOCK, "293"),
-	EC("updateListWith", h_update_with, 3, 0, "len*(n+4)+8"),
-	EC("updateArrayWith", h_update_with, 3, 1, "len*(n+4)+8"),
-	EC("hashWith", h_hash_with, 2, 0, "n+26"),
+	EC("updateCPK", h_update, 2, U_CPK, CK(205)),
+	EC("updateContractId", h_update, 2, U_CID, CK(223)),
+	EC("lockId", h_lock_id, 1, 0, CK(17)),
+	EC("updateLock", h_update, 2, U_LOCK, CK(293)),
+	EC("updateListWith", h_update_with, 3, 0, CEACH(4, 1, 8)),
+	EC("updateArrayWith", h_update_with, 3, 1, CEACH(4, 1, 8)),
+	EC("hashWith", h_hash_with, 2, 0, CCB(ZEN_CB_ONCE, 26)),
 	EEND
 };
 
@@ -499,26 +493,26 @@ const struct zen_native zl_hash_sha3[] = {
 };
 
 const struct zen_native zl_hash_base[] = {
-	EC("parse", cr_parse_hash, 1, 0, "32"),
+	EC("parse", cr_parse_hash, 1, 0, CK(32)),
 	ETYPE("hash"),
 	EEND
 };
 
 const struct zen_native zl_crypto[] = {
-	EC("verify", cr_verify, 3, 0, "800"),
-	EC("parsePublicKey", cr_parse_pk, 1, 0, "120"),
-	EC("parseHash", cr_parse_hash, 1, 0, "32"),
+	EC("verify", cr_verify, 3, 0, CK(800)),
+	EC("parsePublicKey", cr_parse_pk, 1, 0, CK(120)),
+	EC("parseHash", cr_parse_hash, 1, 0, CK(32)),
 	ETYPE("publicKey"), ETYPE("signature"),
 	EEND
 };
 
 const struct zen_native zl_pubkey[] = {
-	EC("compress", pk_compress, 1, 0, "305"),
+	EC("compress", pk_compress, 1, 0, CK(305)),
 	ETYPE("t"),
 	EEND
 };
 
 const struct zen_native zl_merkle[] = {
-	EC("verify", mt_verify, 4, 0, "len*420+4"),
+	EC("verify", mt_verify, 4, 0, CLEN(420, 1, 4)),
 	EEND
 };

@@ -19,17 +19,37 @@
 #define TAIL(x) return (*out = (x)) ? ZEN_NATIVE_TAIL : ZEN_EREFUSED
 #define TRY(e) do { int rc_ = (e); if (rc_) return rc_; } while (0)
 
-/* Entry shorthands: E(name, fn, arity, aux), EC = cost native,
- * EL = cost native with a lazy mask. */
-#define E(n, f, ar, aux) { n, f, ar, 0, 0, (intptr_t)(aux), NULL }
+/* Declared cost rules (value.h struct zen_cost_rule):
+ *   CK(k)            k
+ *   CLEN(p, i, k)    p*len($i)+k
+ *   CNAT(p, i, k)    p*$i+k            ($i a nat argument)
+ *   CEACH(p, i, k)   len($i)*(n+p)+k   (a callback per element)
+ *   CNEACH(p, i, k)  $i*(n+p)+k
+ *   CCB(cb, k)       what the native forces (ZEN_CB_*), plus k */
+#define CR(me, a1, a2, cb, p, k) { 1, me, a1, a2, cb, p, k }
+#define CK(k) CR(ZEN_CM_NONE, 0, 0, ZEN_CB_NONE, 0, k)
+#define CLEN(p, i, k) CR(ZEN_CM_LEN, i, 0, ZEN_CB_NONE, p, k)
+#define CNAT(p, i, k) CR(ZEN_CM_NAT, i, 0, ZEN_CB_NONE, p, k)
+#define CEACH(p, i, k) CR(ZEN_CM_LEN, i, 0, ZEN_CB_EACH, p, k)
+#define CNEACH(p, i, k) CR(ZEN_CM_NAT, i, 0, ZEN_CB_EACH, p, k)
+#define CCB(cb, k) CR(ZEN_CM_NONE, 0, 0, cb, 0, k)
+#define CNONE { 0, 0, 0, 0, 0, 0, 0 }
+
+/* Entry shorthands: E(name, fn, arity, aux) a plain function without a
+ * cost index; EP = plain, but with a declared cost rule (its result is a
+ * cost value the native builds itself: ret, incRet k, ...) and a lazy
+ * mask; EC = cost native (charged its rule when forced); EL = cost
+ * native with a lazy mask. */
+#define E(n, f, ar, aux) { n, f, ar, 0, 0, (intptr_t)(aux), CNONE }
+#define EP(n, f, ar, lazy, aux, c) { n, f, ar, 0, lazy, (intptr_t)(aux), c }
 #define EC(n, f, ar, aux, c) { n, f, ar, ZEN_NATIVE_COST, 0,		\
 			       (intptr_t)(aux), c }
 #define EL(n, f, ar, lazy, aux, c) { n, f, ar, ZEN_NATIVE_COST, lazy,	\
 				     (intptr_t)(aux), c }
-#define ETYPE(n) { n, NULL, 0, ZEN_NATIVE_TYPE, 0, 0, NULL }
+#define ETYPE(n) { n, NULL, 0, ZEN_NATIVE_TYPE, 0, 0, CNONE }
 #define ECTOR(n, ar) { n, zl_ctor, ar, ZEN_NATIVE_CTOR, 0,		\
-		       (intptr_t)(n), NULL }
-#define EEND { NULL, NULL, 0, 0, 0, 0, NULL }
+		       (intptr_t)(n), CNONE }
+#define EEND { NULL, NULL, 0, 0, 0, 0, CNONE }
 
 int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
 	    zv *const *a, zv **out, uint64_t *cost);
@@ -79,7 +99,7 @@ extern const struct zen_native zl_uint8[], zl_uint16[], zl_uint32[],
 extern const struct zen_native zl_option[], zl_optiont[], zl_result[],
 	zl_resultt[], zl_data[];
 extern const struct zen_native zl_dict[], zl_array_base[],
-	zl_array_indexed[], zl_list_mod[];
+	zl_array_indexed[], zl_list_mod[], zl_list_realized[], zl_integers[];
 extern const struct zen_native zl_txskel[], zl_wallet[], zl_asset[],
 	zl_contractid[], zl_creturn[], zl_cresult[], zl_types_data[],
 	zl_types_realized[], zl_types_extracted[], zl_types_main[];

@@ -129,13 +129,6 @@ NATIVE(o_from)	/* fromOption y o */
 	RET(zl_is_fail(a[1]) ? a[0] : zl_payload(a[1]));
 }
 
-NATIVE(o_is)	/* isSome (aux 0) / isNone (aux 2) */
-{
-	if (!zv_is_con(a[0], "Some") && !zv_is_con(a[0], "None"))
-		return zen_rt_fail(rt, "%s: expected an option", self->name);
-	RET(zv_bool(zv_is_con(a[0], "Some") == !self->aux));
-}
-
 NATIVE(r_failw) { RET(zv_errv(rt, a[0])); }
 
 NATIVE(r_of_option)	/* ofOption msg o; aux 1: wrapped in cost */
@@ -162,7 +155,6 @@ NATIVE(r_handle)	/* handle f g r; COST variant: handleT (+5) */
 	arg = zl_payload(a[2]);
 	if (!(self->flags & ZEN_NATIVE_COST))
 		return zen_apply(rt, f, arg, out);
-	*cost += 5;
 	TRY(zen_apply(rt, f, arg, out));
 	TRY(zl_want(rt, self, *out, ZV_COST));
 	return ZEN_NATIVE_TAIL;
@@ -181,7 +173,6 @@ NATIVE(r_handle)	/* handle f g r; COST variant: handleT (+5) */
 const struct zen_native zl_option[] = {
 	MONAD_ENTRIES(0),
 	E("maybe", o_maybe, 3, 0), E("fromOption", o_from, 2, 0),
-	E("isSome", o_is, 1, 0), E("isNone", o_is, 1, 2),
 	EEND
 };
 
@@ -204,15 +195,16 @@ NATIVE(t_lift)
 }
 NATIVE(t_inc_some)	/* incSome k x / incOK k x / incRet k x */
 {
-	RET(zen_cost_ret_k(rt, wrap(rt, self->aux, a[1]), zl_costarg(a[0])));
+	RET(zen_cost_ret_k(rt, wrap(rt, self->aux, a[1]),
+			     zen_native_cost(self, a)));
 }
 NATIVE(t_inc_none)	/* incNone k */
 {
-	RET(zen_cost_ret_k(rt, zv_none(), zl_costarg(a[0])));
+	RET(zen_cost_ret_k(rt, zv_none(), zen_native_cost(self, a)));
 }
 NATIVE(t_inc_failw)	/* incFailw k msg */
 {
-	RET(zen_cost_ret_k(rt, zv_errv(rt, a[1]), zl_costarg(a[0])));
+	RET(zen_cost_ret_k(rt, zv_errv(rt, a[1]), zen_native_cost(self, a)));
 }
 
 NATIVE(t_lift_cost)	/* liftCost m: map Some / OK */
@@ -337,7 +329,6 @@ NATIVE(t_join)
 
 NATIVE(t_maybe)	/* maybeT y f o: None -> y; Some x -> f x; +5 */
 {
-	*cost += 5;
 	if (zv_is_con(a[2], "None"))
 		RET(a[0]);
 	if (!zv_is_con(a[2], "Some"))
@@ -354,11 +345,9 @@ NATIVE(t_try_map)	/* tryMapT f ls: len*(n+20)+20 */
 
 	TRY(zl_list(rt, self, a[1]));
 	n = a[1]->u.list.len;
-	*cost += 20;
 	if (!(it = zv_list_items(rt, a[1])))
 		return ZEN_EREFUSED;
 	for (i = 0; i < n; i++) {
-		*cost += 20;
 		TRY(zl_call(rt, a[0], 1, &it[i], &v, cost));
 		TRY(want_mon(rt, self, v));
 		if (zl_is_fail(v))
@@ -381,43 +370,49 @@ NATIVE(t_of_option_t)	/* RT.ofOptionT msg mo */
 }
 
 #define MONADT_ENTRIES(K)						\
-	E("ret", t_ret, 1, K), EC("liftCost", t_lift_cost, 1, K, "n"),\
-	EL("incRet", t_inc_some, 2, 0, K, "k"),				\
+	EP("ret", t_ret, 1, 0, K, CK(0)),				\
+	EC("liftCost", t_lift_cost, 1, K, CCB(ZEN_CB_M, 0)),		\
 	E("autoRet", t_ret, 1, K),					\
-	EC("bind", t_bind, 2, K, "m+n"), EC(">>=", t_bind, 2, K, "m+n"),\
-	EC("=<<", t_bindr, 2, K, "m+n"),				\
-	EC("map", t_map, 2, K, "n"), EC("<$>", t_map, 2, K, "n"),	\
-	EC("$>", t_mapr, 2, K, "n"), EC("ap", t_ap, 2, K, "m+n"),	\
-	EC("<*>", t_ap, 2, K, "m+n"), EC("*>", t_apr, 2, K, "m+n"),	\
-	EC("<~>", t_apv, 2, K, "n"), EC(">=>", t_kl, 3, K, "m+n"),	\
-	EC("<=<", t_klr, 3, K, "m+n"),					\
-	EC("bind2", t_bindn, 3, K, "sum"),				\
-	EC("bind3", t_bindn, 4, K, "sum"),				\
-	EC("join", t_join, 1, K, "m+n"),				\
-	EC("tryMapT", t_try_map, 2, K, "len*(n+20)+20")
+	EC("bind", t_bind, 2, K, CCB(ZEN_CB_MN, 0)),			\
+	EC(">>=", t_bind, 2, K, CCB(ZEN_CB_MN, 0)),			\
+	EC("=<<", t_bindr, 2, K, CCB(ZEN_CB_MN, 0)),			\
+	EC("map", t_map, 2, K, CCB(ZEN_CB_M, 0)),			\
+	EC("<$>", t_map, 2, K, CCB(ZEN_CB_M, 0)),			\
+	EC("$>", t_mapr, 2, K, CCB(ZEN_CB_M, 0)),			\
+	EC("ap", t_ap, 2, K, CCB(ZEN_CB_MN, 0)),			\
+	EC("<*>", t_ap, 2, K, CCB(ZEN_CB_MN, 0)),			\
+	EC("*>", t_apr, 2, K, CCB(ZEN_CB_MN, 0)),			\
+	EC("<~>", t_apv, 2, K, CCB(ZEN_CB_M, 0)),			\
+	EC(">=>", t_kl, 3, K, CCB(ZEN_CB_MN, 0)),			\
+	EC("<=<", t_klr, 3, K, CCB(ZEN_CB_MN, 0)),			\
+	EC("bind2", t_bindn, 3, K, CCB(ZEN_CB_SUM, 0)),			\
+	EC("bind3", t_bindn, 4, K, CCB(ZEN_CB_SUM, 0)),			\
+	EC("join", t_join, 1, K, CCB(ZEN_CB_MN, 0)),			\
+	EC("tryMapT", t_try_map, 2, K, CEACH(20, 1, 20))
 
 const struct zen_native zl_optiont[] = {
 	MONADT_ENTRIES(0),
-	E("some", t_ret, 1, 0), E("none", t_none, 0, 0),
-	E("liftOpt", t_lift, 1, 0),
-	{ "incSome", t_inc_some, 2, 0, 1, 0, "k" },
-	{ "incNone", t_inc_none, 1, 0, 1, 0, "k" },
+	EP("some", t_ret, 1, 0, 0, CK(0)), EP("none", t_none, 0, 0, 0, CK(0)),
+	EP("liftOpt", t_lift, 1, 0, 0, CK(0)),
+	EP("incSome", t_inc_some, 2, 1, 0, CNAT(1, 0, 0)),
+	EP("incNone", t_inc_none, 1, 1, 0, CNAT(1, 0, 0)),
 	E("autoSome", t_ret, 1, 0), E("autoNone", t_none, 0, 0),
-	EC("maybeT", t_maybe, 3, 0, "n+5"),
+	EC("maybeT", t_maybe, 3, 0, CCB(ZEN_CB_ONCE, 5)),
 	ETYPE("optionT"),
 	EEND
 };
 
 const struct zen_native zl_resultt[] = {
 	MONADT_ENTRIES(1),
-	E("ok", t_ret, 1, 1), E("failw", t_failw, 1, 1),
-	E("liftRes", t_lift, 1, 1),
-	{ "incFailw", t_inc_failw, 2, 0, 1, 1, "k" },
-	{ "incOK", t_inc_some, 2, 0, 1, 1, "k" },
+	EP("ok", t_ret, 1, 0, 1, CK(0)), EP("failw", t_failw, 1, 0, 1, CK(0)),
+	EP("liftRes", t_lift, 1, 0, 1, CK(0)),
+	EP("incRet", t_inc_some, 2, 1, 1, CNAT(1, 0, 0)),
+	EP("incFailw", t_inc_failw, 2, 1, 1, CNAT(1, 0, 0)),
+	EP("incOK", t_inc_some, 2, 1, 1, CNAT(1, 0, 0)),
 	E("autoFailw", t_failw, 1, 1), E("autoOK", t_ret, 1, 1),
-	E("ofOption", r_of_option, 2, 1),
-	EC("ofOptionT", t_of_option_t, 2, 1, "n"),
-	EC("handleT", r_handle, 3, 1, "branch+5"),
+	EP("ofOption", r_of_option, 2, 0, 1, CK(0)),
+	EC("ofOptionT", t_of_option_t, 2, 1, CCB(ZEN_CB_M, 0)),
+	EC("handleT", r_handle, 3, 1, CCB(ZEN_CB_BRANCH, 5)),
 	ETYPE("resultT"),
 	EEND
 };
@@ -443,7 +438,6 @@ NATIVE(d_try)
 		   !strcmp(name, "List");
 	zv *d = a[0];
 
-	*cost += coll ? 4 : 2;
 	if (d->tag != ZV_CON)
 		return zen_rt_fail(rt, "%s: expected data", self->name);
 	if (coll) {
@@ -457,26 +451,27 @@ NATIVE(d_try)
 }
 
 const struct zen_native zl_data[] = {
-	EC(">?=", t_bind, 2, 0, "m+n"), EC(">?>", t_kl, 3, 0, "m+n"),
-	EC(">!=", d_bang, 2, 0, "n"),
-	{ "tryI64", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"I64", "2" },
-	{ "tryByte", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Byte", "2" },
+	EC(">?=", t_bind, 2, 0, CCB(ZEN_CB_MN, 0)),
+	EC(">?>", t_kl, 3, 0, CCB(ZEN_CB_MN, 0)),
+	EC(">!=", d_bang, 2, 0, CCB(ZEN_CB_ONCE, 0)),
+	{ "tryI64", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"I64", CK(2) },
+	{ "tryByte", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Byte", CK(2) },
 	{ "tryByteArray", d_try, 1, ZEN_NATIVE_COST, 0,
-	  (intptr_t)"ByteArray", "2" },
-	{ "tryU32", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"U32", "2" },
-	{ "tryU64", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"U64", "2" },
+	  (intptr_t)"ByteArray", CK(2) },
+	{ "tryU32", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"U32", CK(2) },
+	{ "tryU64", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"U64", CK(2) },
 	{ "tryString", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"String",
-	  "2" },
-	{ "tryHash", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Hash", "2" },
-	{ "tryLock", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Lock", "2" },
+	  CK(2) },
+	{ "tryHash", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Hash", CK(2) },
+	{ "tryLock", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Lock", CK(2) },
 	{ "trySignature", d_try, 1, ZEN_NATIVE_COST, 0,
-	  (intptr_t)"Signature", "2" },
+	  (intptr_t)"Signature", CK(2) },
 	{ "tryPublicKey", d_try, 1, ZEN_NATIVE_COST, 0,
-	  (intptr_t)"PublicKey", "2" },
+	  (intptr_t)"PublicKey", CK(2) },
 	{ "tryCollection", d_try, 1, ZEN_NATIVE_COST, 0,
-	  (intptr_t)"Collection", "2" },
-	{ "tryArray", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Array", "4" },
-	{ "tryDict", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Dict", "4" },
-	{ "tryList", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"List", "4" },
+	  (intptr_t)"Collection", CK(2) },
+	{ "tryArray", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Array", CK(4) },
+	{ "tryDict", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"Dict", CK(4) },
+	{ "tryList", d_try, 1, ZEN_NATIVE_COST, 0, (intptr_t)"List", CK(4) },
 	EEND
 };

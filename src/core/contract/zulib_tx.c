@@ -165,7 +165,6 @@ NATIVE(tx_available)	/* getAvailableTokens asset tx */
 {
 	uint8_t key[68];
 
-	*cost += 64;
 	TRY(zv_asset_key(rt, a[0], key));
 	TRY(want_skel(rt, self, a[1]));
 	RET(zv_u64(rt, available(a[1], key)));
@@ -173,7 +172,6 @@ NATIVE(tx_available)	/* getAvailableTokens asset tx */
 
 NATIVE(tx_add_input)
 {
-	*cost += 64;
 	TRY(want_skel(rt, self, a[1]));
 	return zl_skel_add(rt, a[1], 0, a[0], out);
 }
@@ -184,7 +182,6 @@ NATIVE(tx_add_inputs)
 
 	TRY(zl_list(rt, self, l));
 	TRY(want_skel(rt, self, s));
-	*cost += 64 * l->u.list.len + 64;
 	for (; l->u.list.len; l = l->u.list.tail)
 		TRY(zl_skel_add(rt, s, 0, l->u.list.head, &s));
 	RET(s);
@@ -209,7 +206,6 @@ NATIVE(tx_lock)	/* lockTo* asset amount target tx */
 {
 	zv *lock = NULL;
 
-	*cost += self->aux == LK_PUBKEY ? 610 : 64;
 	switch (self->aux) {
 	case LK_CONTRACT:
 		lock = zv_con1(rt, "ContractLock", a[2]);
@@ -243,7 +239,6 @@ NATIVE(tx_change)	/* addChangeOutput asset cid tx (even when 0) */
 {
 	uint8_t key[68];
 
-	*cost += 64;
 	TRY(zv_asset_key(rt, a[0], key));
 	TRY(want_skel(rt, self, a[2]));
 	return lock_out(rt, self, a[0], zv_u64(rt, available(a[2], key)),
@@ -256,7 +251,6 @@ NATIVE(tx_mint)	/* mint / safeMint / destroy amount asset tx */
 {
 	uint8_t key[68];
 
-	*cost += 64;
 	TRY(zl_want(rt, self, a[0], ZV_U64));
 	TRY(zv_asset_key(rt, a[1], key));
 	TRY(want_skel(rt, self, a[2]));
@@ -284,7 +278,6 @@ NATIVE(tx_from_wallet)	/* fromWallet asset amount cid wallet tx */
 	TRY(zl_list(rt, self, w));
 	TRY(want_skel(rt, self, s));
 	amt = a[1]->u.u;
-	*cost += 128 * w->u.list.len + 192;
 	if (!(taken = zen_rt_alloc(rt, (w->u.list.len + 1) * sizeof(zv *))))
 		return ZEN_EREFUSED;
 	for (; w->u.list.len; w = w->u.list.tail) {
@@ -319,7 +312,6 @@ NATIVE(tx_is_valid)
 	size_t i;
 	int ok = 1;
 
-	*cost += 64;
 	TRY(want_skel(rt, self, a[0]));
 	s = a[0]->u.skel;
 	for (i = 0; i < s->n_tot; i++)
@@ -329,19 +321,19 @@ NATIVE(tx_is_valid)
 }
 
 const struct zen_native zl_txskel[] = {
-	EC("getAvailableTokens", tx_available, 2, 0, "64"),
-	EC("addInput", tx_add_input, 2, 0, "64"),
-	EC("addInputs", tx_add_inputs, 2, 0, "len*64+64"),
-	EC("lockToContract", tx_lock, 4, LK_CONTRACT, "64"),
-	EC("lockToPubKey", tx_lock, 4, LK_PKHASH, "64"),
-	EC("lockToPublicKey", tx_lock, 4, LK_PUBKEY, "610"),
-	EC("lockToAddress", tx_lock, 4, LK_ANY, "64"),
-	EC("addChangeOutput", tx_change, 3, 0, "64"),
-	EC("mint", tx_mint, 3, MT_MINT, "64"),
-	EC("safeMint", tx_mint, 3, MT_SAFE, "64"),
-	EC("destroy", tx_mint, 3, MT_DESTROY, "64"),
-	EC("fromWallet", tx_from_wallet, 5, 0, "size(w)*128+192"),
-	EC("isValid", tx_is_valid, 1, 0, "64"),
+	EC("getAvailableTokens", tx_available, 2, 0, CK(64)),
+	EC("addInput", tx_add_input, 2, 0, CK(64)),
+	EC("addInputs", tx_add_inputs, 2, 0, CLEN(64, 0, 64)),
+	EC("lockToContract", tx_lock, 4, LK_CONTRACT, CK(64)),
+	EC("lockToPubKey", tx_lock, 4, LK_PKHASH, CK(64)),
+	EC("lockToPublicKey", tx_lock, 4, LK_PUBKEY, CK(610)),
+	EC("lockToAddress", tx_lock, 4, LK_ANY, CK(64)),
+	EC("addChangeOutput", tx_change, 3, 0, CK(64)),
+	EC("mint", tx_mint, 3, MT_MINT, CK(64)),
+	EC("safeMint", tx_mint, 3, MT_SAFE, CK(64)),
+	EC("destroy", tx_mint, 3, MT_DESTROY, CK(64)),
+	EC("fromWallet", tx_from_wallet, 5, 0, CLEN(128, 3, 192)),
+	EC("isValid", tx_is_valid, 1, 0, CK(64)),
 	ETYPE("txSkeleton"), ETYPE("t"),
 	EEND
 };
@@ -388,7 +380,6 @@ NATIVE(as_zen)
 
 NATIVE(as_default)
 {
-	*cost += 64;
 	TRY(want_cid(rt, self, a[0]));
 	RET(asset_of(rt, a[0], zero32));
 }
@@ -397,7 +388,6 @@ NATIVE(as_sub_string)
 {
 	uint8_t sub[32] = { 0 };
 
-	*cost += 64;
 	TRY(want_cid(rt, self, a[0]));
 	TRY(zl_bytes(rt, self, a[1]));
 	if (a[1]->u.bytes.len > 32)
@@ -412,7 +402,6 @@ NATIVE(as_sub_int)
 	uint8_t sub[32] = { 0 };
 	uint64_t n;
 
-	*cost += 64;
 	TRY(want_cid(rt, self, a[0]));
 	TRY(zl_want(rt, self, a[1], ZV_U32));
 	n = a[1]->u.u;
@@ -453,7 +442,6 @@ static zv *parse_cid(struct zen_rt *rt, const uint8_t *p)
 
 NATIVE(cid_parse)
 {
-	*cost += 64;
 	TRY(zl_bytes(rt, self, a[0]));
 	if (a[0]->u.bytes.len != 72)
 		RET(zv_none());
@@ -473,7 +461,6 @@ NATIVE(as_parse)
 	uint8_t sub[32];
 	zv *c;
 
-	*cost += 64;
 	TRY(zl_bytes(rt, self, a[0]));
 	p = a[0]->u.bytes.p;
 	n = a[0]->u.bytes.len;
@@ -501,16 +488,16 @@ NATIVE(as_parse)
 
 const struct zen_native zl_asset[] = {
 	E("zeroHash", as_zero_hash, 0, 0), E("zenAsset", as_zen, 0, 0),
-	EC("getDefault", as_default, 1, 0, "64"),
-	EC("fromSubtypeString", as_sub_string, 2, 0, "64"),
-	EC("fromSubtypeInt", as_sub_int, 2, 0, "64"),
-	EC("parse", as_parse, 1, 0, "64"),
+	EC("getDefault", as_default, 1, 0, CK(64)),
+	EC("fromSubtypeString", as_sub_string, 2, 0, CK(64)),
+	EC("fromSubtypeInt", as_sub_int, 2, 0, CK(64)),
+	EC("parse", as_parse, 1, 0, CK(64)),
 	ETYPE("asset"), ETYPE("t"),
 	EEND
 };
 
 const struct zen_native zl_contractid[] = {
-	EC("parse", cid_parse, 1, 0, "64"),
+	EC("parse", cid_parse, 1, 0, CK(64)),
 	ETYPE("contractId"), ETYPE("t"),
 	EEND
 };
@@ -555,7 +542,6 @@ static int cr_set(struct zen_rt *rt, const struct zen_native *self, int op,
 
 NATIVE(cret)	/* ContractReturn: ofTxSkel tx; setX [arg] r */
 {
-	*cost += 3;
 	if (self->aux == CR_OF_TX)
 		RET(cr_of_tx(rt, a[0]));
 	if (self->arity == 1)
@@ -567,7 +553,6 @@ NATIVE(cres)	/* ContractResult: same on OK, ERR passes through */
 {
 	zv *r, *v;
 
-	*cost += 3;
 	switch (self->aux) {
 	case CR_OF_TX:
 		RET(zv_ok(rt, cr_of_tx(rt, a[0])));
@@ -598,23 +583,23 @@ NATIVE(cres)	/* ContractResult: same on OK, ERR passes through */
 }
 
 #define CR_ENTRIES(fn)							\
-	EC("setTx", fn, 2, CR_SET_TX, "3"),				\
-	EC("setMessage", fn, 2, CR_SET_MSG, "3"),			\
-	EC("setState", fn, 2, CR_SET_STATE, "3"),			\
-	EC("setStateDelete", fn, 1, CR_DELETE, "3"),			\
-	EC("setStateNoChange", fn, 1, CR_NOCHANGE, "3"),		\
-	EC("setStateUpdate", fn, 2, CR_UPDATE, "3"),			\
-	EC("ofTxSkel", fn, 1, CR_OF_TX, "3")
+	EC("setMessage", fn, 2, CR_SET_MSG, CK(3)),			\
+	EC("setState", fn, 2, CR_SET_STATE, CK(3)),			\
+	EC("setStateDelete", fn, 1, CR_DELETE, CK(3)),			\
+	EC("setStateNoChange", fn, 1, CR_NOCHANGE, CK(3)),		\
+	EC("setStateUpdate", fn, 2, CR_UPDATE, CK(3)),			\
+	EC("ofTxSkel", fn, 1, CR_OF_TX, CK(3))
 
 const struct zen_native zl_creturn[] = {
-	CR_ENTRIES(cret), ETYPE("t"),
+	/* setTx: ContractReturn only (Zulib's ContractResult has none) */
+	CR_ENTRIES(cret), EC("setTx", cret, 2, CR_SET_TX, CK(3)), ETYPE("t"),
 	EEND
 };
 
 const struct zen_native zl_cresult[] = {
 	CR_ENTRIES(cres),
-	EC("ofResultTxSkel", cres, 1, CR_OF_RESULT, "3"),
-	EC("ofOptionTxSkel", cres, 2, CR_OF_OPTION, "3"),
+	EC("ofResultTxSkel", cres, 1, CR_OF_RESULT, CK(3)),
+	EC("ofOptionTxSkel", cres, 2, CR_OF_OPTION, CK(3)),
 	ETYPE("t"),
 	EEND
 };
@@ -653,7 +638,11 @@ const struct zen_native zl_types_realized[] = {
 	EEND
 };
 
+/* maxCost: the bound of a cost function's own cost index (1.8) */
+NATIVE(tm_max_cost) { RET(zv_int(rt, 200)); }
+
 const struct zen_native zl_types_main[] = {
+	E("maxCost", tm_max_cost, 0, 0),
 	ECTOR("MainFunc", 2), ECTOR("CostFunc", 1),
 	ETYPE("mainFunction"), ETYPE("costFunction"), ETYPE("mainFunc"),
 	EEND

@@ -1,41 +1,14 @@
 /*
  * keys.c - secp256k1 keys, pk hashes, signing and verification.
  */
-#include <pthread.h>
 #include <string.h>
 
 #include <secp256k1.h>
 #include <sodium.h>
 
 #include "core/crypto/hash.h"
+#include "core/crypto/keycache.h"
 #include "core/crypto/keys.h"
-
-static secp256k1_context *secp_ctx;
-static pthread_once_t secp_once = PTHREAD_ONCE_INIT;
-
-static void secp_init(void)
-{
-	unsigned char seed[32];
-	secp256k1_context *ctx;
-
-	if (sodium_init() < 0)
-		ZEN_BUG("cannot initialise libsodium");
-	ctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
-	if (!ctx)
-		ZEN_BUG("cannot create secp256k1 context");
-	randombytes_buf(seed, sizeof(seed));
-	if (!secp256k1_context_randomize(ctx, seed))
-		ZEN_BUG("cannot randomize secp256k1 context");
-	sodium_memzero(seed, sizeof(seed));
-	secp_ctx = ctx;
-}
-
-const struct secp256k1_context_struct *zen_secp_ctx(void)
-{
-	if (pthread_once(&secp_once, secp_init))
-		ZEN_BUG("pthread_once failed");
-	return secp_ctx;
-}
 
 int zen_seckey_valid(const uint8_t sec[ZEN_SECKEY_LEN])
 {
@@ -111,33 +84,14 @@ int zen_ecdsa_verify(const uint8_t sig[ZEN_SIGNATURE_LEN],
 	return secp256k1_ecdsa_verify(ctx, &s, msg, &pk) == 1;
 }
 
-/*
- * Keys known valid, per thread: the parse decompresses the point (a
- * square root, microseconds), and a block often carries one key many
- * times.  Direct-mapped on a byte of the x coordinate (uniform).
- */
-#define VALID_KEY_SLOTS 16
-
-static __thread struct {
-	uint8_t pk[ZEN_PUBKEY_LEN];
-	int used;
-} valid_keys[VALID_KEY_SLOTS];
-
+/* Through the process-wide cache of keycache.c: a block or a contract
+ * state often carries one key many times, and the parse takes a square
+ * root (microseconds). */
 int zen_pubkey_valid(const uint8_t pk[ZEN_PUBKEY_LEN])
 {
-	secp256k1_pubkey parsed;
-	unsigned i = pk[1] % VALID_KEY_SLOTS;
+	uint8_t xy[64];
 
-	if (pk[0] != 0x02 && pk[0] != 0x03)
-		return 0;
-	if (valid_keys[i].used &&
-	    !memcmp(valid_keys[i].pk, pk, ZEN_PUBKEY_LEN))
-		return 1;
-	if (!secp256k1_ec_pubkey_parse(zen_secp_ctx(), &parsed, pk, ZEN_PUBKEY_LEN))
-		return 0;
-	memcpy(valid_keys[i].pk, pk, ZEN_PUBKEY_LEN);
-	valid_keys[i].used = 1;
-	return 1;
+	return zen_pubkey_decompress(xy, pk);
 }
 
 int zen_signature_valid(const uint8_t sig[ZEN_SIGNATURE_LEN])

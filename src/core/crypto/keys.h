@@ -22,8 +22,8 @@
 #define ZEN_SIGNATURE_LEN 64	/* compact */
 
 /* Does pk parse as a compressed point, sig as a compact signature (r and
- * s below the order)?  1 or 0.  Keys found valid are remembered per
- * thread (the parse takes a square root). */
+ * s below the order)?  1 or 0.  Keys found valid are remembered
+ * process-wide (keycache.h: the parse takes a square root). */
 int zen_pubkey_valid(const uint8_t pk[ZEN_PUBKEY_LEN]);
 int zen_signature_valid(const uint8_t sig[ZEN_SIGNATURE_LEN]);
 

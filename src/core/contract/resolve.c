@@ -1,0 +1,1553 @@
+/*
+ * resolve.c - load time of the ZF* evaluator (eval.h LOADING): resolves
+ * a parsed module against the Zulib registry and the module's own
+ * declarations, and builds the program tree of eval-int.h.
+ *
+ * Every expression form has its own res_* function; res_expr_bare only
+ * dispatches on the kind (adding a production is adding a function and a
+ * case).  Names are looked up once, here; the evaluator never sees one.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/contract/eval-int.h"
+#include "core/base/buf.h"
+
+
+/* S_COSTOF: a name for the cost of the local g entries below it */
+enum skind { S_LOCAL, S_MODULE, S_GLOBAL, S_COSTOF };
+
+struct scope {
+	uint8_t kind;
+	const char *name;
+	const struct zen_zulib_module *mod;
+	size_t g;
+	const struct scope *up;
+};
+
+struct alias {
+	const char *alias, *module;
+};
+
+struct res {
+	struct zc_program *p;
+	const char *file;
+	struct zen_err *err;
+	struct alias *al;
+	size_t nal, alcap;
+	int failed;
+	/* resolving a cost index: errors only set quiet_failed (the index
+	 * is then dropped; a type never makes loading fail) */
+	int quiet, quiet_failed;
+	/* zc_program_load_all: every error goes to fn, and resolution goes
+	 * on past the ones it can (unbound names, constructors, modules) */
+	zc_error_fn *fn;
+	void *ctx;
+};
+
+static void *alloc(struct res *r, size_t n)
+{
+	return zc_arena_alloc(r->p->a, n ? n : 1);
+}
+
+static const char *sdup(struct res *r, const char *s)
+{
+	return zc_arena_strndup(r->p->a, s, strlen(s));
+}
+
+static int rfail(struct res *r, struct zc_pos pos, const char *fmt, ...)
+	ZEN_PRINTF(3, 4);
+
+static int rfail(struct res *r, struct zc_pos pos, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+
+	if (r->quiet) {
+		r->quiet_failed = 1;
+		return ZEN_EINVAL;
+	}
+	if (r->failed && !r->fn)
+		return ZEN_EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (r->fn) {
+		char line[sizeof(msg) + 300];
+
+		snprintf(line, sizeof(line), "%s:%u:%u: %s", r->file,
+			 (unsigned)pos.line, (unsigned)pos.col, msg);
+		r->fn(r->ctx, line);
+		if (r->failed)
+			return ZEN_EINVAL;
+	}
+	r->failed = 1;
+	return zen_fail(r->err, ZEN_EINVAL, "%s:%u:%u: %s", r->file,
+			(unsigned)pos.line, (unsigned)pos.col, msg);
+}
+
+/* 1 if resolution goes on after an error (zc_program_load_all) */
+static int going_on(const struct res *r)
+{
+	return r->fn && !r->quiet;
+}
+
+static size_t new_slot(struct res *r, uint8_t kind,
+		       const struct zen_native *nat, const char *name)
+{
+	struct zc_program *p = r->p;
+
+	ZEN_GROW(p->g, p->ng + 1, p->gcap);
+	p->g[p->ng].kind = kind;
+	p->g[p->ng].nat = nat;
+	p->g[p->ng].name = name;
+	return p->ng++;
+}
+
+static size_t native_slot(struct res *r, const struct zen_native *nat)
+{
+	size_t i;
+
+	for (i = 0; i < r->p->ng; i++)
+		if (r->p->g[i].kind == G_NATIVE && r->p->g[i].nat == nat)
+			return i;
+	return new_slot(r, G_NATIVE, nat, NULL);
+}
+
+static const struct scope *push(struct res *r, const struct scope *up,
+				uint8_t kind, const char *name)
+{
+	struct scope *s = alloc(r, sizeof(*s));
+
+	s->kind = kind;
+	s->name = name;
+	s->up = up;
+	return s;
+}
+
+static int is_ident_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+/* The module path an alias or a written path stands for. */
+static const char *unalias(const struct res *r, const char *m)
+{
+	size_t i;
+
+	for (i = r->nal; i--;)
+		if (!strcmp(r->al[i].alias, m))
+			return r->al[i].module;
+	return m;
+}
+
+static const struct zen_zulib_module *find_module(const struct res *r,
+						  const char *path)
+{
+	return zen_zulib_find(unalias(r, path));
+}
+
+/*
+ * Look name up.  Returns 0 and fills *kind and *val: S_LOCAL with the index,
+ * or S_GLOBAL with the slot.  ZEN_ENOTFOUND if unbound (no message).
+ */
+static int lookup(struct res *r, const struct scope *s, const char *name,
+		  int *kind, size_t *val)
+{
+	const struct zen_native *e;
+	size_t idx = 0;
+	const char *dot;
+
+	if (is_ident_start(name[0]) && (dot = strrchr(name, '.'))) {
+		char mod[256];
+		const struct zen_zulib_module *m;
+		size_t ml = (size_t)(dot - name);
+
+		if (ml >= sizeof(mod))
+			return ZEN_ENOTFOUND;
+		memcpy(mod, name, ml);
+		mod[ml] = 0;
+		m = find_module(r, mod);
+		if (!m || !(e = zen_zulib_lookup(m, dot + 1)))
+			return ZEN_ENOTFOUND;
+		*kind = S_GLOBAL;
+		*val = native_slot(r, e);
+		return 0;
+	}
+	for (; s; s = s->up) {
+		switch (s->kind) {
+		case S_LOCAL:
+			if (!strcmp(s->name, name)) {
+				*kind = S_LOCAL;
+				*val = idx;
+				return 0;
+			}
+			idx++;
+			break;
+		case S_GLOBAL:
+			if (!strcmp(s->name, name)) {
+				*kind = S_GLOBAL;
+				*val = s->g;
+				return 0;
+			}
+			break;
+		case S_COSTOF:
+			if (!strcmp(s->name, name)) {
+				*kind = S_COSTOF;
+				*val = idx + s->g;
+				return 0;
+			}
+			break;
+		case S_MODULE:
+			if ((e = zen_zulib_lookup(s->mod, name))) {
+				*kind = S_GLOBAL;
+				*val = native_slot(r, e);
+				return 0;
+			}
+			break;
+		}
+	}
+	return ZEN_ENOTFOUND;
+}
+
+static struct node *mknode(struct res *r, uint8_t kind, struct zc_pos pos)
+{
+	struct node *n = alloc(r, sizeof(*n));
+
+	n->kind = kind;
+	n->pos = pos;
+	return n;
+}
+
+static zv *mkzv(struct res *r, uint8_t tag)
+{
+	zv *v = alloc(r, sizeof(*v));
+
+	v->tag = tag;
+	return v;
+}
+
+static zv *int_const(struct res *r, const struct zc_int *li)
+{
+	zv *v;
+
+	switch (li->kind) {
+	case ZC_INT_U8: v = mkzv(r, ZV_U8); v->u.u = li->v.u; break;
+	case ZC_INT_U16: v = mkzv(r, ZV_U16); v->u.u = li->v.u; break;
+	case ZC_INT_U32: v = mkzv(r, ZV_U32); v->u.u = li->v.u; break;
+	case ZC_INT_U64: v = mkzv(r, ZV_U64); v->u.u = li->v.u; break;
+	case ZC_INT_I64: v = mkzv(r, ZV_I64); v->u.i = li->v.i; break;
+	default:
+		/* int and the narrow signed kinds (unused by Zulib): a
+		 * checked int64 */
+		v = mkzv(r, ZV_INT);
+		v->u.i = li->v.i;
+		break;
+	}
+	return v;
+}
+
+static zv *bytes_const(struct res *r, const struct zc_bytes *b)
+{
+	zv *v = mkzv(r, ZV_BYTES);
+	uint8_t *p = alloc(r, b->len + 1);
+
+	if (b->len)
+		memcpy(p, b->data, b->len);
+	v->u.bytes.p = p;
+	v->u.bytes.len = b->len;
+	return v;
+}
+
+/* ---- patterns ---- */
+
+static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
+			    const struct scope **s);
+
+static struct rpat *mkpat(struct res *r, uint8_t kind, struct zc_pos pos)
+{
+	struct rpat *q = alloc(r, sizeof(*q));
+
+	q->kind = kind;
+	q->pos = pos;
+	return q;
+}
+
+static int res_pats(struct res *r, struct zc_pat *const *ps, size_t n,
+		    struct rpat ***out, const struct scope **s)
+{
+	size_t i;
+
+	*out = alloc(r, n * sizeof(**out));
+	for (i = 0; i < n; i++)
+		if (!((*out)[i] = res_pat(r, ps[i], s)))
+			return ZEN_EINVAL;
+	return 0;
+}
+
+/* Variables pushed between `top` and `base`, in push order. */
+static size_t scope_vars(const struct scope *top, const struct scope *base,
+			 const char **names, size_t max)
+{
+	size_t n = 0, i;
+	const struct scope *s;
+
+	for (s = top; s && s != base; s = s->up)
+		if (s->kind == S_LOCAL)
+			n++;
+	if (n > max)
+		return n;
+	i = n;
+	for (s = top; s && s != base; s = s->up)
+		if (s->kind == S_LOCAL)
+			names[--i] = s->name;
+	return n;
+}
+
+#define MAX_PAT_VARS 256
+
+static struct rpat *res_or(struct res *r, const struct zc_pat *p,
+			   const struct scope **s)
+{
+	struct rpat *q = mkpat(r, P_OR, p->pos);
+	const struct scope *base = *s, *t;
+	const char *n0[MAX_PAT_VARS], *ni[MAX_PAT_VARS];
+	size_t nv = 0, i, j, k, m;
+
+	q->n = p->u.items.n;
+	q->sub = alloc(r, q->n * sizeof(*q->sub));
+	q->perm = alloc(r, q->n * sizeof(*q->perm));
+	for (i = 0; i < q->n; i++) {
+		t = base;
+		if (!(q->sub[i] = res_pat(r, p->u.items.items[i], &t)))
+			return NULL;
+		m = scope_vars(t, base, i ? ni : n0, MAX_PAT_VARS);
+		if (m > MAX_PAT_VARS) {
+			rfail(r, p->pos, "too many variables in a pattern");
+			return NULL;
+		}
+		if (i == 0) {
+			nv = m;
+			*s = t;	/* the first alternative's order is canonical */
+		} else if (m != nv) {
+			rfail(r, p->u.items.items[i]->pos,
+			      "or-pattern alternatives bind different "
+			      "variables");
+			return NULL;
+		}
+		q->perm[i] = alloc(r, (nv ? nv : 1) * sizeof(size_t));
+		for (j = 0; j < nv; j++) {
+			const char *want = n0[j];
+
+			if (i == 0) {
+				q->perm[i][j] = j;
+				continue;
+			}
+			for (k = 0; k < nv && strcmp(ni[k], want); k++)
+				;
+			if (k == nv) {
+				rfail(r, p->u.items.items[i]->pos,
+				      "or-pattern alternatives bind different "
+				      "variables");
+				return NULL;
+			}
+			q->perm[i][j] = k;
+		}
+	}
+	q->nvars = nv;
+	return q;
+}
+
+/* The run-time name of the constructor pattern p names, or NULL after
+ * rfail. */
+static const char *pat_con(struct res *r, const struct zc_pat *p,
+			   const struct scope *s)
+{
+	const struct gslot *g;
+	int kind;
+	size_t val;
+
+	if (lookup(r, s, p->u.con.name, &kind, &val) || kind != S_GLOBAL) {
+		rfail(r, p->pos, "unbound constructor '%s'", p->u.con.name);
+		return NULL;
+	}
+	g = &r->p->g[val];
+	if (g->kind != G_NATIVE || !(g->nat->flags & ZEN_NATIVE_CTOR)) {
+		rfail(r, p->pos, "'%s' is not a constructor", p->u.con.name);
+		return NULL;
+	}
+	return (const char *)g->nat->aux;
+}
+
+static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
+			    const struct scope **s)
+{
+	struct rpat *q;
+	struct zc_pat *two[2];
+	size_t i;
+
+	switch (p->kind) {
+	case ZC_P_WILD:
+		return mkpat(r, P_WILD, p->pos);
+	case ZC_P_VAR:
+		q = mkpat(r, P_VAR, p->pos);
+		*s = push(r, *s, S_LOCAL, sdup(r, p->u.name));
+		return q;
+	case ZC_P_INT:
+		q = mkpat(r, P_CONST, p->pos);
+		q->k = int_const(r, &p->u.lit_int);
+		return q;
+	case ZC_P_STRING:
+		q = mkpat(r, P_CONST, p->pos);
+		q->k = bytes_const(r, &p->u.str);
+		return q;
+	case ZC_P_BOOL:
+		q = mkpat(r, P_CONST, p->pos);
+		q->k = zv_bool(p->u.b);
+		return q;
+	case ZC_P_UNIT:
+		q = mkpat(r, P_CONST, p->pos);
+		q->k = zv_unit();
+		return q;
+	case ZC_P_CON: {
+		q = mkpat(r, P_CON, p->pos);
+		if (!(q->name = pat_con(r, p, *s))) {
+			if (!going_on(r))
+				return NULL;
+			q->name = "%unbound";	/* its variables still bind */
+		}
+		if (!strcmp(q->name, "Nil"))
+			q->con_list = CON_NIL;
+		else if (!strcmp(q->name, "Cons"))
+			q->con_list = CON_CONS;
+		q->n = p->u.con.nargs;
+		if (res_pats(r, p->u.con.args, q->n, &q->sub, s))
+			return NULL;
+		return q;
+	}
+	case ZC_P_TUPLE:
+	case ZC_P_LIST:
+		q = mkpat(r, p->kind == ZC_P_TUPLE ? P_TUPLE : P_LIST, p->pos);
+		q->n = p->u.items.n;
+		if (res_pats(r, p->u.items.items, q->n, &q->sub, s))
+			return NULL;
+		return q;
+	case ZC_P_CONS:
+		q = mkpat(r, P_CONS, p->pos);
+		q->n = 2;
+		two[0] = p->u.cons.hd;
+		two[1] = p->u.cons.tl;
+		if (res_pats(r, two, 2, &q->sub, s))
+			return NULL;
+		return q;
+	case ZC_P_RECORD:
+		q = mkpat(r, P_RECORD, p->pos);
+		q->n = p->u.record.n;
+		q->fields = alloc(r, q->n * sizeof(*q->fields));
+		for (i = 0; i < q->n; i++)
+			q->fields[i] = sdup(r, p->u.record.fields[i]);
+		if (res_pats(r, p->u.record.pats, q->n, &q->sub, s))
+			return NULL;
+		return q;
+	case ZC_P_OR:
+		return res_or(r, p, s);
+	}
+	rfail(r, p->pos, "unknown pattern");
+	return NULL;
+}
+
+/* ---- expressions ---- */
+
+static struct node *res_expr(struct res *r, const struct zc_expr *e,
+			     const struct scope *s);
+
+static int res_exprs(struct res *r, struct zc_expr *const *es, size_t n,
+		     struct node ***out, const struct scope *s)
+{
+	size_t i;
+
+	*out = alloc(r, n * sizeof(**out));
+	for (i = 0; i < n; i++)
+		if (!((*out)[i] = res_expr(r, es[i], s)))
+			return ZEN_EINVAL;
+	return 0;
+}
+
+/*
+ * The elaborator's cost increments (contracts.md 1.10): every top-level
+ * let body, lambda body, local function body and `let open` body is
+ * wrapped as `Zen.Cost.inc k body` when k > 0, with k a syntactic count
+ * of the body: 0 for names and constants, 1 per argument of an
+ * application, operator or constructor (implicit arguments `#x`
+ * included, though evaluation drops them), 1 per projection, 1 per record
+ * field, if = 3 + condition + the larger branch, match = scrutinee + one
+ * per pattern leaf + the largest branch, let! = 1 + pattern leaves + both
+ * sides.  Lambdas and `let open` bodies count 0 where they occur (they
+ * carry their own increment).  Tuples and list literals count as the
+ * constructor applications they stand for (n, and 2 per element).
+ * Elaboration never changes a value; it only makes the cost that main's
+ * value carries equal to what the type checker proves cf computes.
+ */
+static uint64_t pat_leaves(const struct zc_pat *p)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	switch (p->kind) {
+	case ZC_P_CON:
+		if (!p->u.con.nargs)
+			return 1;
+		for (i = 0; i < p->u.con.nargs; i++)
+			n = zc_sat_add(n, pat_leaves(p->u.con.args[i]));
+		return n;
+	case ZC_P_TUPLE:
+	case ZC_P_LIST:
+	case ZC_P_OR:
+		if (!p->u.items.n)
+			return 1;
+		for (i = 0; i < p->u.items.n; i++)
+			n = zc_sat_add(n, pat_leaves(p->u.items.items[i]));
+		return n;
+	case ZC_P_CONS:
+		return zc_sat_add(pat_leaves(p->u.cons.hd), pat_leaves(p->u.cons.tl));
+	case ZC_P_RECORD:
+		for (i = 0; i < p->u.record.n; i++)
+			n = zc_sat_add(n, pat_leaves(p->u.record.pats[i]));
+		return n ? n : 1;
+	default:
+		return 1;
+	}
+}
+
+static uint64_t elab_count_bare(const struct zc_expr *e);
+
+/* Implicit arguments are arguments of the application (1 each), though
+ * the front end dropped them (ast.h: nimplicit). */
+static uint64_t elab_count(const struct zc_expr *e)
+{
+	return zc_sat_add(e->nimplicit, elab_count_bare(e));
+}
+
+static uint64_t elab_count_bare(const struct zc_expr *e)
+{
+	uint64_t n = 0, m, best;
+	size_t i;
+
+	switch (e->kind) {
+	case ZC_E_APP:
+		n = zc_sat_add(e->u.app.nargs, elab_count(e->u.app.fn));
+		for (i = 0; i < e->u.app.nargs; i++)
+			n = zc_sat_add(n, elab_count(e->u.app.args[i]));
+		return n;
+	case ZC_E_TUPLE:
+	case ZC_E_LIST:
+		n = e->kind == ZC_E_TUPLE ? e->u.items.n : 2 * e->u.items.n;
+		for (i = 0; i < e->u.items.n; i++)
+			n = zc_sat_add(n, elab_count(e->u.items.items[i]));
+		return n;
+	case ZC_E_CONS:
+		return zc_sat_add(2, zc_sat_add(elab_count(e->u.cons.hd),
+					  elab_count(e->u.cons.tl)));
+	case ZC_E_RECORD:
+		n = e->u.record.n;
+		if (e->u.record.base)
+			n = zc_sat_add(n, elab_count(e->u.record.base));
+		for (i = 0; i < e->u.record.n; i++)
+			n = zc_sat_add(n, elab_count(e->u.record.values[i]));
+		return n;
+	case ZC_E_PROJ:
+		return zc_sat_add(1, elab_count(e->u.proj.e));
+	case ZC_E_LET:
+		n = elab_count(e->u.let.body);
+		for (i = 0; i < e->u.let.nbinds; i++)
+			if (!e->u.let.binds[i].nparams)
+				n = zc_sat_add(n, elab_count(e->u.let.binds[i].body));
+		return n;
+	case ZC_E_LETBANG:
+		return zc_sat_add(zc_sat_add(1, pat_leaves(e->u.letbang.pat)),
+			       zc_sat_add(elab_count(e->u.letbang.rhs),
+				       elab_count(e->u.letbang.body)));
+	case ZC_E_IF:
+		n = elab_count(e->u.if_.then_);
+		m = elab_count(e->u.if_.else_);
+		return zc_sat_add(zc_sat_add(3, elab_count(e->u.if_.cond)),
+			       n > m ? n : m);
+	case ZC_E_MATCH:
+		n = elab_count(e->u.match.scrut);
+		best = 0;
+		for (i = 0; i < e->u.match.n; i++) {
+			n = zc_sat_add(n, pat_leaves(e->u.match.branches[i].pat));
+			m = elab_count(e->u.match.branches[i].body);
+			if (m > best)
+				best = m;
+		}
+		return zc_sat_add(n, best);
+	default:	/* names, constants, fun, let open */
+		return 0;
+	}
+}
+
+/* body wrapped in its increment, when the count is not 0 */
+static struct node *with_inc(struct res *r, const struct zc_expr *e,
+			     struct node *body)
+{
+	uint64_t k;
+	struct node *n;
+
+	if (!body || !(k = elab_count(e)))
+		return body;
+	n = mknode(r, N_INC, e->pos);
+	n->u.inc.k = k;
+	n->u.inc.e = body;
+	return n;
+}
+
+/*
+ * Declared cost indexes (eval.h COST INDEXES).  A type carries one when
+ * it is `cost T E` (``T `cost` E``, C.cost, Zen.Cost.cost), `optionT T E`
+ * or `resultT T E` (OptT.t, RT.t: option / result inside `cost E`),
+ * possibly under Tot/GTot.  CR.t has none (contracts write
+ * ``CR.t `cost` E``).  Names are matched after module aliases; `cost` is
+ * reserved (1.10), so it always means Zen.Cost's.
+ */
+static int is_cost_type(struct res *r, const struct scope *s,
+			const char *name)
+{
+	const char *dot = strrchr(name, '.'), *last, *mod;
+	char buf[256];
+	size_t ml;
+	int kind;
+	size_t val;
+
+	if (!dot) {
+		if (!strcmp(name, "cost"))
+			return 1;
+		if (strcmp(name, "optionT") && strcmp(name, "resultT"))
+			return 0;
+		if (lookup(r, s, name, &kind, &val) || kind != S_GLOBAL ||
+		    r->p->g[val].kind != G_NATIVE)
+			return 0;
+		return r->p->g[val].nat ==
+			       zen_zulib_get("Zen.OptionT", "optionT") ||
+		       r->p->g[val].nat ==
+			       zen_zulib_get("Zen.ResultT", "resultT");
+	}
+	ml = (size_t)(dot - name);
+	if (ml >= sizeof(buf))
+		return 0;
+	memcpy(buf, name, ml);
+	buf[ml] = 0;
+	mod = unalias(r, buf);
+	last = dot + 1;
+	if (!strcmp(last, "cost"))
+		return !strcmp(mod, "Zen.Cost") ||
+		       !strncmp(mod, "Zen.Cost.", 9);
+	if (!strcmp(mod, "Zen.OptionT"))
+		return !strcmp(last, "t") || !strcmp(last, "optionT");
+	if (!strcmp(mod, "Zen.ResultT"))
+		return !strcmp(last, "t") || !strcmp(last, "resultT");
+	return 0;
+}
+
+/* The cost index E of type t, or NULL. */
+static const struct zc_expr *cost_index_of(struct res *r,
+					   const struct scope *s,
+					   const struct zc_expr *t)
+{
+	const struct zc_expr *fn;
+	int i;
+
+	for (i = 0; t && i < 8; i++) {
+		if (t->kind != ZC_E_APP)
+			return NULL;
+		fn = t->u.app.fn;
+		if (fn->kind == ZC_E_CON && t->u.app.nargs == 1 &&
+		    (!strcmp(fn->u.name, "Tot") ||
+		     !strcmp(fn->u.name, "GTot"))) {
+			t = t->u.app.args[0];
+			continue;
+		}
+		if (fn->kind == ZC_E_VAR && t->u.app.nargs == 2 &&
+		    is_cost_type(r, s, fn->u.name))
+			return t->u.app.args[1];
+		return NULL;
+	}
+	return NULL;
+}
+
+/* Resolve a cost index (quietly: NULL if it does not resolve). */
+static struct node *res_index(struct res *r, const struct zc_expr *ix,
+			      const struct scope *s)
+{
+	int q = r->quiet, qf = r->quiet_failed;
+	struct node *n;
+
+	r->quiet = 1;
+	r->quiet_failed = 0;
+	n = res_expr(r, ix, s);
+	if (r->quiet_failed)
+		n = NULL;
+	r->quiet = q;
+	r->quiet_failed = qf;
+	return n;
+}
+
+/* s with each of names[0..n) bound to the erased token. */
+static const struct scope *push_erased(struct res *r, const struct scope *s,
+				       const char *const *names, size_t n)
+{
+	size_t i;
+
+	if (n && !r->p->erased_g)
+		r->p->erased_g = new_slot(r, G_ERASED, NULL, "%erased");
+	for (i = 0; i < n; i++) {
+		struct scope *g;
+
+		if (!names[i])
+			continue;
+		g = (struct scope *)push(r, s, S_GLOBAL, sdup(r, names[i]));
+		g->g = r->p->erased_g;
+		s = g;
+	}
+	return s;
+}
+
+/*
+ * The scope of a `val`'s cost index, above its n explicit binders (the
+ * arguments, locals): each implicit binder `#n` is the cost of the first
+ * argument whose declared type is `cost T n` (also optionT/resultT; as
+ * in Zulib's `inc : #n:nat -> k:nat -> cost a n -> cost a (n + k)`),
+ * else the erased token (it then makes the index pad nothing).
+ */
+static const struct scope *push_implicits(struct res *r,
+					  const struct scope *s,
+					  const struct zc_sig *sig,
+					  const struct scope *tys)
+{
+	size_t i, k;
+
+	for (i = 0; i < sig->nimplicits; i++) {
+		const char *name = sig->implicits[i];
+		struct scope *c;
+
+		if (!name)
+			continue;
+		for (k = 0; sig->types && k < sig->n; k++) {
+			const struct zc_expr *ix = sig->types[k]
+				? cost_index_of(r, tys, sig->types[k]) : NULL;
+
+			if (ix && ix->kind == ZC_E_VAR &&
+			    !strcmp(ix->u.name, name))
+				break;
+		}
+		if (!sig->types || k == sig->n) {
+			s = push_erased(r, s, &name, 1);
+			continue;
+		}
+		c = (struct scope *)push(r, s, S_COSTOF, sdup(r, name));
+		c->g = sig->n - 1 - k;
+		s = c;
+	}
+	return s;
+}
+
+/*
+ * The same for the return type of `let f (#n:nat) (m : cost U n) : cost T
+ * (n + 3) = ...`: in t, the scope of the body, `#n` is the cost of the
+ * parameter m whose declared type names it, else the erased token.
+ */
+static const struct scope *push_let_implicits(struct res *r,
+					      const struct scope *t,
+					      const struct zc_binding *b)
+{
+	size_t i, k, val;
+	int kind;
+
+	for (i = 0; i < b->nimplicits; i++) {
+		const char *name = b->implicits[i];
+		struct scope *c;
+
+		for (k = 0; b->param_types && k < b->nparams; k++) {
+			const struct zc_expr *ix = b->param_types[k]
+				? cost_index_of(r, t, b->param_types[k]) : NULL;
+
+			if (ix && ix->kind == ZC_E_VAR &&
+			    !strcmp(ix->u.name, name) &&
+			    b->params[k]->kind == ZC_P_VAR)
+				break;
+		}
+		if (!b->param_types || k == b->nparams ||
+		    lookup(r, t, b->params[k]->u.name, &kind, &val) ||
+		    kind != S_LOCAL) {
+			t = push_erased(r, t, &name, 1);
+			continue;
+		}
+		c = (struct scope *)push(r, t, S_COSTOF, sdup(r, name));
+		c->g = val;
+		t = c;
+	}
+	return t;
+}
+
+/* e padded up to the value of idx (skip: see N_PAD); e if idx is NULL. */
+static struct node *pad_node(struct res *r, struct zc_pos pos,
+			     struct node *idx, size_t skip, struct node *e)
+{
+	struct node *n;
+
+	if (!e || !idx)
+		return e;
+	n = mknode(r, N_PAD, pos);
+	n->u.pad.idx = idx;
+	n->u.pad.skip = skip;
+	n->u.pad.e = e;
+	return n;
+}
+
+/* n, padded to the cost index of e's ascription (`e <: T`, `(e : T)`). */
+static struct node *with_ascription(struct res *r, const struct zc_expr *e,
+				    const struct scope *s, struct node *n)
+{
+	const struct zc_expr *ix;
+
+	if (!n || !e->ascribed || !(ix = cost_index_of(r, s, e->ascribed)))
+		return n;
+	return pad_node(r, e->pos, res_index(r, ix, s), 0, n);
+}
+
+static struct node *res_expr_bare(struct res *r, const struct zc_expr *e,
+				  const struct scope *s);
+
+static struct node *res_expr(struct res *r, const struct zc_expr *e,
+			     const struct scope *s)
+{
+	return with_ascription(r, e, s, res_expr_bare(r, e, s));
+}
+
+/*
+ * A body that the elaborator wraps (1.10): `inc k body`.  An ascription
+ * of the whole body stays outside: the reference type-checks
+ * `(inc k body) <: T` (empty.fst needs it), so the padding wraps the
+ * increment, never the other way round.
+ */
+static struct node *res_body(struct res *r, const struct zc_expr *e,
+			     const struct scope *s)
+{
+	return with_ascription(r, e, s, with_inc(r, e, res_expr_bare(r, e,
+								       s)));
+}
+
+/* A source lambda: its body carries its increment. */
+static struct lam *res_lam(struct res *r, struct zc_pat *const *params,
+			   size_t n, const struct zc_expr *body,
+			   const struct scope *s)
+{
+	struct lam *l = alloc(r, sizeof(*l));
+
+	l->nparams = n;
+	if (res_pats(r, params, n, &l->params, &s))
+		return NULL;
+	l->body = res_body(r, body, s);
+	return l->body ? l : NULL;
+}
+
+/* The continuation of let! (no increment of its own). */
+static struct lam *res_cont(struct res *r, struct zc_pat *pat,
+			    const struct zc_expr *body, const struct scope *s)
+{
+	struct lam *l = alloc(r, sizeof(*l));
+
+	l->nparams = 1;
+	if (res_pats(r, &pat, 1, &l->params, &s))
+		return NULL;
+	l->body = res_expr(r, body, s);
+	return l->body ? l : NULL;
+}
+
+/* Number of local variables pushed between top and base. */
+static size_t nlocals(const struct scope *top, const struct scope *base)
+{
+	size_t n = 0;
+
+	for (; top && top != base; top = top->up)
+		if (top->kind == S_LOCAL)
+			n++;
+	return n;
+}
+
+/*
+ * A function binding `let f p1 .. pn = body`: a lambda whose body carries
+ * its increment, padded to the cost index of its return type
+ * (`let f x : cost T E = ...`, E may name the parameters) and of its `val`
+ * (`val f : x:T -> cost U E`, E names the val's binders, which stand for
+ * the arguments by position).  Dropped implicit binders in E are the
+ * erased token.  The val padding wraps the return-type one.
+ */
+static struct lam *res_fun_binding(struct res *r, const struct zc_binding *b,
+				   const struct scope *s)
+{
+	struct lam *l = alloc(r, sizeof(*l));
+	const struct zc_expr *sig_ix = NULL, *ret_ix;
+	const struct scope *raw = s, *t;
+	size_t i, n = b->nparams;
+
+	l->nparams = n;
+	if (b->sig && b->sig->ret && b->sig->n == n)
+		sig_ix = cost_index_of(r, s, b->sig->ret);
+	if (sig_ix) {
+		l->nraw = n;
+		for (i = 0; i < n; i++)
+			raw = push(r, raw, S_LOCAL, "%arg");
+	}
+	t = raw;
+	if (res_pats(r, b->params, n, &l->params, &t))
+		return NULL;
+	if (!(l->body = res_body(r, b->body, t)))
+		return NULL;
+	if (b->ret_type && (ret_ix = cost_index_of(r, t, b->ret_type)))
+		l->body = pad_node(r, b->pos,
+				   res_index(r, ret_ix,
+					     push_let_implicits(r, t, b)),
+				   0, l->body);
+	if (sig_ix) {
+		const struct scope *ts = s;
+
+		for (i = 0; i < n; i++)
+			ts = push(r, ts, S_LOCAL, b->sig->names[i]
+				  ? sdup(r, b->sig->names[i]) : "%arg");
+		ts = push_implicits(r, ts, b->sig, s);
+		l->body = pad_node(r, b->sig->pos, res_index(r, sig_ix, ts),
+				   nlocals(t, raw), l->body);
+	}
+	return l;
+}
+
+static struct node *fun_node(struct res *r, struct zc_pos pos,
+			     struct lam *l)
+{
+	struct node *n;
+
+	if (!l)
+		return NULL;
+	n = mknode(r, N_FUN, pos);
+	n->u.fun = l;
+	return n;
+}
+
+/*
+ * The value of a binding: fun params -> body (res_fun_binding), or its
+ * body, padded to the cost index of its type (`let x : cost T E = e`).
+ * A top-level value's body carries its increment (1.10).
+ */
+static struct node *res_binding_value(struct res *r,
+				      const struct zc_binding *b,
+				      const struct scope *s, int top)
+{
+	const struct zc_expr *ix;
+	struct node *v;
+
+	if (b->nparams)
+		return fun_node(r, b->pos, res_fun_binding(r, b, s));
+	v = top ? res_body(r, b->body, s) : res_expr(r, b->body, s);
+	if (v && b->ret_type && (ix = cost_index_of(r, s, b->ret_type)))
+		v = pad_node(r, b->pos, res_index(r, ix, s), 0, v);
+	return v;
+}
+
+static struct node *res_name(struct res *r, const struct zc_expr *e,
+			     const struct scope *s, int con)
+{
+	struct node *n;
+	int kind;
+	size_t val;
+
+	if (lookup(r, s, e->u.name, &kind, &val)) {
+		rfail(r, e->pos, "unbound %s '%s'",
+		      con ? "constructor" : "name", e->u.name);
+		if (!going_on(r))
+			return NULL;
+		n = mknode(r, N_CONST, e->pos);	/* go on: never run */
+		n->u.k = zv_erased();
+		return n;
+	}
+	if (kind == S_LOCAL || kind == S_COSTOF) {
+		n = mknode(r, kind == S_LOCAL ? N_LOCAL : N_COSTOF, e->pos);
+		n->u.idx = val;
+	} else if (r->p->g[val].kind == G_ERASED) {
+		n = mknode(r, N_CONST, e->pos);
+		n->u.k = zv_erased();
+	} else {
+		n = mknode(r, N_GLOBAL, e->pos);
+		n->u.g = val;
+	}
+	return n;
+}
+
+/*
+ * One function per expression form (ast.h zc_expr_kind); res_expr_bare
+ * dispatches.  Each resolves e in scope s, without e's ascription
+ * (res_expr adds the padding), and returns NULL after rfail.
+ */
+typedef struct node *res_fn(struct res *r, const struct zc_expr *e,
+			    const struct scope *s);
+
+static struct node *const_node(struct res *r, struct zc_pos pos, zv *k)
+{
+	struct node *n = mknode(r, N_CONST, pos);
+
+	n->u.k = k;
+	return n;
+}
+
+static struct node *res_var(struct res *r, const struct zc_expr *e,
+			    const struct scope *s)
+{
+	return res_name(r, e, s, e->kind == ZC_E_CON);
+}
+
+static struct node *res_int(struct res *r, const struct zc_expr *e,
+			    const struct scope *s)
+{
+	(void)s;
+	return const_node(r, e->pos, int_const(r, &e->u.lit_int));
+}
+
+static struct node *res_string(struct res *r, const struct zc_expr *e,
+			       const struct scope *s)
+{
+	(void)s;
+	return const_node(r, e->pos, bytes_const(r, &e->u.str));
+}
+
+static struct node *res_bool(struct res *r, const struct zc_expr *e,
+			     const struct scope *s)
+{
+	(void)s;
+	return const_node(r, e->pos, zv_bool(e->u.b));
+}
+
+static struct node *res_unit(struct res *r, const struct zc_expr *e,
+			     const struct scope *s)
+{
+	(void)s;
+	return const_node(r, e->pos, zv_unit());
+}
+
+static struct node *res_erased(struct res *r, const struct zc_expr *e,
+			       const struct scope *s)
+{
+	(void)s;
+	return const_node(r, e->pos, zv_erased());
+}
+
+/* the native a resolved head stands for, or NULL */
+static const struct zen_native *head_native(struct res *r,
+					    const struct node *fn)
+{
+	if (fn->kind != N_GLOBAL || r->p->g[fn->u.g].kind != G_NATIVE)
+		return NULL;
+	return r->p->g[fn->u.g].nat;
+}
+
+/* a && b, a || b as a node of their own: b is evaluated only if needed */
+static struct node *res_short(struct res *r, const struct zc_expr *e,
+			      const struct scope *s, const struct node *fn)
+{
+	struct node *n = mknode(r, N_SHORT, e->pos);
+
+	n->u.sc.is_or = !strcmp(head_native(r, fn)->name, "||");
+	if (!(n->u.sc.a = res_expr(r, e->u.app.args[0], s)) ||
+	    !(n->u.sc.b = res_expr(r, e->u.app.args[1], s)))
+		return NULL;
+	return n;
+}
+
+/*
+ * A cost-only parameter of a native (`inc k`, `incNone n`, `RT.incFailw
+ * (640 + Wallet.size w * 128) msg`, ...) has no effect on values (3.8),
+ * but its value is the cost the native charges.  An integer literal
+ * cannot fail, so it is kept as it is.  Any other expression is resolved
+ * quietly and evaluated as a cost index (N_COSTARG: own budget, a failure
+ * or a non-number gives the erased token, never a failed run): it may
+ * name an implicit binder that the front end erased (`#n:nat`), and then
+ * it does not resolve and is erased (the cost value is then inexact).
+ */
+static int cost_only_arg(const struct zen_native *nat, size_t i,
+			 const struct zc_expr *arg)
+{
+	return nat && i < 16 && i < nat->arity && (nat->lazy >> i & 1) &&
+	       arg->kind != ZC_E_INT;
+}
+
+static struct node *cost_arg_node(struct res *r, const struct zc_expr *a,
+				  const struct scope *s)
+{
+	struct node *ix = res_index(r, a, s), *n;
+
+	if (!ix)
+		return const_node(r, a->pos, zv_erased());
+	n = mknode(r, N_COSTARG, a->pos);
+	n->u.arg = ix;
+	return n;
+}
+
+static struct node *res_app(struct res *r, const struct zc_expr *e,
+			    const struct scope *s)
+{
+	struct node *fn = res_expr(r, e->u.app.fn, s), *n;
+	const struct zen_native *nat;
+	size_t i;
+
+	if (!fn)
+		return NULL;
+	nat = head_native(r, fn);
+	if (nat && e->u.app.nargs == 2 && (nat->flags & ZEN_NATIVE_SHORT))
+		return res_short(r, e, s, fn);
+	n = mknode(r, N_APP, e->pos);
+	n->u.app.fn = fn;
+	n->u.app.n = e->u.app.nargs;
+	n->u.app.args = alloc(r, n->u.app.n * sizeof(struct node *));
+	for (i = 0; i < n->u.app.n; i++) {
+		const struct zc_expr *a = e->u.app.args[i];
+
+		if (cost_only_arg(nat, i, a))
+			n->u.app.args[i] = cost_arg_node(r, a, s);
+		else if (!(n->u.app.args[i] = res_expr(r, a, s)))
+			return NULL;
+	}
+	return n;
+}
+
+static struct node *res_items(struct res *r, const struct zc_expr *e,
+			      const struct scope *s)
+{
+	struct node *n = mknode(r, e->kind == ZC_E_TUPLE ? N_TUPLE : N_LIST,
+				e->pos);
+
+	n->u.items.n = e->u.items.n;
+	if (res_exprs(r, e->u.items.items, n->u.items.n, &n->u.items.items,
+		      s))
+		return NULL;
+	return n;
+}
+
+static struct node *res_cons(struct res *r, const struct zc_expr *e,
+			     const struct scope *s)
+{
+	struct node *n = mknode(r, N_CONS, e->pos);
+
+	if (!(n->u.cons.hd = res_expr(r, e->u.cons.hd, s)) ||
+	    !(n->u.cons.tl = res_expr(r, e->u.cons.tl, s)))
+		return NULL;
+	return n;
+}
+
+static struct node *res_record(struct res *r, const struct zc_expr *e,
+			       const struct scope *s)
+{
+	struct node *n = mknode(r, N_RECORD, e->pos);
+	size_t i;
+
+	if (e->u.record.base &&
+	    !(n->u.rec.base = res_expr(r, e->u.record.base, s)))
+		return NULL;
+	n->u.rec.n = e->u.record.n;
+	n->u.rec.fields = alloc(r, n->u.rec.n * sizeof(char *));
+	for (i = 0; i < n->u.rec.n; i++)
+		n->u.rec.fields[i] = sdup(r, e->u.record.fields[i]);
+	if (res_exprs(r, e->u.record.values, n->u.rec.n, &n->u.rec.vals, s))
+		return NULL;
+	return n;
+}
+
+static struct node *res_proj(struct res *r, const struct zc_expr *e,
+			     const struct scope *s)
+{
+	struct node *n = mknode(r, N_PROJ, e->pos);
+
+	n->u.proj.field = sdup(r, e->u.proj.field);
+	if (!(n->u.proj.e = res_expr(r, e->u.proj.e, s)))
+		return NULL;
+	return n;
+}
+
+static struct node *res_fun(struct res *r, const struct zc_expr *e,
+			    const struct scope *s)
+{
+	return fun_node(r, e->pos, res_lam(r, e->u.fun.params,
+					   e->u.fun.nparams, e->u.fun.body,
+					   s));
+}
+
+/* let rec f .. and g .. in body: every name is in scope in every body */
+static struct node *res_letrec(struct res *r, const struct zc_expr *e,
+			       const struct scope *s)
+{
+	struct node *n = mknode(r, N_LETREC, e->pos);
+	const struct scope *t = s;
+	size_t i;
+
+	n->u.letrec.n = e->u.let.nbinds;
+	n->u.letrec.funs = alloc(r, n->u.letrec.n * sizeof(struct lam *));
+	for (i = 0; i < n->u.letrec.n; i++) {
+		const struct zc_binding *b = &e->u.let.binds[i];
+
+		if (b->pat->kind != ZC_P_VAR || !b->nparams) {
+			rfail(r, b->pos, "let rec binds a function name");
+			return NULL;
+		}
+		t = push(r, t, S_LOCAL, sdup(r, b->pat->u.name));
+	}
+	for (i = 0; i < n->u.letrec.n; i++)
+		if (!(n->u.letrec.funs[i] = res_fun_binding(
+			      r, &e->u.let.binds[i], t)))
+			return NULL;
+	if (!(n->u.letrec.body = res_expr(r, e->u.let.body, t)))
+		return NULL;
+	return n;
+}
+
+/* let p1 = e1 and p2 = e2 in body: the values see the outer scope */
+static struct node *res_let(struct res *r, const struct zc_expr *e,
+			    const struct scope *s)
+{
+	struct node *n;
+	const struct scope *t = s;
+	size_t i;
+
+	if (e->u.let.rec)
+		return res_letrec(r, e, s);
+	n = mknode(r, N_LET, e->pos);
+	n->u.let.n = e->u.let.nbinds;
+	n->u.let.vals = alloc(r, n->u.let.n * sizeof(struct node *));
+	n->u.let.pats = alloc(r, n->u.let.n * sizeof(struct rpat *));
+	for (i = 0; i < n->u.let.n; i++)
+		if (!(n->u.let.vals[i] = res_binding_value(
+			      r, &e->u.let.binds[i], s, 0)))
+			return NULL;
+	for (i = 0; i < n->u.let.n; i++)
+		if (!(n->u.let.pats[i] = res_pat(r, e->u.let.binds[i].pat,
+						 &t)))
+			return NULL;
+	if (!(n->u.let.body = res_expr(r, e->u.let.body, t)))
+		return NULL;
+	return n;
+}
+
+static struct node *res_letbang(struct res *r, const struct zc_expr *e,
+				const struct scope *s)
+{
+	struct node *n = mknode(r, N_LETBANG, e->pos);
+
+	if (!(n->u.letbang.rhs = res_expr(r, e->u.letbang.rhs, s)) ||
+	    !(n->u.letbang.k = res_cont(r, e->u.letbang.pat,
+					e->u.letbang.body, s)))
+		return NULL;
+	return n;
+}
+
+/* let open M in body: M's exports shadow for body, which is wrapped */
+static struct node *res_letopen(struct res *r, const struct zc_expr *e,
+				const struct scope *s)
+{
+	const struct zen_zulib_module *m = find_module(r, e->u.letopen.module);
+	struct scope *t;
+
+	if (!m) {
+		rfail(r, e->pos, "unknown module '%s'", e->u.letopen.module);
+		return going_on(r) ? res_body(r, e->u.letopen.body, s) : NULL;
+	}
+	t = (struct scope *)push(r, s, S_MODULE, NULL);
+	t->mod = m;
+	return res_body(r, e->u.letopen.body, t);
+}
+
+static struct node *res_if(struct res *r, const struct zc_expr *e,
+			   const struct scope *s)
+{
+	struct node *n = mknode(r, N_IF, e->pos);
+
+	if (!(n->u.if_.c = res_expr(r, e->u.if_.cond, s)) ||
+	    !(n->u.if_.a = res_expr(r, e->u.if_.then_, s)) ||
+	    !(n->u.if_.b = res_expr(r, e->u.if_.else_, s)))
+		return NULL;
+	return n;
+}
+
+static struct node *res_match(struct res *r, const struct zc_expr *e,
+			      const struct scope *s)
+{
+	struct node *n = mknode(r, N_MATCH, e->pos);
+	size_t i;
+
+	if (!(n->u.match.scrut = res_expr(r, e->u.match.scrut, s)))
+		return NULL;
+	n->u.match.n = e->u.match.n;
+	n->u.match.pats = alloc(r, n->u.match.n * sizeof(struct rpat *));
+	n->u.match.bodies = alloc(r, n->u.match.n * sizeof(struct node *));
+	for (i = 0; i < n->u.match.n; i++) {
+		const struct scope *t = s;
+
+		if (!(n->u.match.pats[i] = res_pat(
+			      r, e->u.match.branches[i].pat, &t)) ||
+		    !(n->u.match.bodies[i] = res_expr(
+			      r, e->u.match.branches[i].body, t)))
+			return NULL;
+	}
+	return n;
+}
+
+static res_fn *const res_table[] = {
+	[ZC_E_VAR] = res_var,		[ZC_E_CON] = res_var,
+	[ZC_E_INT] = res_int,		[ZC_E_STRING] = res_string,
+	[ZC_E_BOOL] = res_bool,		[ZC_E_UNIT] = res_unit,
+	[ZC_E_ERASED] = res_erased,	[ZC_E_APP] = res_app,
+	[ZC_E_TUPLE] = res_items,	[ZC_E_LIST] = res_items,
+	[ZC_E_CONS] = res_cons,		[ZC_E_RECORD] = res_record,
+	[ZC_E_PROJ] = res_proj,		[ZC_E_FUN] = res_fun,
+	[ZC_E_LET] = res_let,		[ZC_E_LETBANG] = res_letbang,
+	[ZC_E_LETOPEN] = res_letopen,	[ZC_E_IF] = res_if,
+	[ZC_E_MATCH] = res_match,
+};
+
+static struct node *res_expr_bare(struct res *r, const struct zc_expr *e,
+				  const struct scope *s)
+{
+	if ((size_t)e->kind >= ZEN_ARRAY_SIZE(res_table) ||
+	    !res_table[e->kind]) {
+		rfail(r, e->pos, "unknown expression");
+		return NULL;
+	}
+	return res_table[e->kind](r, e, s);
+}
+
+/* ---- declarations ---- */
+
+static int ctor_fn(struct zen_rt *rt, const struct zen_native *self,
+		   zv *const *a, zv **out, uint64_t *cost)
+{
+	(void)cost;
+	*out = zv_con(rt, (const char *)self->aux, self->arity, a);
+	return *out ? 0 : ZEN_EREFUSED;
+}
+
+static struct init *new_init(struct zc_program *p)
+{
+	ZEN_GROW(p->init, p->ninit + 1, p->initcap);
+	memset(&p->init[p->ninit], 0, sizeof(*p->init));
+	return &p->init[p->ninit++];
+}
+
+/* Give the variables pushed between top and base global slots: returns
+ * the new scope with S_GLOBAL entries instead. */
+static const struct scope *globalize(struct res *r, struct init *in,
+				     const struct scope *top,
+				     const struct scope *base)
+{
+	const char *names[MAX_PAT_VARS];
+	size_t n = scope_vars(top, base, names, MAX_PAT_VARS), i;
+	const struct scope *s = base;
+
+	if (n > MAX_PAT_VARS)
+		n = MAX_PAT_VARS;
+	in->slots = alloc(r, (n ? n : 1) * sizeof(size_t));
+	in->nslots = n;
+	for (i = 0; i < n; i++) {
+		struct scope *g;
+
+		in->slots[i] = new_slot(r, G_USER, NULL, names[i]);
+		g = (struct scope *)push(r, s, S_GLOBAL, names[i]);
+		g->g = in->slots[i];
+		s = g;
+	}
+	return s;
+}
+
+static int res_decl(struct res *r, const struct zc_decl *d,
+		    const struct scope **s)
+{
+	size_t i, j;
+
+	switch (d->kind) {
+	case ZC_D_OPEN: {
+		const struct zen_zulib_module *m =
+			find_module(r, d->u.open.module);
+		struct scope *t;
+
+		if (!m)
+			return going_on(r) ? (rfail(r, d->pos, "unknown module "
+						   "'%s'", d->u.open.module), 0)
+					  : rfail(r, d->pos, "unknown module "
+						  "'%s'", d->u.open.module);
+		t = (struct scope *)push(r, *s, S_MODULE, NULL);
+		t->mod = m;
+		*s = t;
+		return 0;
+	}
+	case ZC_D_ALIAS: {
+		const char *target = unalias(r, d->u.alias.module);
+
+		if (!zen_zulib_find(target))
+			return rfail(r, d->pos, "unknown module '%s'",
+				     d->u.alias.module);
+		ZEN_GROW(r->al, r->nal + 1, r->alcap);
+		r->al[r->nal].alias = sdup(r, d->u.alias.alias);
+		r->al[r->nal].module = sdup(r, target);
+		r->nal++;
+		return 0;
+	}
+	case ZC_D_TYPE:
+		for (i = 0; i < d->u.type.n; i++) {
+			const struct zc_typedef *t = &d->u.type.types[i];
+			struct scope *g;
+
+			g = (struct scope *)push(r, *s, S_GLOBAL,
+						 sdup(r, t->name));
+			g->g = new_slot(r, G_ERASED, NULL, g->name);
+			*s = g;
+			for (j = 0; j < t->nctors; j++) {
+				struct zen_native *nat = alloc(r, sizeof(*nat));
+				const char *cn = sdup(r, t->ctors[j].name);
+
+				if (t->ctors[j].arity > 16)
+					return rfail(r, t->ctors[j].pos,
+						     "constructor with too "
+						     "many arguments");
+				nat->name = cn;
+				nat->fn = ctor_fn;
+				nat->arity = (uint8_t)t->ctors[j].arity;
+				nat->flags = ZEN_NATIVE_CTOR;
+				nat->aux = (intptr_t)cn;
+				g = (struct scope *)push(r, *s, S_GLOBAL, cn);
+				g->g = native_slot(r, nat);
+				*s = g;
+			}
+		}
+		return 0;
+	case ZC_D_LET:
+		if (d->u.let.rec) {
+			/* every name first, then the bodies */
+			const struct scope *base = *s;
+			struct init *in0;
+			size_t first = r->p->ninit;
+
+			for (i = 0; i < d->u.let.nbinds; i++) {
+				const struct zc_binding *b = &d->u.let.binds[i];
+				struct init *in = new_init(r->p);
+				const struct scope *t = *s;
+
+				if (b->pat->kind != ZC_P_VAR)
+					return rfail(r, b->pos, "let rec binds "
+						     "a function name");
+				if (!(in->pat = res_pat(r, b->pat, &t)))
+					return ZEN_EINVAL;
+				*s = globalize(r, in, t, *s);
+			}
+			(void)base;
+			for (i = 0; i < d->u.let.nbinds; i++) {
+				in0 = &r->p->init[first + i];
+				if (!(in0->val = res_binding_value(
+					      r, &d->u.let.binds[i], *s, 1)))
+					return ZEN_EINVAL;
+			}
+			return 0;
+		}
+		{
+			/* all values in the old scope, then the names */
+			const struct scope *old = *s;
+			size_t first = r->p->ninit;
+
+			for (i = 0; i < d->u.let.nbinds; i++) {
+				struct init *in = new_init(r->p);
+				const struct zc_binding *b = &d->u.let.binds[i];
+
+				in->val = res_binding_value(r, b, old, 1);
+				if (!in->val)
+					return ZEN_EINVAL;
+			}
+			for (i = 0; i < d->u.let.nbinds; i++) {
+				struct init *in = &r->p->init[first + i];
+				const struct scope *t = *s;
+
+				if (!(in->pat = res_pat(r, d->u.let.binds[i].pat,
+							&t)))
+					return ZEN_EINVAL;
+				*s = globalize(r, in, t, *s);
+			}
+			return 0;
+		}
+	}
+	return rfail(r, d->pos, "unknown declaration");
+}
+
+int zc_program_load(const struct zc_module *m, const char *file,
+		    struct zc_program **out, struct zen_err *err)
+{
+	return zc_program_load_all(m, file, out, err, NULL, NULL);
+}
+
+int zc_program_load_all(const struct zc_module *m, const char *file,
+			struct zc_program **out, struct zen_err *err,
+			zc_error_fn *fn, void *ctx)
+{
+	struct res r;
+	struct zc_program *p = zen_xcalloc(1, sizeof(*p));
+	const struct zen_zulib_module *const *pre = zen_zulib_prelude();
+	const struct scope *s = NULL;
+	size_t i;
+	int rc = 0;
+
+	*out = NULL;
+	p->a = zc_arena_new();
+	memset(&r, 0, sizeof(r));
+	r.p = p;
+	r.file = file ? file : "<contract>";
+	r.err = err;
+	r.fn = fn;
+	r.ctx = ctx;
+	for (; *pre; pre++) {
+		struct scope *t = (struct scope *)push(&r, s, S_MODULE, NULL);
+
+		t->mod = *pre;
+		s = t;
+	}
+	for (i = 0; i < m->ndecls && (!rc || fn); i++) {
+		int x = res_decl(&r, &m->decls[i], &s);
+
+		if (x && !rc)
+			rc = x;
+	}
+	free(r.al);
+	if (rc || r.failed) {
+		zc_program_free(p);
+		return rc ? rc : ZEN_EINVAL;
+	}
+	*out = p;
+	return 0;
+}
+
+void zc_program_free(struct zc_program *p)
+{
+	if (!p)
+		return;
+	zc_arena_free(p->a);
+	free(p->g);
+	free(p->init);
+	free(p);
+}
+
+size_t zc_program_nglobals(const struct zc_program *p)
+{
+	return p->ng;
+}
+
+void zc_limits_default(struct zc_limits *l)
+{
+	l->max_steps = ZC_DEFAULT_MAX_STEPS;
+	l->max_depth = ZC_DEFAULT_MAX_DEPTH;
+	l->mem_limit = ZC_DEFAULT_MEM_LIMIT;
+	l->max_chain = ZC_DEFAULT_MAX_CHAIN;
+	l->cancel = NULL;
+}

@@ -1,0 +1,657 @@
+/*
+ * Unit tests of the ZF* language as the evaluator runs it (issue 16):
+ * the contracts tests/contracts/lang-*.fst, written as real authors write
+ * them (a `val` for every function), each command with its result and
+ * its cost computed by hand in the contract's comments; and the
+ * productions of man/zen-contracts.7 evaluated one by one.
+ *
+ * Costs: cf's value must be the hand-derived number, and so must main's
+ * own count (contracts.md 1.8, 1.10): the count of the contract loaded
+ * without main's `val` (whose index names cf and would pad main up to
+ * it, hiding a count that falls short), exact (no declared index
+ * exceeded).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/contract/contract.h"
+#include "core/contract/parser.h"
+#include "tap.h"
+
+#ifndef ZEN_SRCDIR
+#define ZEN_SRCDIR "."
+#endif
+
+/* One command of a contract and what it must give. */
+struct want {
+	const char *command;
+	int64_t state;		/* main: OK, state Update (I64 state) */
+	const char *err;	/* or main: ERR err */
+	uint64_t cost;		/* cf = main's cost */
+	/* main's own count when it is less than cost (a short-circuit that
+	 * the reference charges in full, contracts.md 7), else 0 */
+	uint64_t own;
+	/* the arguments: block number; sender 1 = a public key (the
+	 * oracle key of test-contract-eval.c); state and body I64 values */
+	uint32_t block;
+	int pk_sender;
+	int has_state, has_body;
+	int64_t state_in, body_in;
+};
+
+static const char *SENDER_PK =
+	"02add2eb8158d81b7ea51e35ddde9c8a95e24449bdab8391f40c5517bdb9a3e117";
+
+static void hex_to(uint8_t *out, const char *hex, size_t n)
+{
+	size_t i;
+	unsigned v;
+
+	for (i = 0; i < n; i++) {
+		sscanf(hex + 2 * i, "%2x", &v);
+		out[i] = (uint8_t)v;
+	}
+}
+
+/* src without its `val main ...` declaration (up to `let main`). */
+static char *strip_val_main(const char *src)
+{
+	const char *v = strstr(src, "\nval main"), *l;
+	size_t n = strlen(src);
+	char *out = malloc(n + 1);
+
+	if (!out)
+		abort();
+	if (!v || !(l = strstr(v, "\nlet main"))) {
+		memcpy(out, src, n + 1);
+		return out;
+	}
+	memcpy(out, src, (size_t)(v - src));
+	memcpy(out + (v - src), l, n - (size_t)(l - src) + 1);
+	return out;
+}
+
+static struct zc_contract *load(const char *name, const char *src,
+				size_t len)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+
+	if (zen_contract_load(src, len, name, &c, &err))
+		tap_diag("%s", err.msg);
+	return c;
+}
+
+static void args_init(struct zen_contract_args *a, const char *cmd)
+{
+	memset(a, 0, sizeof(*a));
+	a->command = cmd;
+	a->command_len = strlen(cmd);
+}
+
+/* main's result as want says (OK with the I64 state, or ERR msg) */
+static int result_ok(const struct zen_contract_return *r,
+		     const struct want *w)
+{
+	if (w->err)
+		return !r->ok && r->err_msg && !strcmp(r->err_msg, w->err);
+	return r->ok && r->state == ZEN_STATE_UPDATE &&
+	       r->state_data.kind == ZEN_DATA_I64 &&
+	       r->state_data.u.i64 == w->state;
+}
+
+static void check_command(const char *name, struct zc_contract *c,
+			  struct zc_contract *bare, const struct want *w)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_contract_stats st;
+	struct zen_data state, body;
+	uint64_t cf = (uint64_t)-1, own = w->own ? w->own : w->cost;
+	int rc;
+
+	args_init(&a, w->command);
+	a.block_number = w->block;
+	if (w->pk_sender) {
+		a.sender = ZEN_SENDER_PK;
+		hex_to(a.sender_pk, SENDER_PK, 33);
+	}
+	zen_data_init(&state);
+	zen_data_init(&body);
+	state.kind = body.kind = ZEN_DATA_I64;
+	state.u.i64 = w->state_in;
+	body.u.i64 = w->body_in;
+	if (w->has_state)
+		a.state = &state;
+	if (w->has_body)
+		a.body = &body;
+	if (zen_contract_cost(c, &a, &cf, &err))
+		tap_diag("cf: %s", err.msg);
+	tap_ok(cf == w->cost, "%s %s: cf = %llu (got %llu)", name, w->command,
+	       (unsigned long long)w->cost, (unsigned long long)cf);
+	zen_contract_return_init(&r);
+	memset(&st, 0, sizeof(st));
+	rc = zen_contract_run(c, &a, &r, &st, &err);
+	if (rc)
+		tap_diag("main: %s", err.msg);
+	tap_ok(!rc && result_ok(&r, w) && st.cost == w->cost,
+	       "%s %s: main gives %s%lld, cost %llu", name, w->command,
+	       w->err ? w->err : "state ", (long long)w->state,
+	       (unsigned long long)st.cost);
+	zen_contract_return_release(&r);
+	zen_contract_return_init(&r);
+	memset(&st, 0, sizeof(st));
+	rc = zen_contract_run(bare, &a, &r, &st, &err);
+	if (rc)
+		tap_diag("main: %s", err.msg);
+	tap_ok(!rc && result_ok(&r, w) && st.cost_body == own &&
+	       st.cost_exact, "%s %s: main's own count %llu = %llu (exact %d)",
+	       name, w->command, (unsigned long long)st.cost_body,
+	       (unsigned long long)own, st.cost_exact);
+	zen_contract_return_release(&r);
+}
+
+static void check_contract(const char *name, const struct want *ws,
+			   size_t n)
+{
+	size_t len, i;
+	char *src = tap_read_file(ZEN_SRCDIR "/tests/contracts", name, &len);
+	char *bare_src;
+	struct zc_contract *c, *bare;
+
+	if (!tap_ok(src != NULL, "read %s", name))
+		return;
+	bare_src = strip_val_main(src);
+	c = load(name, src, len);
+	bare = load(name, bare_src, strlen(bare_src));
+	if (tap_ok(c && bare, "load %s", name))
+		for (i = 0; i < n; i++)
+			check_command(name, c, bare, &ws[i]);
+	zen_contract_free(c);
+	zen_contract_free(bare);
+	free(bare_src);
+	free(src);
+}
+
+#define CHECK(name, ws) check_contract(name, ws, sizeof(ws) / sizeof(ws[0]))
+
+static void test_pipeline(void)
+{
+	/* values: 123456 * 30 / 10000 = 370; 41 is odd: None -> 999; 42 / 2
+	 * = 21; 10 + length [20; 30] = 12; [] -> 0.  costs: the comments
+	 * of lang-pipeline.fst (22 + callee) */
+	static const struct want ws[] = {
+		{ .command = "fee", .state = 370, .cost = 22 + 13 },
+		{ .command = "odd", .state = 999, .cost = 22 + 20 + 3 },
+		{ .command = "even", .state = 21, .cost = 22 + 20 + 3 },
+		{ .command = "total", .state = 12, .cost = 22 + 14 },
+		{ .command = "", .state = 0, .cost = 22 + 14 },
+	};
+
+	CHECK("lang-pipeline.fst", ws);
+}
+
+static void test_patterns(void)
+{
+	/* values: tri o, p = (4, 0), q = (0, 3): (4 - 0) * (3 - 0) - (0 -
+	 * 0) * (0 - 0) = 12, + 1000 for a triangle; seg, dot: 0.  costs:
+	 * main 20 + parse 21 (+ area2 26) */
+	static const struct want ws[] = {
+		{ .command = "tri", .state = 1012, .cost = 20 + 21 + 26 },
+		{ .command = "seg", .state = 0, .cost = 20 + 21 + 26 },
+		{ .command = "dot", .state = 0, .cost = 20 + 21 + 26 },
+		{ .command = "hexagon", .err = "unknown shape", .cost = 20 + 21 },
+	};
+
+	CHECK("lang-patterns.fst", ws);
+}
+
+static void test_localops(void)
+{
+	/* values: base *% 150 = 640 * 150 / 100 = 960; cap: 960 +| 200 =
+	 * 1000 (saturated), Scale 1: 1000; bonus: 960 + 200 = 1160; scale:
+	 * ( - ) 1000 640 = 360, ( +| ) 10 360 = 370; parity: isEven 640 &&
+	 * isOdd 7 = 1; neg.apply 640 = -640.  cost: 27 + run 9 */
+	static const struct want ws[] = {
+		{ .command = "cap", .state = 1000, .cost = 36 },
+		{ .command = "bonus", .state = 1160, .cost = 36 },
+		{ .command = "scale", .state = 370, .cost = 36 },
+		{ .command = "parity", .state = 1, .cost = 36 },
+		{ .command = "", .state = -640, .cost = 36 },
+	};
+
+	CHECK("lang-localops.fst", ws);
+}
+
+static void test_implicits(void)
+{
+	/* values: larger 17 42 = 42; positive 5 = OK 5; positive (0 - 5)
+	 * = ERR; repeatAdd 7 3 = 21.  costs: main 13 + the callees
+	 * (comments of lang-implicits.fst); positive's ERR path is n + 9
+	 * = 12 by its own count, charged n + 10 = 13 */
+	static const struct want ws[] = {
+		{ .command = "larger", .state = 42, .cost = 13 + 9 + 8 },
+		{ .command = "pos", .state = 5, .cost = 13 + 13 + 4 + 8 },
+		{ .command = "neg", .err = "not positive", .cost = 13 + 13 + 4 },
+		{ .command = "rep", .state = 21, .cost = 13 + 53 + 8 },
+		{ .command = "div", .err = "unknown command", .cost = 13 },
+	};
+
+	CHECK("lang-implicits.fst", ws);
+}
+
+static void test_timelock(void)
+{
+	/* main costs 24 on every path (lang-timelock.fst).  values: a key
+	 * at block 150 with 4 openings: 5; at block 100 without state: 1;
+	 * before block 100, or a contract... anonymous: ERR */
+	static const struct want ws[] = {
+		{ .command = "open", .state = 5, .cost = 24, .block = 150,
+		  .pk_sender = 1, .has_state = 1, .state_in = 4 },
+		{ .command = "open", .state = 1, .cost = 24, .block = 100,
+		  .pk_sender = 1 },
+		{ .command = "open", .err = "locked", .cost = 24, .block = 99,
+		  .pk_sender = 1, .has_state = 1, .state_in = 4 },
+		{ .command = "open", .err = "anonymous sender", .cost = 24,
+		  .block = 150 },
+		{ .command = "close", .err = "unknown command", .cost = 24,
+		  .block = 150, .pk_sender = 1 },
+	};
+
+	CHECK("lang-timelock.fst", ws);
+}
+
+static void test_escrow(void)
+{
+	/* values: 100 + 50 - fee 2 = 148; without state 0 + 50 - 2 = 48;
+	 * release: 0.  costs (lang-escrow.fst): deposit 36, its own count
+	 * 11 without a body (ofOption gives ERR, RT's bind charges the rest
+	 * by its type); release and others 11 */
+	static const struct want ws[] = {
+		{ .command = "deposit", .state = 148, .cost = 36,
+		  .has_state = 1, .state_in = 100, .has_body = 1,
+		  .body_in = 50 },
+		{ .command = "deposit", .state = 48, .cost = 36,
+		  .has_body = 1, .body_in = 50 },
+		{ .command = "deposit", .err = "no amount", .cost = 36,
+		  .own = 11, .has_state = 1, .state_in = 100 },
+		{ .command = "release", .state = 0, .cost = 11,
+		  .has_state = 1, .state_in = 100 },
+		{ .command = "refund", .err = "unknown command", .cost = 11 },
+	};
+
+	CHECK("lang-escrow.fst", ws);
+}
+
+static void test_ballot(void)
+{
+	/* values: yes = alice 3 + carol 1 = 4; n = bob 2 + erin 4 = 6;
+	 * abstain = dave 5.  costs (lang-ballot.fst): 33, none 6 */
+	static const struct want ws[] = {
+		{ .command = "yes", .state = 4, .cost = 33 },
+		{ .command = "n", .state = 6, .cost = 33 },
+		{ .command = "abstain", .state = 5, .cost = 33 },
+		{ .command = "maybe", .err = "no such choice", .cost = 6 },
+	};
+
+	CHECK("lang-ballot.fst", ws);
+}
+
+static void test_orderbook(void)
+{
+	/* values: best bid max (101, 99) = 101, best ask min (104, 103) =
+	 * 103: spread 2; depth 5 + 7 + 2 + 9 = 23.  costs
+	 * (lang-orderbook.fst): 16 + 20, 16 */
+	static const struct want ws[] = {
+		{ .command = "spread", .state = 2, .cost = 16 + 20 },
+		{ .command = "depth", .state = 23, .cost = 16 },
+		{ .command = "cancel", .err = "unknown command", .cost = 16 },
+	};
+
+	CHECK("lang-orderbook.fst", ws);
+}
+
+/* ---- productions, one by one ---- */
+
+static const char *HEAD =
+	"open Zen.Types\nopen Zen.Base\nopen Zen.Cost\n"
+	"module C = Zen.Cost\nmodule RT = Zen.ResultT\n"
+	"module OptT = Zen.OptionT\nmodule I = FStar.Int64\n"
+	"module N = FStar.Pervasives.Native\n";
+
+/*
+ * defs, then a main whose state is I64 of the int expression e (after
+ * `let! r = pre in` when pre is not NULL), and a cf that is not a number
+ * (so main is not padded to it, and last_exact is main's own).  *val is
+ * the state, *own main's own count; returns 0 or the load/run error.
+ */
+static int last_exact;	/* cost_exact of the last run_src */
+
+static int run_src(const char *defs, const char *pre, const char *e,
+		   int64_t *val, uint64_t *own, struct zen_err *err)
+{
+	char src[4096];
+	struct zc_contract *c;
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_contract_stats st;
+	int rc;
+
+	snprintf(src, sizeof(src), "%s%s\nlet main txSkel _ _ _ _ _ _ _ =\n"
+		 "%s%s%s RT.ok @ { tx = txSkel; message = None; state = Update "
+		 "(I64 (I.int_to_t (%s))) }\nlet cf _ _ _ _ _ _ _ = C.ret (0 - 1)"
+		 "\n", HEAD, defs, pre ? "let! r = " : "", pre ? pre : "",
+		 pre ? " in" : "", e);
+	if ((rc = zen_contract_load(src, strlen(src), "t.fst", &c, err)))
+		return rc;
+	args_init(&a, "");
+	zen_contract_return_init(&r);
+	memset(&st, 0, sizeof(st));
+	rc = zen_contract_run(c, &a, &r, &st, err);
+	if (!rc && (!r.ok || r.state != ZEN_STATE_UPDATE))
+		rc = zen_fail(err, ZEN_EREFUSED, "main did not update");
+	if (!rc) {
+		*val = r.state_data.u.i64;
+		*own = st.cost_body;
+		last_exact = st.cost_exact;
+	}
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+	return rc;
+}
+
+static void value_is(const char *defs, const char *e, int64_t want,
+		     const char *what)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int64_t v = 0;
+	uint64_t own = 0;
+	int rc = run_src(defs, NULL, e, &v, &own, &err);
+
+	if (rc)
+		tap_diag("%s", err.msg);
+	tap_ok(!rc && v == want, "%s: %lld (got %lld)", what, (long long)want,
+	       (long long)v);
+}
+
+static void load_fails(const char *defs, const char *msg, const char *what)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int64_t v;
+	uint64_t own;
+	int rc = run_src(defs, NULL, "0", &v, &own, &err);
+
+	tap_ok(rc == ZEN_EINVAL && !strcmp(err.msg, msg), "%s: %s", what,
+	       err.msg);
+}
+
+static void test_expressions(void)
+{
+	value_is("", "5 |> fun y -> y * 2 + 1", 11, "fun as the operand of |>");
+	value_is("", "1 + let y = 2 in y * 10", 21, "let as an operand");
+	value_is("", "100 + match N.Some 3 with | N.Some x -> x | N.None -> 0",
+		 103, "match as an operand, qualified constructors");
+	value_is("", "(if true || false then 1 else 2) + if false then 10 "
+		 "else 20", 21, "if as an operand, short-circuit ||");
+	/* OK and ERR live in FStar.Pervasives (Zulib's); Zen.Types does
+	 * not include it, so F* has no Zen.Types.OK either */
+	value_is("", "match FStar.Pervasives.OK 6 with | OK v -> v | ERR _ -> 0",
+		 6, "FStar.Pervasives.OK");
+	load_fails("let x = Zen.Types.OK 1\n",
+		   "t.fst:9:9: unbound constructor 'Zen.Types.OK'",
+		   "Zen.Types.OK is not exported by Zen.Types");
+	value_is("let pick = function | (a, (b, { x = c })) -> a + b * c\n",
+		 "pick (1, (2, { x = 3 }))", 7,
+		 "function over a nested tuple / record pattern");
+	value_is("type r = { x : int }\n", "begin begin 4 end end * begin 2 end",
+		 8, "nested begin ... end");
+	value_is("type pt = { x : int; y : int }\n",
+		 "let x = 3 in let y = 4 in match { x; y } with "
+		 "| { x; y = z } -> x * 10 + z", 34, "record field punning");
+	value_is("", "( + ) 1 2 + (( * ) 3) 4 + (( - ) 10) 4", 21,
+		 "operator sections");
+	value_is("", "let ( +% ) a b = (a + b) % 7 in 5 +% 4 +% 6", 1,
+		 "a local operator: (5 +% 4) +% 6 = 2 +% 6 = 1");
+	value_is("let rec ev (n:nat) : bool = if n = 0 then true else od (n - 1)"
+		 "\nand od (n:nat) : bool = if n = 0 then false else ev (n - 1)"
+		 "\n", "if ev 10 && od 7 && not (ev 3) then 1 else 0", 1,
+		 "let rec ... and ...");
+	value_is("", "let rec f (n:nat) : int = if n = 0 then 0 else g (n - 1) + 1"
+		 "\n and g (n:nat) : int = if n = 0 then 100 else f (n - 1) in "
+		 "f 3", 102, "local let rec ... and: f 3 = g 2 + 1 = f 1 + 1 = "
+		 "g 0 + 2");
+	value_is("let id (#a:Type) (x:a) : a = x\n", "id #int 4 + id #_ 5",
+		 9, "# arguments");
+	value_is("[@ \"inline\"] let one = 1\n[@@ a; b] unfold let two = 2\n",
+		 "[@ x] let t = one + two in t", 3, "attributes");
+	value_is("noeq type box = { f : int -> int }\n"
+		 "unopteq type w = | W of (int -> int)\n",
+		 "match W ({ f = fun x -> x + 1 }).f with | W g -> g 41", 42,
+		 "noeq / unopteq types");
+	load_fails("let f x = match x with | Some y when y > 1 -> y | _ -> 0\n",
+		   "t.fst:9:33: when guards are not allowed in contracts (line 9,"
+		   " column 33)", "when guard refused");
+	load_fails("let f = function | y when true -> 1\n",
+		   "t.fst:9:22: when guards are not allowed in contracts (line 9,"
+		   " column 22)", "when guard in function refused");
+}
+
+/*
+ * `val f : #n:nat -> m:cost nat n -> cost nat (n + 3)` binds n to the
+ * cost of m: f's cost is padded to n + 3 (eval.h COST INDEXES).  main:
+ * let! 1 + leaf 1 + f (C.incRet 7 1) (1 + 2) 3 + RT.ok @ {...} 8 = 13,
+ * + f: 7 + 3 = 10 (7 by its own count: its body `m` is 0): 23.
+ */
+static void own_is(const char *defs, const char *pre, uint64_t want,
+		   const char *what)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int64_t v = 0;
+	uint64_t own = 0;
+	int rc = run_src(defs, pre, "r", &v, &own, &err);
+
+	if (rc)
+		tap_diag("%s", err.msg);
+	tap_ok(!rc && own == want && last_exact, "%s: own count %llu (got "
+	       "%llu, exact %d)", what, (unsigned long long)want,
+	       (unsigned long long)own, last_exact);
+}
+
+static void test_implicit_binding(void)
+{
+	own_is("val f : #n:nat -> m:cost nat n -> cost nat (n + 3)\n"
+	       "let f #n m = m\n", "f (C.incRet 7 1)", 13 + 7 + 3,
+	       "implicit n bound by the argument's cost: n + 3");
+	own_is("val f (#n:nat) (m : cost nat n) : cost nat (n + 3)\n"
+	       "let f #n m = m\n", "f (C.incRet 7 1)", 13 + 7 + 3,
+	       "the same with binders before the colon");
+	/* a let's return type: #n is the cost of the parameter typed
+	 * cost nat n; with a second parameter k in the index: main 1 + 1 +
+	 * (f (C.incRet 4 1) 5: 2 + 2) + 8 = 14, + 4 + 5 */
+	own_is("let f (#n:nat) (m : cost nat n) : cost nat (n + 3) = m\n",
+	       "f (C.incRet 7 1)", 13 + 7 + 3,
+	       "let return type: implicit n bound by the parameter's cost");
+	own_is("let f (#n:nat) (m : cost nat n) (k : nat) : cost nat (n + k) "
+	       "= m\n", "f (C.incRet 4 1) 5", 14 + 4 + 5,
+	       "let return type: n and an explicit parameter");
+	/* the argument is the second: n is its cost, 4; main 1 + 1 + (f 5
+	 * (C.incRet 4 1): 2 + 2) + 8 = 14, + 4 + 5 = 23 */
+	own_is("val f : #a:Type -> k:nat -> #n:nat -> m:cost nat n -> "
+	       "cost nat (n + k)\nlet f k #n m = m\n", "f 5 (C.incRet 4 1)",
+	       14 + 4 + 5, "implicit n after an explicit k");
+	/* optionT: n is the cost of an option computation; the None path
+	 * (OptT.none 0 + body: let! 1 + 1 leaf + match leaves 2 + max
+	 * (OptT.incSome 1 x 2, OptT.none 0) = 6) is charged n + 10 = 13 */
+	own_is("val g : #n:nat -> m:cost (option nat) n -> "
+	       "cost (option nat) (n + 10)\n"
+	       "let g #n m = let! o = m in match o with | Some x -> "
+	       "OptT.incSome 1 x | None -> OptT.none\n",
+	       "g (OptT.incNone 3) >>= fun _ -> C.ret 0",
+	       /* main: let! 1 + 1 + (>>= 2 + g (...) 1 + 1 = 4) + 8 = 14;
+		* the lambda 1 (C.ret 0); g 3 + 10 */
+	       14 + 1 + 13, "optionT: the short path charged n + 10");
+	/* forcing the argument for n runs on the run's budget, not the
+	 * index's (50,000 steps): spin 20000 takes some 100,000 steps when
+	 * the bind forces it; f's index then pads, and main's let! finds
+	 * the value memoized (no "forced recursively") */
+	{
+		struct zen_err err = ZEN_ERR_INIT;
+		int64_t v = 0;
+		uint64_t own = 0;
+		int rc = run_src("val f : #n:nat -> m:cost nat n -> "
+				 "cost nat (n + 3)\nlet f #n m = m\n"
+				 "let rec spin (k:nat) = if k = 0 then C.ret 7 "
+				 "else spin (k - 1)\n",
+				 "f (C.ret 0 >>= fun _ -> spin 20000)", "r", &v,
+				 &own, &err);
+
+		if (rc)
+			tap_diag("%s", err.msg);
+		tap_ok(!rc && v == 7, "an argument heavier than the index "
+		       "budget: forced once, main runs");
+	}
+	/* no cost-typed argument names n: the index is not a number, no
+	 * padding: f 2 costs its own count, C.incRet 1 x 2 + incRet 1 = 3;
+	 * main 1 + 1 + (f 2: 1) + 8 = 11: 14 */
+	own_is("val f : #n:nat -> x:nat -> cost nat (n + 3)\n"
+	       "let f #n x = C.incRet 1 x\n", "f 2", 11 + 1 + 2,
+	       "an implicit no argument binds: no padding");
+}
+
+/*
+ * A cost-only argument that is not a literal is evaluated as a cost
+ * index (engine-gaps.md, found by corpus): `inc (2 * 5) m` charges 10.
+ * main: let! 1 + leaf 1 + C.inc (2 * 5) (C.ret 1) (2 + 2 + 1) 5 + 8 =
+ * 15, + inc 10: 25.
+ */
+static void test_cost_args(void)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int64_t v = 0;
+	uint64_t own = 0;
+	int rc;
+
+	own_is("", "C.inc (2 * 5) (C.ret 1)", 15 + 10,
+	       "a cost-only argument computed: inc (2 * 5)");
+	/* let k = 3 counts 0 (a constant): 15 + 6 */
+	own_is("", "(let k = 3 in C.inc (2 * k) (C.ret 1))", 15 + 6,
+	       "a cost-only argument naming a value binder");
+	/* RT.incFailw (10 + length l) "no" is charged 10 + 2 (a result,
+	 * bound by Cost's >>=) */
+	own_is("let l = [1; 2]\n",
+	       "(RT.incFailw (10 + length l) \"no\" >>= fun _ -> C.ret 0) "
+	       ">>= fun _ -> C.ret 5",
+	       /* never reached: RT.incFailw is a result, >>= is Cost's:
+		* let! 1 + 1 + (>>= 2 + (>>= 2 + incFailw (2 + (+ 2 + 1)
+		* ) 5 = 7) = 9) + 8 = 19; lambdas 1 + 1; incFailw 12 */
+	       19 + 1 + 1 + 12, "incFailw (10 + length l)");
+	/* an erased implicit in a cost-only argument: not evaluated, the
+	 * cost is inexact (f's own: C.inc n (C.ret x) 2 + 1 = 3) */
+	rc = run_src("let f #n (x:nat) = C.inc n (C.ret x)\n", "f 4", "r", &v,
+		     &own, &err);
+	tap_ok(!rc && v == 4 && !last_exact && own == 1 + 1 + 1 + 8 + 3,
+	       "an erased implicit in a cost-only argument: inexact (own %llu,"
+	       " exact %d)", (unsigned long long)own, last_exact);
+}
+
+/*
+ * A cost index that matches on a tuple (engine-gaps.md, found by
+ * corpus): `match command, state with | "A", _ -> 50 | _ -> 20` for
+ * command "" is 20.  main's own count: RT.ok @ {...} 2 + 3 = 5, padded
+ * to its val's index.
+ */
+static void test_tuple_index(void)
+{
+	static const char *src =
+		"open Zen.Types\nopen Zen.Base\nopen Zen.Cost\n"
+		"module RT = Zen.ResultT\n"
+		"val main : txSkeleton -> context -> contractId -> "
+		"command:string -> sender -> option data -> wallet -> "
+		"state:option data -> contractResult `cost` "
+		"(match command, state with | \"A\", _ -> 50 | _ -> 20)\n"
+		"let main txSkel _ _ command _ _ _ state =\n"
+		"  RT.ok @ { tx = txSkel; message = None; state = NoChange }\n"
+		"let cf _ _ _ _ _ _ _ = ret 5\n";
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = load("t.fst", src, strlen(src));
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zen_contract_stats st;
+	int i;
+
+	if (!tap_ok(c != NULL, "tuple index: loads"))
+		return;
+	for (i = 0; i < 2; i++) {
+		args_init(&a, i ? "A" : "B");
+		zen_contract_return_init(&r);
+		memset(&st, 0, sizeof(st));
+		tap_ok(!zen_contract_run(c, &a, &r, &st, &err) &&
+		       st.cost_body == (i ? 50u : 20u),
+		       "tuple index, command %s: %u (got %llu)", a.command,
+		       i ? 50u : 20u, (unsigned long long)st.cost_body);
+		zen_contract_return_release(&r);
+	}
+	zen_contract_free(c);
+}
+
+/* zc_program_load_all: every resolution error, in order */
+static void collect(void *ctx, const char *msg)
+{
+	struct zen_buf *b = ctx;
+
+	zen_buf_addf(b, "%s\n", msg);
+}
+
+static void test_all_errors(void)
+{
+	static const char *src =
+		"open Zen.Cost\nopen Zen.Nope\n"
+		"let f x = match x with | Nope y -> y + foo | _ -> bar\n"
+		"let main a b c d e f g h = let open Zen.Gone in ret (baz + f 1)\n";
+	struct zen_err err = ZEN_ERR_INIT, err2 = ZEN_ERR_INIT;
+	struct zen_buf b = ZEN_BUF_INIT;
+	struct zc_module *m = NULL;
+	struct zc_program *p = (struct zc_program *)1;
+	int rc;
+
+	if (!tap_ok(!zc_parse(src, strlen(src), "t.fst", 0, &m, &err),
+		    "all errors: parses"))
+		return;
+	rc = zc_program_load_all(m, "t.fst", &p, &err, collect, &b);
+	tap_ok(rc == ZEN_EINVAL && !p &&
+	       !strcmp(err.msg, "t.fst:2:1: unknown module 'Zen.Nope'"),
+	       "all errors: the first one in err (%s)", err.msg);
+	tap_str(zen_buf_str(&b),
+		"t.fst:2:1: unknown module 'Zen.Nope'\n"
+		"t.fst:3:26: unbound constructor 'Nope'\n"
+		"t.fst:3:40: unbound name 'foo'\n"
+		"t.fst:3:51: unbound name 'bar'\n"
+		"t.fst:4:28: unknown module 'Zen.Gone'\n"
+		"t.fst:4:54: unbound name 'baz'\n",
+		"all errors: each one, y and f still bound");
+	rc = zc_program_load(m, "t.fst", &p, &err2);
+	tap_ok(rc == ZEN_EINVAL && !strcmp(err.msg, err2.msg),
+	       "zc_program_load stops at the first");
+	zen_buf_release(&b);
+	zc_module_free(m);
+}
+
+int main(void)
+{
+	test_pipeline();
+	test_patterns();
+	test_localops();
+	test_implicits();
+	test_timelock();
+	test_escrow();
+	test_ballot();
+	test_orderbook();
+	test_expressions();
+	test_implicit_binding();
+	test_cost_args();
+	test_tuple_index();
+	test_all_errors();
+	return tap_done();
+}
