@@ -551,30 +551,32 @@ static int eval_items(struct zc_exec *ex, struct node *const *items,
 	return 0;
 }
 
-static int ev_tuple(struct zc_exec *ex, const struct node *n,
-		    struct env *env, zv **out, struct tail *t)
+/* A tuple or a list of the node's items, made by make. */
+static int ev_items_as(struct zc_exec *ex, const struct node *n,
+		      struct env *env, zv **out,
+		      zv *(*make)(struct zen_rt *, size_t, zv *const *))
 {
 	zv **items;
 	int rc;
 
-	(void)t;
 	if ((rc = eval_items(ex, n->u.items.items, n->u.items.n, env, &items)))
 		return rc;
-	*out = zv_tuple(ex->rt, n->u.items.n, items);
+	*out = make(ex->rt, n->u.items.n, items);
 	return *out ? 0 : ZEN_EREFUSED;
+}
+
+static int ev_tuple(struct zc_exec *ex, const struct node *n,
+		    struct env *env, zv **out, struct tail *t)
+{
+	(void)t;
+	return ev_items_as(ex, n, env, out, zv_tuple);
 }
 
 static int ev_list(struct zc_exec *ex, const struct node *n,
 		   struct env *env, zv **out, struct tail *t)
 {
-	zv **items;
-	int rc;
-
 	(void)t;
-	if ((rc = eval_items(ex, n->u.items.items, n->u.items.n, env, &items)))
-		return rc;
-	*out = zv_list(ex->rt, n->u.items.n, items);
-	return *out ? 0 : ZEN_EREFUSED;
+	return ev_items_as(ex, n, env, out, zv_list);
 }
 
 static int ev_cons(struct zc_exec *ex, const struct node *n,
