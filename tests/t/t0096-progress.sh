@@ -42,4 +42,15 @@ test_expect_success 'a command that is not long work draws nothing' '
 	tty_run blockchain info &&
 	! grep -q "zen: blockchain info:" "$TRASH/tty"
 '
+STEP="$ZEN_SRCDIR/bench/bench-step.sh"
+test_expect_success 'make bench steps: a line per step on a terminal, with the time left' '
+	(cd "$TRASH" && bash "$STEP" 1 3 true 2>"$TRASH/e1" && sleep 1.1 &&
+	 script -qec "bash $STEP 2 3 true" /dev/null >"$TRASH/tty") &&
+	test ! -s "$TRASH/e1" &&
+	tr -d "\r" <"$TRASH/tty" | grep -qx "bench 2 of 3: true, [12] s in, about [2-4] s left"
+'
+test_expect_success 'make bench steps: the command runs and its exit status is kept' '
+	(cd "$TRASH" && bash "$STEP" 3 3 sh -c "echo ran; exit 3" >"$TRASH/o" 2>"$TRASH/e") ;
+	test $? = 3 && test "$(cat "$TRASH/o")" = ran && test ! -s "$TRASH/e"
+'
 test_done
