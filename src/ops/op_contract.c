@@ -695,13 +695,35 @@ static json_t *check_costs(const struct zen_check_report *rep)
 		const struct zen_check_cost *k = &rep->costs[i];
 
 		json_array_append_new(a, k->ran ?
-			json_pack("{s:s, s:o, s:o}", "command", k->command,
-				  "cf", zen_json_u64(k->cf),
-				  "main", zen_json_u64(k->main)) :
+			json_pack("{s:s, s:o, s:o, s:I}", "command",
+				  k->command, "cf", zen_json_u64(k->cf),
+				  "main", zen_json_u64(k->main),
+				  "inputs", (json_int_t)k->inputs) :
 			json_pack("{s:s, s:b}", "command", k->command,
 				  "failed", 1));
 	}
 	return a;
+}
+
+static json_int_t int_of(const json_t *o, const char *key)
+{
+	return json_integer_value(json_object_get(o, key));
+}
+
+/* "  buy    30 <= 448, 30 inputs": main and cf on the first input. */
+static void check_cost_line(struct zen_buf *out, const json_t *c)
+{
+	const char *cmd = json_string_value(json_object_get(c, "command"));
+	json_int_t n = int_of(c, "inputs");
+
+	zen_buf_addf(out, "  %-22s ", cmd && *cmd ? cmd : "\"\"");
+	if (json_is_true(json_object_get(c, "failed")))
+		zen_buf_addstr(out, "not compared (every run failed)\n");
+	else
+		zen_buf_addf(out, "%" JSON_INTEGER_FORMAT " <= %"
+			     JSON_INTEGER_FORMAT ", %" JSON_INTEGER_FORMAT
+			     " input%s\n", int_of(c, "main"), int_of(c, "cf"),
+			     n, n == 1 ? "" : "s");
 }
 
 int op_contract_check_readable(struct zen_buf *out, const json_t *r)
@@ -714,21 +736,12 @@ int op_contract_check_readable(struct zen_buf *out, const json_t *r)
 	zen_buf_addf(out, "accepted:   %s (%" JSON_INTEGER_FORMAT " bytes)\n"
 		     "address:    %s\n",
 		     json_string_value(json_object_get(r, "contractId")) ?: "?",
-		     json_integer_value(json_object_get(r, "codeLength")),
+		     int_of(r, "codeLength"),
 		     json_string_value(json_object_get(r, "address")) ?: "?");
-	zen_buf_addstr(out, "cost bound: main <= cf on a neutral input\n");
-	json_array_foreach(costs, i, c) {
-		const char *cmd = json_string_value(json_object_get(c, "command"));
-
-		zen_buf_addf(out, "  %-22s ", cmd && *cmd ? cmd : "\"\"");
-		if (json_is_true(json_object_get(c, "failed")))
-			zen_buf_addstr(out, "not compared (the run failed)\n");
-		else
-			zen_buf_addf(out, "%" JSON_INTEGER_FORMAT " <= %"
-				     JSON_INTEGER_FORMAT "\n",
-				     json_integer_value(json_object_get(c, "main")),
-				     json_integer_value(json_object_get(c, "cf")));
-	}
+	zen_buf_addstr(out, "cost bound: main <= cf on every input compared "
+		       "(the first one shown)\n");
+	json_array_foreach(costs, i, c)
+		check_cost_line(out, c);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
  * loaded contract.  tests/t/t0810-contract-check.sh runs the corpus and
  * the messages through the command line.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/contract/check.h"
@@ -99,12 +100,12 @@ static void test_commands_found(void)
 	zen_check_report_release(&rep);
 }
 
-/* A main that fails on the neutral input compares nothing. */
+/* A main that fails on every input compares nothing. */
 static void test_failed_run(void)
 {
 	const char *src = HEAD
 		"let main txSkel _ _ command _ messageBody _ _ =\n"
-		"  match messageBody with | Some _ -> " OKBODY "\n"
+		"  match messageBody, 1 with | Some _, 0 -> " OKBODY "\n"
 		"  <: contractResult `cost` 900\n"
 		"let cf _ _ _ _ _ _ _ = ret (5 <: nat)\n";
 	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
@@ -118,6 +119,276 @@ static void test_failed_run(void)
 	tap_str(costs, "=failed zen-check-other-0=failed",
 		"failed run: no comparison");
 	zen_contract_free(c);
+	zen_check_report_release(&rep);
+}
+
+/* ---- the inputs explored: paths the neutral input does not take ---------- */
+
+#define HEAD2 HEAD "open Zen.Data\nmodule Dict = Zen.Dictionary\n" \
+	"module Asset = Zen.Asset\nmodule U64 = FStar.UInt64\n"
+#define MAIN_LINE 10	/* of `let main` after HEAD2 */
+#define DEAR "inc 1000 (" OKBODY ")"
+
+/* main's own count (cost_body) for the arguments a, or 0 if it fails: the
+ * engine's figure for the path, which the message must repeat. */
+static uint64_t main_cost(const char *src, const struct zen_contract_args *a)
+{
+	struct zc_contract *c;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_contract_return ret;
+	struct zen_contract_stats st;
+
+	memset(&st, 0, sizeof(st));
+	if (zen_contract_load(src, strlen(src), "t.fst", &c, &err))
+		return 0;
+	zen_contract_return_init(&ret);
+	if (zen_contract_run(c, a, &ret, &st, &err))
+		st.cost_body = 0;
+	zen_contract_return_release(&ret);
+	zen_contract_free(c);
+	return st.cost_body;
+}
+
+static const struct zen_check_cost *cost_of(const struct zen_check_report *r,
+					    const char *cmd)
+{
+	for (size_t i = 0; i < r->ncosts; i++)
+		if (!strcmp(r->costs[i].command, cmd))
+			return &r->costs[i];
+	return NULL;
+}
+
+/*
+ * main (after HEAD2) costs 1000 more on a path only input a (command cmd)
+ * takes, and cf says 400 everywhere: refused, the message naming cmd and
+ * the input as desc, with main's cost on a (the neutral input is cheaper
+ * than 400: the check of one neutral input accepted all of these).  With
+ * cf 5000 the same main is accepted, and cmd compared on several inputs,
+ * within the budget.
+ */
+static void dear_case(const char *what, const char *main_src,
+		      const char *cmd, struct zen_contract_args *a,
+		      const char *desc)
+{
+	char src[2048], fixed[2048], want[512];
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	const struct zen_check_cost *k;
+	size_t total = 0;
+	uint64_t dear;
+
+	snprintf(src, sizeof(src), "%s%slet cf _ _ _ _ _ _ _ = "
+		 "ret (400 <: nat)\n", HEAD2, main_src);
+	snprintf(fixed, sizeof(fixed), "%s%slet cf _ _ _ _ _ _ _ = "
+		 "ret (5000 <: nat)\n", HEAD2, main_src);
+	a->command = cmd;
+	a->command_len = strlen(cmd);
+	dear = main_cost(src, a);
+	tap_ok(dear > 1000 && dear < 5000, "%s: main costs %llu there", what,
+	       (unsigned long long)dear);
+	snprintf(want, sizeof(want), "t.fst:%d:5: main costs %llu but cf "
+		 "says 400 for command \"%s\" (%s)", MAIN_LINE,
+		 (unsigned long long)dear, cmd, desc);
+	tap_ok(check(src, &rep, NULL, &err) == ZEN_EINVAL && rep.n == 1,
+	       "%s: refused, one error", what);
+	tap_str(err.msg, want, "%s: the command and the input named", what);
+	k = cost_of(&rep, cmd);
+	tap_ok(k && k->ran && k->cf == 400 && k->main < 400,
+	       "%s: the neutral input is within cf", what);
+	zen_check_report_release(&rep);
+	tap_ok(!check(fixed, &rep, NULL, &err), "%s: accepted with cf 5000 "
+	       "(%s)", what, err.msg);
+	k = cost_of(&rep, cmd);
+	for (size_t i = 0; i < rep.ncosts; i++)
+		total += rep.costs[i].inputs;
+	tap_ok(k && k->inputs > 1 && total <= ZEN_CHECK_MAX_RUNS,
+	       "%s: %zu inputs of \"%s\" compared, %zu in all", what,
+	       k ? k->inputs : 0, cmd, total);
+	zen_check_report_release(&rep);
+}
+
+/* A key of a dict body, read as a U64. */
+static void test_dear_body(void)
+{
+	struct zen_data body, *v;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	zen_data_init(&body);
+	body.kind = ZEN_DATA_DICT;
+	body.u.dict.entries = calloc(1, sizeof(*body.u.dict.entries));
+	body.u.dict.n = 1;
+	body.u.dict.entries[0].key = strdup("amount");
+	body.u.dict.entries[0].key_len = 6;
+	v = &body.u.dict.entries[0].value;
+	zen_data_init(v);
+	v->kind = ZEN_DATA_U64;
+	v->u.u64 = 5;
+	a.body = &body;
+	dear_case("body key",
+		  "let main txSkel _ _ command _ messageBody _ _ =\n"
+		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
+		  "  let! amount = messageBody >!= tryDict\n"
+		  "    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
+		  "  match amount with\n"
+		  "  | Some _ -> " DEAR "\n"
+		  "  | None -> " OKBODY "\n"
+		  "  end\n", "buy", &a, "body {\"amount\": u64}");
+	zen_data_release(&body);
+}
+
+/* Any output in the wallet. */
+static void test_dear_wallet(void)
+{
+	struct zen_output o;
+	struct zen_outpoint op;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	memset(&op, 7, sizeof(op));
+	zen_output_init(&o);
+	o.lock.id = ZEN_LOCK_PK;
+	o.spend.amount = 5;
+	a.wallet_outputs = &o;
+	a.wallet_outpoints = &op;
+	a.wallet_n = 1;
+	dear_case("wallet",
+		  "let main txSkel _ _ command _ _ wallet _ =\n"
+		  "  if command <> \"pay\" then RT.failw \"no\" else\n"
+		  "  match wallet with\n"
+		  "  | [] -> " OKBODY "\n"
+		  "  | _ -> " DEAR "\n", "pay", &a,
+		  "wallet of 4: 3 ZP, 1 of its asset");
+}
+
+/* A contract sender: not the first sender tried (a PK is). */
+static void test_dear_sender(void)
+{
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.sender = ZEN_SENDER_CONTRACT;
+	dear_case("sender",
+		  "let main txSkel _ _ command sender _ _ _ =\n"
+		  "  if command <> \"call\" then RT.failw \"no\" else\n"
+		  "  match sender with\n"
+		  "  | Contract _ -> " DEAR "\n"
+		  "  | _ -> " OKBODY "\n", "call", &a, "sender a contract");
+}
+
+/* A state, read as a U64. */
+static void test_dear_state(void)
+{
+	struct zen_data st;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	zen_data_init(&st);
+	st.kind = ZEN_DATA_U64;
+	st.u.u64 = 5;
+	a.state = &st;
+	dear_case("state",
+		  "let main txSkel _ _ command _ _ _ state =\n"
+		  "  if command <> \"tick\" then RT.failw \"no\" else begin\n"
+		  "  let! n = state >!= tryU64 in\n"
+		  "  match n with\n"
+		  "  | Some _ -> " DEAR "\n"
+		  "  | None -> " OKBODY "\n"
+		  "  end\n", "tick", &a, "state u64");
+}
+
+/* ZP available in the skeleton (getAvailableTokens). */
+static void test_dear_skeleton(void)
+{
+	struct zen_skel_input in;
+	struct zen_skel sk;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	memset(&in, 0, sizeof(in));
+	zen_output_init(&in.output);
+	in.output.lock.id = ZEN_LOCK_PK;
+	in.output.spend.amount = 5;
+	zen_skel_init(&sk);
+	sk.inputs = &in;
+	sk.n_inputs = 1;
+	a.tx = &sk;
+	dear_case("skeleton",
+		  "let main txSkel _ _ command _ _ _ _ =\n"
+		  "  if command <> \"sell\" then RT.failw \"no\" else begin\n"
+		  "  let! zp = Tx.getAvailableTokens Asset.zenAsset txSkel in\n"
+		  "  if zp `U64.gt` 0UL then " DEAR "\n"
+		  "  else " OKBODY "\n"
+		  "  end\n", "sell", &a, "ZP and its asset in the skeleton");
+}
+
+/* A path that needs a body key, a PK sender and a wallet at once; the
+ * same verdict and message every time. */
+static void test_dear_combined(void)
+{
+	const char *src = HEAD2
+		"let main txSkel _ _ command sender messageBody wallet _ =\n"
+		"  let! r = messageBody >!= tryDict\n"
+		"    >?= Dict.tryFind \"returnAddress\" >?= tryLock in\n"
+		"  match r, sender, wallet with\n"
+		"  | Some _, PK _, _ :: _ -> " DEAR "\n"
+		"  | _ -> " OKBODY "\n"
+		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
+	struct zen_err e1 = ZEN_ERR_INIT, e2 = ZEN_ERR_INIT;
+
+	tap_ok(check(src, NULL, NULL, &e1) == ZEN_EINVAL &&
+	       strstr(e1.msg, "for command \"zen-check-other-0\" (body "
+		      "{\"returnAddress\": lock}, wallet of 4: 3 ZP, 1 of its "
+		      "asset, sender PK)"), "combined: refused: %s", e1.msg);
+	tap_ok(check(src, NULL, NULL, &e2) == ZEN_EINVAL &&
+	       !strcmp(e1.msg, e2.msg), "combined: the same message again");
+}
+
+/* Runs of some 80,000 steps: ZEN_CHECK_EXPLORE_STEPS ends the
+ * exploration (main's steps counted twice each) long before the share
+ * of inputs of each command, and the neutral runs are not counted. */
+static void test_step_budget(void)
+{
+	const char *src = HEAD "module L = Zen.List\n"
+		"let main txSkel _ _ command sender _ wallet _ =\n"
+		"  let _ = (sender, wallet) in\n"
+		"  let! l = L.init 20000 (fun i -> ret i) in " OKBODY "\n"
+		"let cf _ _ command _ _ _ _ = match command with\n"
+		"  | \"a\" | \"b\" | \"c\" -> ret (900000 <: nat)\n"
+		"  | _ -> ret (900000 <: nat)\n";
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_contract_args a;
+	struct zc_contract *c;
+	struct zen_contract_return ret;
+	struct zen_contract_stats st;
+	size_t explored = 0;
+	uint64_t per;
+
+	memset(&a, 0, sizeof(a));
+	memset(&st, 0, sizeof(st));
+	tap_ok(!zen_contract_load(src, strlen(src), "t.fst", &c, &err),
+	       "budget: loaded (%s)", err.msg);
+	zen_contract_return_init(&ret);
+	if (zen_contract_run(c, &a, &ret, &st, &err))
+		st.steps = 0;
+	tap_ok(st.steps > 60000 && st.steps < 100000,
+	       "budget: %llu steps a run", (unsigned long long)st.steps);
+	zen_contract_return_release(&ret);
+	zen_contract_free(c);
+	per = 2 * (st.steps ? st.steps : 1);
+	tap_ok(!check(src, &rep, NULL, &err), "budget: accepted (%s)",
+	       err.msg);
+	for (size_t i = 0; i < rep.ncosts; i++)
+		explored += rep.costs[i].inputs - (rep.costs[i].ran != 0);
+	/* each explored input but the last is charged its 2 * steps; the
+	 * last may run on what is left */
+	tap_ok(explored >= ZEN_CHECK_EXPLORE_STEPS / per &&
+	       explored <= ZEN_CHECK_EXPLORE_STEPS / per + 1 &&
+	       rep.ncosts == 5 && rep.costs[0].inputs == 1,
+	       "budget: %zu inputs explored for %llu steps, %llu each",
+	       explored, (unsigned long long)ZEN_CHECK_EXPLORE_STEPS,
+	       (unsigned long long)per);
 	zen_check_report_release(&rep);
 }
 
@@ -153,6 +424,24 @@ static void test_zulib_arity(void)
 	tap_ok(!check(good, &rep, NULL, &err),
 	       "arity: partial application and a local shadowing a Zulib "
 	       "name pass (%s)", err.msg);
+	zen_check_report_release(&rep);
+}
+
+/* An alias of an alias names the module the first one does, for the
+ * arity rule as for the resolver. */
+static void test_alias_chain(void)
+{
+	const char *src = HEAD "module U = Tx\n"
+		"let main txSkel _ _ _ _ _ _ _ =\n"
+		"  let! t = U.lockToContract 1 2 3 4 5 in " OKBODY "\n"
+		"let cf _ _ _ _ _ _ _ = ret (5 <: nat)\n";
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	tap_ok(check(src, &rep, NULL, &err) == ZEN_EINVAL && rep.n == 1,
+	       "alias chain: one error (%zu)", rep.n);
+	tap_str(err.msg, "t.fst:8:12: 'U.lockToContract' takes 4 arguments, "
+		"given 5", "alias chain: U is Zen.TxSkeleton");
 	zen_check_report_release(&rep);
 }
 
@@ -192,7 +481,15 @@ int main(void)
 	test_cost_refusal();
 	test_commands_found();
 	test_failed_run();
+	test_dear_body();
+	test_dear_wallet();
+	test_dear_sender();
+	test_dear_state();
+	test_dear_skeleton();
+	test_dear_combined();
+	test_step_budget();
 	test_zulib_arity();
+	test_alias_chain();
 	test_val_arity();
 	test_no_report();
 	return tap_done();

@@ -119,7 +119,7 @@ struct sc {
 
 struct walk {
 	struct zen_check_report *rep;
-	struct { const char *alias, *module; } *al;	/* module A = M.N */
+	struct zc_alias *al;	/* module A = M.N */
 	size_t nal, alcap;
 	const struct zc_module *m;
 	/* the body and state parameters of the entry point being walked */
@@ -136,18 +136,10 @@ static const struct sc *sc_push(const struct sc *up, const char *name,
 	return cell;
 }
 
-static const char *unalias(const struct walk *w, const char *m)
-{
-	for (size_t i = w->nal; i--;)
-		if (!strcmp(w->al[i].alias, m))
-			return w->al[i].module;
-	return m;
-}
-
 static const struct zen_zulib_module *module_of(const struct walk *w,
 						const char *path)
 {
-	return zen_zulib_find(unalias(w, path));
+	return zc_find_module(w->al, w->nal, path);
 }
 
 static int is_ident_start(char c)
@@ -203,19 +195,34 @@ static const char *last_part(const char *name)
 	return dot ? dot + 1 : name;
 }
 
-static int in_list(const char *name, const char *const *list)
-{
-	for (; *list; list++)
-		if (!strcmp(*list, name))
-			return 1;
-	return 0;
-}
-
-static const char *const data_ctors[] = {
-	"I64", "Byte", "ByteArray", "U32", "U64", "String", "Hash", "Lock",
-	"Signature", "PublicKey", "Collection", NULL,
+/* The data constructors (2.3), then the collections a Collection
+ * holds, with the kind of each; the accessor `tryX` reads kind X
+ * (Zen.Data). */
+static const struct {
+	const char *ctor;
+	enum zen_data_kind kind;
+} data_kinds[] = {
+	{ "I64", ZEN_DATA_I64 }, { "Byte", ZEN_DATA_BYTE },
+	{ "ByteArray", ZEN_DATA_BYTES }, { "U32", ZEN_DATA_U32 },
+	{ "U64", ZEN_DATA_U64 }, { "String", ZEN_DATA_STRING },
+	{ "Hash", ZEN_DATA_HASH }, { "Lock", ZEN_DATA_LOCK },
+	{ "Signature", ZEN_DATA_SIGNATURE },
+	{ "PublicKey", ZEN_DATA_PUBKEY }, { "Collection", ZEN_DATA_DICT },
+	{ "Array", ZEN_DATA_ARRAY }, { "Dict", ZEN_DATA_DICT },
+	{ "List", ZEN_DATA_LIST },
 };
-static const char *const coll_ctors[] = { "Array", "Dict", "List", NULL };
+#define N_DATA_CTORS 11		/* the rest are collections */
+
+/* Where ctor is in data_kinds, or ZEN_ARRAY_SIZE(data_kinds). */
+static size_t data_index(const char *ctor)
+{
+	size_t i;
+
+	for (i = 0; i < ZEN_ARRAY_SIZE(data_kinds); i++)
+		if (!strcmp(data_kinds[i].ctor, ctor))
+			break;
+	return i;
+}
 
 /* Is name a constructor the contract defines itself? */
 static int own_ctor(const struct zc_module *m, const char *name)
@@ -234,10 +241,13 @@ static int own_ctor(const struct zc_module *m, const char *name)
 	return 0;
 }
 
-static int data_ctor(const struct walk *w, const char *name,
-		     const char *const *set)
+/* name is a data constructor (coll = 0) or a collection (coll = 1). */
+static int data_ctor(const struct walk *w, const char *name, int coll)
 {
-	return in_list(last_part(name), set) && !own_ctor(w->m, name);
+	size_t i = data_index(last_part(name));
+
+	return i < ZEN_ARRAY_SIZE(data_kinds) &&
+	       (i >= N_DATA_CTORS) == coll && !own_ctor(w->m, name);
 }
 
 static void bad_data(struct walk *w, struct zc_pos pos, const char *what,
@@ -246,42 +256,40 @@ static void bad_data(struct walk *w, struct zc_pos pos, const char *what,
 	diag(w->rep, pos, "%s: '%s' is not a data constructor", what, name);
 }
 
-/* A pattern matching a value of type data. */
 static void data_pat(struct walk *w, const struct zc_pat *p,
+		     const char *what, int opt);
+
+/* A constructor pattern on a data: Collection holds a collection. */
+static void data_con(struct walk *w, const struct zc_pat *p,
 		     const char *what)
 {
-	switch (p->kind) {
-	case ZC_P_WILD:
-	case ZC_P_VAR:
-		return;
-	case ZC_P_OR:
-		for (size_t i = 0; i < p->u.items.n; i++)
-			data_pat(w, p->u.items.items[i], what);
-		return;
-	case ZC_P_CON:
-		if (!data_ctor(w, p->u.con.name, data_ctors)) {
-			bad_data(w, p->pos, what, p->u.con.name);
-			return;
-		}
-		if (!strcmp(last_part(p->u.con.name), "Collection") &&
-		    p->u.con.nargs == 1) {
-			const struct zc_pat *a = p->u.con.args[0];
+	const struct zc_pat *a = p->u.con.nargs == 1 ? p->u.con.args[0] : NULL;
 
-			if (a->kind == ZC_P_CON &&
-			    !data_ctor(w, a->u.con.name, coll_ctors))
-				diag(w->rep, a->pos, "%s: '%s' is not Array, "
-				     "Dict or List", what, a->u.con.name);
-		}
-		return;
-	default:
-		diag(w->rep, p->pos, "%s: expected a data constructor "
-		     "pattern", what);
-	}
+	if (!data_ctor(w, p->u.con.name, 0))
+		bad_data(w, p->pos, what, p->u.con.name);
+	else if (!strcmp(last_part(p->u.con.name), "Collection") && a &&
+		 a->kind == ZC_P_CON && !data_ctor(w, a->u.con.name, 1))
+		diag(w->rep, a->pos, "%s: '%s' is not Array, Dict or List",
+		     what, a->u.con.name);
 }
 
-/* A pattern matching an `option data`. */
-static void option_data_pat(struct walk *w, const struct zc_pat *p,
-			    const char *what)
+/* A constructor pattern on an option data: None, or Some of a data. */
+static int option_con(struct walk *w, const struct zc_pat *p,
+		      const char *what)
+{
+	const char *name = last_part(p->u.con.name);
+
+	if (!strcmp(name, "None") && !p->u.con.nargs)
+		return 1;
+	if (strcmp(name, "Some") || p->u.con.nargs != 1)
+		return 0;
+	data_pat(w, p->u.con.args[0], what, 0);
+	return 1;
+}
+
+/* A pattern matching a value of type data, or (opt) option data. */
+static void data_pat(struct walk *w, const struct zc_pat *p,
+		     const char *what, int opt)
 {
 	switch (p->kind) {
 	case ZC_P_WILD:
@@ -289,21 +297,19 @@ static void option_data_pat(struct walk *w, const struct zc_pat *p,
 		return;
 	case ZC_P_OR:
 		for (size_t i = 0; i < p->u.items.n; i++)
-			option_data_pat(w, p->u.items.items[i], what);
+			data_pat(w, p->u.items.items[i], what, opt);
 		return;
 	case ZC_P_CON:
-		if (!strcmp(last_part(p->u.con.name), "None") &&
-		    !p->u.con.nargs)
-			return;
-		if (!strcmp(last_part(p->u.con.name), "Some") &&
-		    p->u.con.nargs == 1) {
-			data_pat(w, p->u.con.args[0], what);
+		if (!opt) {
+			data_con(w, p, what);
 			return;
 		}
+		if (option_con(w, p, what))
+			return;
 		/* fall through */
 	default:
-		diag(w->rep, p->pos, "%s is an option data: Some or None",
-		     what);
+		diag(w->rep, p->pos, opt ? "%s is an option data: Some or None"
+		     : "%s: expected a data constructor pattern", what);
 	}
 }
 
@@ -314,7 +320,7 @@ static void data_expr(struct walk *w, const struct zc_expr *e,
 {
 	const struct zc_expr *f = e->kind == ZC_E_APP ? e->u.app.fn : e;
 
-	if (f->kind == ZC_E_CON && !data_ctor(w, f->u.name, data_ctors))
+	if (f->kind == ZC_E_CON && !data_ctor(w, f->u.name, 0))
 		bad_data(w, f->pos, what, f->u.name);
 }
 
@@ -459,7 +465,7 @@ static void data_item(void *ud, const struct zc_pat *p)
 {
 	struct data_ctx *d = ud;
 
-	option_data_pat(d->w, p, d->what);
+	data_pat(d->w, p, d->what, 1);
 }
 
 static void check_match_pats(struct walk *w, const struct zc_expr *e,
@@ -694,7 +700,7 @@ static void entry_params(struct walk *w, const struct zc_binding *b)
 		w->body_name = param_name(b, entries[q].body);
 		w->state_name = param_name(b, entries[q].state);
 		if ((p = entry_param(b, entries[q].body)))
-			option_data_pat(w, p, "message body");
+			data_pat(w, p, "message body", 1);
 	}
 }
 
@@ -757,7 +763,9 @@ static void walk_module(struct walk *w, const struct zc_module *m)
 		case ZC_D_ALIAS:
 			ZEN_GROW(w->al, w->nal + 1, w->alcap);
 			w->al[w->nal].alias = d->u.alias.alias;
-			w->al[w->nal++].module = d->u.alias.module;
+			w->al[w->nal].module = zc_unalias(w->al, w->nal,
+							  d->u.alias.module);
+			w->nal++;
 			continue;
 		case ZC_D_TYPE:
 			s = bind_types(s, d, &c);
@@ -776,17 +784,105 @@ static void walk_module(struct walk *w, const struct zc_module *m)
 	free(cells);
 }
 
-/* ---- the cost bound ---------------------------------------------------- */
+/* ---- the cost bound: expressions visited -------------------------------- */
+
+typedef void expr_fn(void *ud, const struct zc_expr *e);
+
+static void visit(const struct zc_expr *e, expr_fn *fn, void *ud);
+
+static void visit_n(struct zc_expr *const *es, size_t n, expr_fn *fn,
+		    void *ud)
+{
+	for (size_t i = 0; i < n; i++)
+		visit(es[i], fn, ud);
+}
+
+static void visit_let(const struct zc_expr *e, expr_fn *fn, void *ud)
+{
+	for (size_t i = 0; i < e->u.let.nbinds; i++)
+		visit(e->u.let.binds[i].body, fn, ud);
+	visit(e->u.let.body, fn, ud);
+}
+
+/* fn on e, then on every expression below it in source order
+ * (patterns and types are not visited). */
+static void visit(const struct zc_expr *e, expr_fn *fn, void *ud)
+{
+	fn(ud, e);
+	switch (e->kind) {
+	case ZC_E_APP:
+		visit(e->u.app.fn, fn, ud);
+		visit_n(e->u.app.args, e->u.app.nargs, fn, ud);
+		return;
+	case ZC_E_TUPLE:
+	case ZC_E_LIST:
+		visit_n(e->u.items.items, e->u.items.n, fn, ud);
+		return;
+	case ZC_E_CONS:
+		visit(e->u.cons.hd, fn, ud);
+		visit(e->u.cons.tl, fn, ud);
+		return;
+	case ZC_E_RECORD:
+		if (e->u.record.base)
+			visit(e->u.record.base, fn, ud);
+		visit_n(e->u.record.values, e->u.record.n, fn, ud);
+		return;
+	case ZC_E_PROJ:
+		visit(e->u.proj.e, fn, ud);
+		return;
+	case ZC_E_FUN:
+		visit(e->u.fun.body, fn, ud);
+		return;
+	case ZC_E_LET:
+		visit_let(e, fn, ud);
+		return;
+	case ZC_E_LETBANG:
+		visit(e->u.letbang.rhs, fn, ud);
+		visit(e->u.letbang.body, fn, ud);
+		return;
+	case ZC_E_LETOPEN:
+		visit(e->u.letopen.body, fn, ud);
+		return;
+	case ZC_E_IF:
+		visit(e->u.if_.cond, fn, ud);
+		visit(e->u.if_.then_, fn, ud);
+		visit(e->u.if_.else_, fn, ud);
+		return;
+	case ZC_E_MATCH:
+		visit(e->u.match.scrut, fn, ud);
+		for (size_t i = 0; i < e->u.match.n; i++)
+			visit(e->u.match.branches[i].body, fn, ud);
+		return;
+	default:
+		return;
+	}
+}
+
+/* fn on every expression of every top-level binding. */
+static void visit_module(const struct zc_module *m, expr_fn *fn, void *ud)
+{
+	for (size_t i = 0; i < m->ndecls; i++) {
+		const struct zc_decl *d = &m->decls[i];
+
+		for (size_t j = 0; d->kind == ZC_D_LET && j < d->u.let.nbinds;
+		     j++)
+			visit(d->u.let.binds[j].body, fn, ud);
+	}
+}
+
+/* ---- the cost bound: the commands --------------------------------------- */
 
 struct cmds {
 	const char *s[ZEN_CHECK_MAX_COMMANDS];
 	size_t len[ZEN_CHECK_MAX_COMMANDS];
 	size_t n;
 	char other[32];		/* the command neither dispatches on */
+	int empty;		/* "" is dispatched on */
 };
 
 static void cmd_add(struct cmds *c, const char *s, size_t len)
 {
+	c->empty |= !len;
 	for (size_t i = 0; i < c->n; i++)
 		if (c->len[i] == len && !memcmp(c->s[i], s, len))
 			return;
@@ -794,22 +890,6 @@ static void cmd_add(struct cmds *c, const char *s, size_t len)
 		c->s[c->n] = s;
 		c->len[c->n++] = len;
 	}
-}
-
-static void cmd_pat(struct cmds *c, const struct zc_pat *p)
-{
-	if (p->kind == ZC_P_STRING)
-		cmd_add(c, (const char *)p->u.str.data, p->u.str.len);
-}
-
-static void cmd_expr(struct cmds *c, const struct zc_expr *e,
-		     const char *name);
-
-static void cmd_exprs(struct cmds *c, struct zc_expr *const *es, size_t n,
-		      const char *name)
-{
-	for (size_t i = 0; i < n; i++)
-		cmd_expr(c, es[i], name);
 }
 
 /* `command = "s"`, `"s" = command`, `<>` alike. */
@@ -831,85 +911,41 @@ static void cmd_compare(struct cmds *c, const struct zc_expr *e,
 
 static void cmd_item(void *ud, const struct zc_pat *p)
 {
-	cmd_pat(ud, p);
+	if (p->kind == ZC_P_STRING)
+		cmd_add(ud, (const char *)p->u.str.data, p->u.str.len);
 }
 
-static void cmd_match(struct cmds *c, const struct zc_expr *e,
-		      const char *name)
-{
-	long it = scrut_item(e->u.match.scrut, name);
+struct cmd_ctx {
+	struct cmds *c;
+	const char *name;	/* the command parameter */
+};
 
-	for (size_t i = 0; it >= 0 && i < e->u.match.n; i++)
-		pat_item(e->u.match.branches[i].pat, it, cmd_item, c);
-	cmd_expr(c, e->u.match.scrut, name);
-	for (size_t i = 0; i < e->u.match.n; i++)
-		cmd_expr(c, e->u.match.branches[i].body, name);
-}
-
-/* The string constants the command parameter `name` is compared with
+/* The string constants the command parameter is compared with
  * (shadowing is ignored: a few more commands to compare are harmless). */
-static void cmd_expr(struct cmds *c, const struct zc_expr *e,
-		     const char *name)
+static void cmd_visit(void *ud, const struct zc_expr *e)
 {
-	switch (e->kind) {
-	case ZC_E_APP:
-		cmd_compare(c, e, name);
-		cmd_expr(c, e->u.app.fn, name);
-		cmd_exprs(c, e->u.app.args, e->u.app.nargs, name);
+	struct cmd_ctx *x = ud;
+	long it;
+
+	if (e->kind == ZC_E_APP)
+		cmd_compare(x->c, e, x->name);
+	if (e->kind != ZC_E_MATCH)
 		return;
-	case ZC_E_TUPLE:
-	case ZC_E_LIST:
-		cmd_exprs(c, e->u.items.items, e->u.items.n, name);
-		return;
-	case ZC_E_CONS:
-		cmd_expr(c, e->u.cons.hd, name);
-		cmd_expr(c, e->u.cons.tl, name);
-		return;
-	case ZC_E_RECORD:
-		if (e->u.record.base)
-			cmd_expr(c, e->u.record.base, name);
-		cmd_exprs(c, e->u.record.values, e->u.record.n, name);
-		return;
-	case ZC_E_PROJ:
-		cmd_expr(c, e->u.proj.e, name);
-		return;
-	case ZC_E_FUN:
-		cmd_expr(c, e->u.fun.body, name);
-		return;
-	case ZC_E_LET:
-		for (size_t i = 0; i < e->u.let.nbinds; i++)
-			cmd_expr(c, e->u.let.binds[i].body, name);
-		cmd_expr(c, e->u.let.body, name);
-		return;
-	case ZC_E_LETBANG:
-		cmd_expr(c, e->u.letbang.rhs, name);
-		cmd_expr(c, e->u.letbang.body, name);
-		return;
-	case ZC_E_LETOPEN:
-		cmd_expr(c, e->u.letopen.body, name);
-		return;
-	case ZC_E_IF:
-		cmd_expr(c, e->u.if_.cond, name);
-		cmd_expr(c, e->u.if_.then_, name);
-		cmd_expr(c, e->u.if_.else_, name);
-		return;
-	case ZC_E_MATCH:
-		cmd_match(c, e, name);
-		return;
-	default:
-		return;
-	}
+	it = scrut_item(e->u.match.scrut, x->name);
+	for (size_t i = 0; it >= 0 && i < e->u.match.n; i++)
+		pat_item(e->u.match.branches[i].pat, it, cmd_item, x->c);
 }
 
 static void find_commands(const struct zc_module *m, struct cmds *c)
 {
 	cmd_add(c, "", 0);
+	c->empty = 0;	/* set again if the contract names "" */
 	for (size_t i = 0; i < ZEN_ARRAY_SIZE(entries); i++) {
 		const struct zc_binding *b = zc_module_find(m, entries[i].name);
-		const char *name = param_name(b, entries[i].command);
+		struct cmd_ctx x = { c, param_name(b, entries[i].command) };
 
-		if (name)
-			cmd_expr(c, b->body, name);
+		if (x.name)
+			visit(b->body, cmd_visit, &x);
 	}
 	/* one command neither dispatches on: the fall-through path */
 	for (unsigned k = 0;; k++) {
@@ -922,19 +958,213 @@ static void find_commands(const struct zc_module *m, struct cmds *c)
 	}
 }
 
-static void cost_add(struct zen_check_report *r, const char *cmd,
-		     size_t len, int ran, uint64_t cf, uint64_t main)
-{
-	struct zen_check_cost *k;
+/* ---- the cost bound: what the contract reads ---------------------------- */
 
-	ZEN_GROW(r->costs, r->ncosts + 1, r->costcap);
-	k = &r->costs[r->ncosts++];
-	k->command = zen_xmalloc(len + 1);
-	memcpy(k->command, cmd, len);
-	k->command[len] = 0;
-	k->ran = ran;
-	k->cf = cf;
-	k->main = main;
+#define SH_MAX_KEYS 12
+#define SH_MAX_KINDS 14
+
+/* A key the contract looks up, with the kinds read from its value. */
+struct sh_key {
+	const char *s;
+	size_t len;
+	enum zen_data_kind kind[2];	/* ZEN_DATA_NONE: none seen */
+};
+
+enum { SH_BODY, SH_STATE, SH_ANY };
+
+struct shapes {
+	const struct zc_module *m;
+	struct sh_key keys[SH_MAX_KEYS];
+	size_t nkeys;
+	/* the kinds accessors and patterns ask for, in the order met:
+	 * of the body, of the state (read directly), anywhere */
+	enum zen_data_kind kinds[3][SH_MAX_KINDS];
+	size_t nkinds[3];
+	int tokens;			/* getAvailableTokens is called */
+	const char *names[2][2];	/* main's and cf's body, state */
+};
+
+static enum zen_data_kind kind_of(const char *ctor)
+{
+	size_t i = data_index(ctor);
+
+	return i < ZEN_ARRAY_SIZE(data_kinds) ? data_kinds[i].kind :
+	       ZEN_DATA_NONE;
+}
+
+/* The kind an accessor `tryX` reads, or ZEN_DATA_NONE. */
+static enum zen_data_kind accessor_kind(const struct zc_expr *e)
+{
+	const char *n;
+
+	if (e->kind != ZC_E_VAR)
+		return ZEN_DATA_NONE;
+	n = last_part(e->u.name);
+	return strncmp(n, "try", 3) ? ZEN_DATA_NONE : kind_of(n + 3);
+}
+
+/* The kind a pattern on an `option data` (or a data) matches. */
+static enum zen_data_kind pat_kind(const struct zc_pat *p)
+{
+	const char *name;
+	enum zen_data_kind k;
+
+	if (p->kind != ZC_P_CON)
+		return ZEN_DATA_NONE;
+	name = last_part(p->u.con.name);
+	if (!strcmp(name, "Some") && p->u.con.nargs == 1)
+		return pat_kind(p->u.con.args[0]);
+	if (!strcmp(name, "Collection") && p->u.con.nargs == 1 &&
+	    (k = pat_kind(p->u.con.args[0])))
+		return k;
+	return kind_of(name);
+}
+
+static void kind_add(struct shapes *sh, int which, enum zen_data_kind k)
+{
+	size_t *n = &sh->nkinds[which];
+
+	for (size_t i = 0; i < *n; i++)
+		if (sh->kinds[which][i] == k)
+			return;
+	if (k != ZEN_DATA_NONE && *n < SH_MAX_KINDS)
+		sh->kinds[which][(*n)++] = k;
+}
+
+static void key_add(struct shapes *sh, const struct zc_expr *s,
+		    enum zen_data_kind k)
+{
+	struct sh_key *key = NULL;
+
+	for (size_t i = 0; i < sh->nkeys && !key; i++)
+		if (sh->keys[i].len == s->u.str.len &&
+		    !memcmp(sh->keys[i].s, s->u.str.data, s->u.str.len))
+			key = &sh->keys[i];
+	if (!key && sh->nkeys < SH_MAX_KEYS) {
+		key = &sh->keys[sh->nkeys++];
+		key->s = (const char *)s->u.str.data;
+		key->len = s->u.str.len;
+	}
+	if (!key || k == ZEN_DATA_NONE || key->kind[0] == k)
+		return;
+	if (key->kind[0] == ZEN_DATA_NONE)
+		key->kind[0] = k;
+	else if (key->kind[1] == ZEN_DATA_NONE)
+		key->kind[1] = k;
+}
+
+/* `tryFind "k" ...`, or `f "k" ...` with f a top-level function of the
+ * contract (a wrapper of tryFind): its string constants are keys. */
+static int key_app(const struct shapes *sh, const struct zc_expr *e)
+{
+	const char *f;
+
+	if (e->kind != ZC_E_APP || e->u.app.fn->kind != ZC_E_VAR)
+		return 0;
+	f = e->u.app.fn->u.name;
+	if (!strcmp(last_part(f), "tryFind"))
+		return 1;
+	return strcmp(f, "main") && strcmp(f, "cf") &&
+	       zc_module_find(sh->m, f);
+}
+
+static void keys_of(struct shapes *sh, const struct zc_expr *e,
+		    enum zen_data_kind k)
+{
+	for (size_t i = 0; i < e->u.app.nargs; i++)
+		if (e->u.app.args[i]->kind == ZC_E_STRING)
+			key_add(sh, e->u.app.args[i], k);
+}
+
+/* The key lookup whose result e is: e itself, or the last stage of a
+ * pipeline (`d >!= Dict.tryFind "k"`), else NULL. */
+static const struct zc_expr *key_stage(const struct shapes *sh,
+				       const struct zc_expr *e)
+{
+	if (key_app(sh, e))
+		return e;
+	if (e->kind == ZC_E_APP && e->u.app.nargs == 2 &&
+	    key_app(sh, e->u.app.args[1]))
+		return e->u.app.args[1];
+	return NULL;
+}
+
+/* An accessor of kind k applied to (the result of) e. */
+static void shape_read(struct shapes *sh, const struct zc_expr *e,
+		       enum zen_data_kind k)
+{
+	kind_add(sh, SH_ANY, k);
+	for (int p = SH_BODY; p <= SH_STATE; p++)
+		for (size_t j = 0; j < 2; j++)
+			if (is_var(e, sh->names[p][j]))
+				kind_add(sh, p, k);
+	if ((e = key_stage(sh, e)))
+		keys_of(sh, e, k);
+}
+
+struct sh_pat {
+	struct shapes *sh;
+	int which;
+};
+
+static void shape_pat(void *ud, const struct zc_pat *p)
+{
+	struct sh_pat *x = ud;
+	enum zen_data_kind k = pat_kind(p);
+
+	kind_add(x->sh, x->which, k);
+	kind_add(x->sh, SH_ANY, k);
+}
+
+/* `match messageBody with | Some (U64 n) -> ...`: the kinds matched. */
+static void shape_match(struct shapes *sh, const struct zc_expr *e)
+{
+	for (int p = SH_BODY; p <= SH_STATE; p++)
+		for (size_t j = 0; j < 2; j++) {
+			long it = scrut_item(e->u.match.scrut,
+					    sh->names[p][j]);
+			struct sh_pat x = { sh, p };
+
+			for (size_t i = 0; it >= 0 && i < e->u.match.n; i++)
+				pat_item(e->u.match.branches[i].pat, it,
+					 shape_pat, &x);
+		}
+}
+
+static void shape_visit(void *ud, const struct zc_expr *e)
+{
+	struct shapes *sh = ud;
+	const struct zc_expr *f;
+	enum zen_data_kind k;
+
+	if (e->kind == ZC_E_MATCH)
+		shape_match(sh, e);
+	if (e->kind != ZC_E_APP)
+		return;
+	f = e->u.app.fn;
+	if (f->kind == ZC_E_VAR &&
+	    !strcmp(last_part(f->u.name), "getAvailableTokens"))
+		sh->tokens = 1;
+	if (key_app(sh, e))
+		keys_of(sh, e, ZEN_DATA_NONE);
+	if ((k = accessor_kind(f)) && e->u.app.nargs == 1)
+		shape_read(sh, e->u.app.args[0], k);
+	else if (e->u.app.nargs == 2 &&
+		 (k = accessor_kind(e->u.app.args[1])))
+		shape_read(sh, e->u.app.args[0], k);
+}
+
+static void find_shapes(const struct zc_module *m, struct shapes *sh)
+{
+	memset(sh, 0, sizeof(*sh));
+	sh->m = m;
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(entries); i++) {
+		const struct zc_binding *b = zc_module_find(m, entries[i].name);
+
+		sh->names[SH_BODY][i] = param_name(b, entries[i].body);
+		sh->names[SH_STATE][i] = param_name(b, entries[i].state);
+	}
+	visit_module(m, shape_visit, sh);
 }
 
 /* The command as a string literal for a message (ASCII printable,
@@ -956,47 +1186,502 @@ static void quote(char *out, size_t cap, const char *s, size_t len)
 	out[k] = 0;
 }
 
-static void cost_one(const struct zc_contract *c, const struct zc_binding *mb,
-		     const char *cmd, size_t len,
-		     struct zen_check_report *rep)
+/* ---- the cost bound: the inputs ------------------------------------------ */
+
+enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_N };
+#define DIM_MAX 8		/* values of one dimension, [0] the neutral */
+#define DESC_MAX 160
+
+struct inputs {
+	struct zen_data data[2][DIM_MAX];	/* body, state; [0] None */
+	char desc[2][DIM_MAX][DESC_MAX];
+	size_t n[D_N], rich[D_N];
+	struct zen_contract_id other;		/* a contract sender */
+	struct zen_outpoint wop[4];
+	struct zen_output wout[4];		/* 3 ZP, 1 of its asset */
+	struct zen_skel_input skin[2];
+	struct zen_skel skel;			/* ZP and its asset in */
+	/* the inputs in the order they are run (below), combo indexes */
+	uint16_t order[DIM_MAX * DIM_MAX * 3 * 3 * 2];
+	size_t norder;
+};
+
+/* The sender public key: the generator point, compressed. */
+static const uint8_t g_pk[33] = {
+	0x02, 0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55, 0xa0,
+	0x62, 0x95, 0xce, 0x87, 0x0b, 0x07, 0x02, 0x9b, 0xfc, 0xdb, 0x2d,
+	0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16, 0xf8, 0x17, 0x98,
+};
+
+static const char *kind_name(enum zen_data_kind k)
 {
-	struct zen_contract_args a;
+	static const char *const names[] = {
+		"none", "i64", "byte", "byteArray", "u32", "u64", "string",
+		"hash", "lock", "signature", "publicKey", "array", "dict",
+		"list",
+	};
+
+	return (size_t)k < ZEN_ARRAY_SIZE(names) ? names[k] : "?";
+}
+
+static void pk_lock(struct zen_lock *l, uint8_t fill)
+{
+	zen_lock_init(l);
+	l->id = ZEN_LOCK_PK;
+	memset(l->pk_hash, fill, sizeof(l->pk_hash));
+}
+
+/* A value of kind k that is no dict: U64 1000, String "zen", a PK lock,
+ * a list or array of two hashes ... */
+static void data_plain(struct zen_data *d, enum zen_data_kind k)
+{
+	zen_data_init(d);
+	d->kind = k;
+	switch (k) {
+	case ZEN_DATA_I64: d->u.i64 = 1000; break;
+	case ZEN_DATA_BYTE: d->u.byte = 1; break;
+	case ZEN_DATA_U32: d->u.u32 = 1000; break;
+	case ZEN_DATA_U64: d->u.u64 = 1000; break;
+	case ZEN_DATA_BYTES:
+	case ZEN_DATA_STRING:
+		d->u.bytes.p = (uint8_t *)zen_xstrdup("zen");
+		d->u.bytes.len = 3;
+		break;
+	case ZEN_DATA_HASH: memset(d->u.hash, 1, sizeof(d->u.hash)); break;
+	case ZEN_DATA_LOCK: pk_lock(&d->u.lock, 2); break;
+	case ZEN_DATA_SIGNATURE:
+		memset(d->u.signature, 3, sizeof(d->u.signature));
+		break;
+	case ZEN_DATA_PUBKEY:
+		memcpy(d->u.pubkey, g_pk, sizeof(g_pk));
+		break;
+	case ZEN_DATA_ARRAY:
+	case ZEN_DATA_LIST:
+		d->u.coll.items = zen_xcalloc(2, sizeof(*d->u.coll.items));
+		d->u.coll.n = 2;
+		data_plain(&d->u.coll.items[0], ZEN_DATA_HASH);
+		data_plain(&d->u.coll.items[1], ZEN_DATA_HASH);
+		break;
+	default:		/* an empty dict */
+		d->kind = ZEN_DATA_DICT;
+		break;
+	}
+}
+
+/* The dict of every key the contract looks up, each with the kind read
+ * from it (its alt-th one if it has two; U64 if none is known). */
+static void data_dict(struct zen_data *d, const struct shapes *sh, int alt)
+{
+	zen_data_init(d);
+	d->kind = ZEN_DATA_DICT;
+	d->u.dict.entries = zen_xcalloc(sh->nkeys ? sh->nkeys : 1,
+					sizeof(*d->u.dict.entries));
+	for (size_t i = 0; i < sh->nkeys; i++) {
+		const struct sh_key *key = &sh->keys[i];
+		struct zen_data_entry *en = &d->u.dict.entries[i];
+		enum zen_data_kind k = key->kind[alt && key->kind[1]];
+
+		en->key = zen_xmalloc(key->len + 1);
+		memcpy(en->key, key->s, key->len);
+		en->key[key->len] = 0;
+		en->key_len = key->len;
+		data_plain(&en->value, k ? k : ZEN_DATA_U64);
+	}
+	d->u.dict.n = sh->nkeys;
+	zen_data_dict_normalize(d);
+}
+
+/* "u64", or {"a": lock, "b": u64} */
+static void data_desc(char *out, size_t cap, const struct zen_data *d)
+{
+	size_t k = 0;
+
+	if (d->kind != ZEN_DATA_DICT || !d->u.dict.n) {
+		snprintf(out, cap, "%s", d->kind == ZEN_DATA_DICT ? "{}" :
+			 kind_name(d->kind));
+		return;
+	}
+	for (size_t i = 0; i < d->u.dict.n && k < cap; i++) {
+		const struct zen_data_entry *en = &d->u.dict.entries[i];
+		char q[64];
+
+		quote(q, sizeof(q), en->key, en->key_len);
+		k += (size_t)snprintf(out + k, cap - k, "%s%s: %s",
+				      i ? ", " : "{", q,
+				      kind_name(en->value.kind));
+	}
+	if (k + 1 < cap)
+		snprintf(out + k, cap - k, "}");
+}
+
+static int has_alt(const struct shapes *sh)
+{
+	for (size_t i = 0; i < sh->nkeys; i++)
+		if (sh->keys[i].kind[1])
+			return 1;
+	return 0;
+}
+
+static void value_add(struct inputs *in, int p, struct zen_data *d)
+{
+	size_t *n = &in->n[p];
+
+	data_desc(in->desc[p][*n], DESC_MAX, d);
+	for (size_t i = 1; i < *n; i++)
+		if (!strcmp(in->desc[p][i], in->desc[p][*n])) {
+			zen_data_release(d);
+			return;
+		}
+	in->data[p][(*n)++] = *d;
+}
+
+/* The values of the body (p = D_BODY) or the state: None, then one of
+ * each kind read, those read from it directly first, a dict as the dict
+ * of every key (twice when a key is read as two kinds), then U64 and
+ * String. */
+static void param_values(struct inputs *in, int p, const struct shapes *sh,
+			 int used)
+{
+	enum zen_data_kind ks[2 * SH_MAX_KINDS + 2];
+	size_t nk = 0;
+	struct zen_data d;
+
+	in->n[p] = 1;
+	if (!used)
+		return;
+	for (size_t i = 0; i < sh->nkinds[p]; i++)
+		ks[nk++] = sh->kinds[p][i];
+	for (size_t i = 0; i < sh->nkinds[SH_ANY]; i++)
+		ks[nk++] = sh->kinds[SH_ANY][i];
+	ks[nk++] = ZEN_DATA_U64;
+	ks[nk++] = ZEN_DATA_STRING;
+	for (size_t i = 0; i < nk && in->n[p] < DIM_MAX; i++) {
+		if (ks[i] != ZEN_DATA_DICT) {
+			data_plain(&d, ks[i]);
+			value_add(in, p, &d);
+			continue;
+		}
+		data_dict(&d, sh, 0);
+		value_add(in, p, &d);
+		if (has_alt(sh) && in->n[p] < DIM_MAX) {
+			data_dict(&d, sh, 1);
+			value_add(in, p, &d);
+		}
+	}
+}
+
+/* 3 ZP outputs and 1 of the contract's asset, locked to the contract;
+ * a skeleton with 1 ZP and 1000 of its asset in. */
+static void outputs_init(struct inputs *in, const struct zen_contract_id *id)
+{
+	for (size_t i = 0; i < 4; i++) {
+		struct zen_output *o = &in->wout[i];
+
+		memset(in->wop[i].tx_hash, (int)(0x10 + i), ZEN_HASH_LEN);
+		in->wop[i].index = (uint32_t)i;
+		zen_output_init(o);
+		o->lock.id = ZEN_LOCK_CONTRACT;
+		o->lock.cid = *id;
+		o->spend.amount = 100000000;
+		if (i == 3) {
+			o->spend.asset.cid = *id;
+			o->spend.amount = 1000;
+		}
+	}
+	for (size_t i = 0; i < 2; i++) {
+		struct zen_skel_input *s = &in->skin[i];
+
+		memset(s, 0, sizeof(*s));
+		memset(s->outpoint.tx_hash, (int)(0x20 + i), ZEN_HASH_LEN);
+		s->output = in->wout[i ? 3 : 0];
+		pk_lock(&s->output.lock, 2);
+	}
+	zen_skel_init(&in->skel);
+	in->skel.inputs = in->skin;
+	in->skel.n_inputs = 2;
+	memset(&in->other, 0x5a, sizeof(in->other));
+	in->other.version = 0;
+}
+
+struct name_ctx {
+	const char *name;
+	int seen;
+};
+
+static void name_visit(void *ud, const struct zc_expr *e)
+{
+	struct name_ctx *x = ud;
+
+	x->seen |= is_var(e, x->name);
+}
+
+/* Does main or cf name its parameter `which` in its body (shadowing is
+ * ignored: one more dimension explored is harmless)? */
+static int param_used(const struct zc_module *m, int which)
+{
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(entries); i++) {
+		const struct zc_binding *b = zc_module_find(m, entries[i].name);
+		size_t k = which == D_BODY ? entries[i].body :
+			   which == D_STATE ? entries[i].state :
+			   which == D_WALLET ? entries[i].body + 1 :
+			   entries[i].body - 1;	/* the sender */
+		struct name_ctx x = { b ? param_name(b, k) : NULL, 0 };
+
+		if (x.name)
+			visit(b->body, name_visit, &x);
+		if (x.seen)
+			return 1;
+	}
+	return 0;
+}
+
+static size_t combo_dist(const struct inputs *in, size_t c, size_t *sel)
+{
+	size_t d = 0;
+
+	for (int i = D_N; i--;) {
+		sel[i] = c % in->n[i];
+		c /= in->n[i];
+		d += sel[i] != in->rich[i];
+	}
+	return d;
+}
+
+/* The combinations of the values, nearest to the rich input (value [1]
+ * of each: the first body read, a wallet with tokens, a PK sender...)
+ * first, then in the order of the values; the neutral one
+ * (every value [0]) left out, as it is run first. */
+static void inputs_order(struct inputs *in)
+{
+	size_t total = 1, sel[D_N], at[D_N + 3] = { 0 };
+	uint8_t *dist;
+
+	for (int i = 0; i < D_N; i++) {
+		in->rich[i] = in->n[i] > 1;
+		total *= in->n[i];
+	}
+	dist = zen_xmalloc(total);
+	for (size_t c = 1; c < total; c++) {
+		dist[c] = (uint8_t)combo_dist(in, c, sel);
+		at[dist[c] + 2]++;
+	}
+	/* at[d + 2]: how many at distance d (0 ..= D_N), then at[d + 1]:
+	 * where distance d starts */
+	for (size_t d = 2; d < D_N + 3; d++)
+		at[d] += at[d - 1];
+	for (size_t c = 1; c < total; c++)
+		in->order[at[dist[c] + 1]++] = (uint16_t)c;
+	in->norder = total - 1;
+	free(dist);
+}
+
+static void inputs_init(struct inputs *in, const struct zc_module *m,
+			const struct zc_contract *c)
+{
+	struct shapes sh;
+
+	find_shapes(m, &sh);
+	param_values(in, D_BODY, &sh, param_used(m, D_BODY));
+	param_values(in, D_STATE, &sh, param_used(m, D_STATE));
+	in->n[D_WALLET] = param_used(m, D_WALLET) ? 3 : 1;
+	in->n[D_SENDER] = param_used(m, D_SENDER) ? 3 : 1;
+	in->n[D_SKEL] = sh.tokens ? 2 : 1;
+	outputs_init(in, zen_contract_get_id(c));
+	inputs_order(in);
+}
+
+static void inputs_release(struct inputs *in)
+{
+	for (int p = 0; p < 2; p++)
+		for (size_t i = 1; i < in->n[p]; i++)
+			zen_data_release(&in->data[p][i]);
+}
+
+static void input_args(const struct inputs *in, const size_t *sel,
+		       struct zen_contract_args *a)
+{
+	static const size_t wallet_n[] = { 0, 4, 3 };
+	static const enum zen_sender_kind senders[] = {
+		ZEN_SENDER_ANONYMOUS, ZEN_SENDER_PK, ZEN_SENDER_CONTRACT,
+	};
+
+	a->body = sel[D_BODY] ? &in->data[0][sel[D_BODY]] : NULL;
+	a->state = sel[D_STATE] ? &in->data[1][sel[D_STATE]] : NULL;
+	a->wallet_outpoints = in->wop;
+	a->wallet_outputs = in->wout;
+	a->wallet_n = wallet_n[sel[D_WALLET]];
+	a->sender = senders[sel[D_SENDER]];
+	memcpy(a->sender_pk, g_pk, sizeof(g_pk));
+	a->sender_cid = in->other;
+	a->tx = sel[D_SKEL] ? &in->skel : NULL;
+}
+
+/* " (body {...}, wallet of 3 ZP)", or "" for the neutral input. */
+static void input_desc(char *out, size_t cap, const struct inputs *in,
+		       const size_t *sel)
+{
+	static const char *const wallets[] = {
+		"", "wallet of 4: 3 ZP, 1 of its asset", "wallet of 3 ZP",
+	};
+	static const char *const senders[] = {
+		"", "sender PK", "sender a contract",
+	};
+	const char *parts[D_N] = {
+		in->desc[0][sel[D_BODY]], in->desc[1][sel[D_STATE]],
+		wallets[sel[D_WALLET]], senders[sel[D_SENDER]],
+		"ZP and its asset in the skeleton",
+	};
+	const char *pre[D_N] = { "body ", "state ", "", "", "" };
+	size_t k = 0;
+
+	out[0] = 0;
+	for (int i = 0; i < D_N && k < cap; i++)
+		if (sel[i])
+			k += (size_t)snprintf(out + k, cap - k, "%s%s%s",
+					      k ? ", " : " (", pre[i],
+					      parts[i]);
+	if (k && k + 1 < cap)
+		snprintf(out + k, cap - k, ")");
+}
+
+/* ---- the cost bound: the runs -------------------------------------------- */
+
+static void cost_add(struct zen_check_report *r, const char *cmd,
+		     size_t len)
+{
+	struct zen_check_cost *k;
+
+	ZEN_GROW(r->costs, r->ncosts + 1, r->costcap);
+	k = &r->costs[r->ncosts++];
+	memset(k, 0, sizeof(*k));
+	k->command = zen_xmalloc(len + 1);
+	memcpy(k->command, cmd, len);
+	k->command[len] = 0;
+}
+
+struct explore {
+	const struct zc_contract *c;
+	struct zc_pos pos;		/* main's, for the message */
+	struct zen_check_report *rep;
+	const struct inputs *in;
+	uint64_t steps;			/* left of ZEN_CHECK_EXPLORE_STEPS */
+};
+
+/*
+ * main, then cf, on one input within max_steps each: 1 when both ran.
+ * *steps: main's.  main's run pads its cost to cf's value (contract.h
+ * zen_contract_stats): when that raised it, it is cf's value and above
+ * main's own count, so cf is run apart only when it did not.
+ */
+static int run_input(const struct zc_contract *c,
+		     const struct zen_contract_args *a0, uint64_t max_steps,
+		     uint64_t *cf, uint64_t *main, uint64_t *steps)
+{
+	struct zen_contract_args a = *a0;
 	struct zen_contract_return ret;
 	struct zen_contract_stats st;
 	struct zc_limits lim;
-	uint64_t cf;
-	char q[160];
 	int ran;
 
-	memset(&a, 0, sizeof(a));
 	zc_limits_default(&lim);
-	lim.max_steps = ZEN_CHECK_MAX_STEPS;
+	lim.max_steps = max_steps;
 	a.limits = &lim;
-	a.command = cmd;
-	a.command_len = len;
 	zen_contract_return_init(&ret);
-	ran = !zen_contract_cost(c, &a, &cf, NULL) &&
-	      !zen_contract_run(c, &a, &ret, &st, NULL);
+	ran = !zen_contract_run(c, &a, &ret, &st, NULL);
 	zen_contract_return_release(&ret);
-	cost_add(rep, cmd, len, ran, ran ? cf : 0, ran ? st.cost_body : 0);
-	if (ran && st.cost_body > cf) {
-		quote(q, sizeof(q), cmd, len);
-		diag(rep, mb->pos, "main costs %llu but cf says %llu for "
-		     "command %s", (unsigned long long)st.cost_body,
-		     (unsigned long long)cf, q);
+	*main = st.cost_body;
+	*steps = st.steps;
+	if (ran && st.cost > st.cost_body) {
+		*cf = st.cost;
+		return 1;
 	}
+	return ran && !zen_contract_cost(c, &a, cf, NULL);
+}
+
+/* Input sel (NULL: the neutral one) of command k: 1 when main is dearer
+ * than cf there (then the error is reported). */
+static int cost_input(struct explore *x, struct zen_check_cost *k,
+		      const size_t *sel)
+{
+	static const size_t neutral[D_N];
+	struct zen_contract_args a;
+	uint64_t cf, main, steps, max = ZEN_CHECK_MAX_STEPS;
+	char q[160], desc[2 * DESC_MAX + 80];
+
+	memset(&a, 0, sizeof(a));
+	a.command = k->command;
+	a.command_len = strlen(k->command);
+	if (sel) {
+		input_args(x->in, sel, &a);
+		if (x->steps < max)
+			max = x->steps;
+	}
+	if (!run_input(x->c, &a, max, &cf, &main, &steps)) {
+		steps *= 2;
+		goto out;
+	}
+	steps *= 2;
+	if (!k->inputs++) {
+		k->ran = 1;
+		k->cf = cf;
+		k->main = main;
+	}
+	if (main <= cf)
+		goto out;
+	quote(q, sizeof(q), a.command, a.command_len);
+	input_desc(desc, sizeof(desc), x->in, sel ? sel : neutral);
+	diag(x->rep, x->pos, "main costs %llu but cf says %llu for command "
+	     "%s%s", (unsigned long long)main, (unsigned long long)cf, q,
+	     desc);
+	return 1;
+out:
+	if (sel)	/* main's steps twice: cf's are not known */
+		x->steps -= steps < x->steps ? steps : x->steps;
+	return 0;
+}
+
+/* The explored inputs of command k, in order, quota at most, while
+ * steps are left: 1 at the first dearer than cf. */
+static int explore_command(struct explore *x, struct zen_check_cost *k,
+			   size_t quota)
+{
+	size_t sel[D_N];
+
+	for (size_t i = 0; i < x->in->norder && i < quota && x->steps; i++) {
+		combo_dist(x->in, x->in->order[i], sel);
+		if (cost_input(x, k, sel))
+			return 1;
+	}
+	return 0;
 }
 
 static void check_cost(const struct zc_module *m, const struct zc_contract *c,
 		       struct zen_check_report *rep)
 {
 	struct cmds cmds;
+	struct inputs *in = zen_xcalloc(1, sizeof(*in));
+	struct explore x = { c, zc_module_find(m, "main")->pos, rep, in,
+			     ZEN_CHECK_EXPLORE_STEPS };
+	size_t first = rep->ncosts, quota, explored;
+	int dear = 0;
 
 	cmds.n = 0;
+	cmds.empty = 0;
 	find_commands(m, &cmds);
-	for (size_t i = 0; i < cmds.n; i++)
-		cost_one(c, zc_module_find(m, "main"), cmds.s[i], cmds.len[i],
-			 rep);
+	inputs_init(in, m, c);
+	/* the neutral input of every command, each dearer one reported */
+	for (size_t i = 0; i < cmds.n; i++) {
+		cost_add(rep, cmds.s[i], cmds.len[i]);
+		dear |= cost_input(&x, &rep->costs[rep->ncosts - 1], NULL);
+	}
+	/* then the others, up to the first dearer one; "" is the unknown
+	 * command's path too unless the contract dispatches on it */
+	explored = cmds.n - !cmds.empty;
+	quota = (ZEN_CHECK_MAX_RUNS - cmds.n) / explored;
+	for (size_t i = !cmds.empty; i < cmds.n && !dear; i++)
+		dear = explore_command(&x, &rep->costs[first + i], quota);
+	inputs_release(in);
+	free(in);
 }
 
 /* ---- the check --------------------------------------------------------- */

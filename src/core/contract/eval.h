@@ -155,6 +155,22 @@ void zc_program_free(struct zc_program *p);
 /* Number of top-level user bindings and global slots (for tests). */
 size_t zc_program_nglobals(const struct zc_program *p);
 
+struct zen_zulib_module;
+
+/* A `module A = M.N` declaration: the alias and the module path it
+ * stands for (itself unaliased when the declaration was met). */
+struct zc_alias {
+	const char *alias, *module;
+};
+
+/* The module path m stands for under the aliases al[0..n) (the latest
+ * first), or m itself (LOADING: aliases apply to qualified names and
+ * `let open A`).  zc_find_module: the Zulib module of that path, or
+ * NULL.  The resolver and the activation check (check.c) share them. */
+const char *zc_unalias(const struct zc_alias *al, size_t n, const char *m);
+const struct zen_zulib_module *zc_find_module(const struct zc_alias *al,
+					      size_t n, const char *path);
+
 /*
  * One execution.  zc_exec_begin installs the evaluator in rt (rt must be
  * initialized; its mem_limit and max_depth are set from lim) and evaluates

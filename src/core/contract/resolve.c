@@ -27,15 +27,11 @@ struct scope {
 	const struct scope *up;
 };
 
-struct alias {
-	const char *alias, *module;
-};
-
 struct res {
 	struct zc_program *p;
 	const char *file;
 	struct zen_err *err;
-	struct alias *al;
+	struct zc_alias *al;
 	size_t nal, alcap;
 	int failed;
 	/* resolving a cost index: errors only set quiet_failed (the index
@@ -132,21 +128,30 @@ static int is_ident_start(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
+const char *zc_unalias(const struct zc_alias *al, size_t n, const char *m)
+{
+	while (n--)
+		if (!strcmp(al[n].alias, m))
+			return al[n].module;
+	return m;
+}
+
+const struct zen_zulib_module *zc_find_module(const struct zc_alias *al,
+					      size_t n, const char *path)
+{
+	return zen_zulib_find(zc_unalias(al, n, path));
+}
+
 /* The module path an alias or a written path stands for. */
 static const char *unalias(const struct res *r, const char *m)
 {
-	size_t i;
-
-	for (i = r->nal; i--;)
-		if (!strcmp(r->al[i].alias, m))
-			return r->al[i].module;
-	return m;
+	return zc_unalias(r->al, r->nal, m);
 }
 
 static const struct zen_zulib_module *find_module(const struct res *r,
 						  const char *path)
 {
-	return zen_zulib_find(unalias(r, path));
+	return zc_find_module(r->al, r->nal, path);
 }
 
 /*
