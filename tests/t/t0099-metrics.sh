@@ -89,26 +89,43 @@ test_expect_success 'zen node metrics locally: the chain part, no HTTP figures' 
 '
 stop_server
 
-# Bound beyond loopback (0.0.0.0, reached through 127.0.0.1).
-serve_off() {	# extra serve options...
+# Bound beyond loopback (0.0.0.0, reached through 127.0.0.1).  The server
+# is started and stopped outside the test bodies (whose output a command
+# substitution collects: a server left running there would hold it open).
+serve_off() {	# extra serve options...: the server, $OFF_PID, $OFF_PORT
 	"$ZEN" --datadir "$DATADIR" serve --bind 0.0.0.0:0 --threads 1 \
-		--no-listen "$@" 2>"$TRASH/off.log" &
-	pid=$! i=0 port=
-	while [ -z "$port" ] && [ $i -lt 100 ]; do
-		port=$(sed -n "s|.*http://0\.0\.0\.0:\([0-9]*\).*|\1|p" "$TRASH/off.log")
+		--no-listen "$@" >/dev/null 2>"$TRASH/off.log" &
+	OFF_PID=$! OFF_PORT=
+	local i=0
+	while [ -z "$OFF_PORT" ] && [ $i -lt 300 ]; do
+		OFF_PORT=$(sed -n "s|.*http://0\.0\.0\.0:\([0-9]*\).*|\1|p" "$TRASH/off.log")
 		sleep 0.1; i=$((i + 1))
 	done
 }
+# GET /metrics of it: "STATUS BODY-FILE"; a connection refused is retried.
+scrape_off() {
+	local i=0 s=000
+	while [ "$s" = 000 ] && [ $i -lt 50 ]; do
+		s=$(curl -s --max-time 10 -o "$TRASH/b" -w "%{http_code}" \
+			"http://127.0.0.1:$OFF_PORT/metrics")
+		[ "$s" = 000 ] && sleep 0.1
+		i=$((i + 1))
+	done
+	echo "$s"
+}
+serve_off
+OFF_STATUS=$(scrape_off); cp "$TRASH/b" "$TRASH/b1" 2>/dev/null
+stop_pid $OFF_PID "$TRASH/off.log"; OFF_STOP=$?
 test_expect_success 'beyond loopback /metrics is an unknown route' '
-	serve_off &&
-	s=$(curl -s -o "$TRASH/b" -w "%{http_code}" "http://127.0.0.1:$port/metrics") &&
-	stop_pid $pid "$TRASH/off.log" &&
-	test "$s" = 400 && test "$(cat "$TRASH/b")" = "unmatched request"
+	test "$OFF_STOP" = 0 &&
+	test "$OFF_STATUS" = 400 && test "$(cat "$TRASH/b1")" = "unmatched request"
 '
+serve_off --metrics
+OFF_STATUS=$(scrape_off); cp "$TRASH/b" "$TRASH/b2" 2>/dev/null
+stop_pid $OFF_PID "$TRASH/off.log"; OFF_STOP=$?
 test_expect_success '... and served with --metrics' '
-	serve_off --metrics &&
-	s=$(curl -s -o "$TRASH/b" -w "%{http_code}" "http://127.0.0.1:$port/metrics") &&
-	stop_pid $pid "$TRASH/off.log" &&
-	test "$s" = 200 && grep -q "^zen_tip_height " "$TRASH/b"
+	test "$OFF_STOP" = 0 &&
+	test "$OFF_STATUS" = 200 && grep -q "^zen_tip_height " "$TRASH/b2" ||
+	{ echo "status $OFF_STATUS"; tail -5 "$TRASH/off.log"; false; }
 '
 test_done
