@@ -472,6 +472,8 @@ static void man_env(FILE *out)
 	      ".TP\n.I SYSCONFDIR/logrotate.d/zen\n"
 	      "its log's rotation (SIGHUP through the pid file)\n"
 	      ".SH SEE ALSO\n"
+	      ".BR zen-contracts (7):\n"
+	      "the ZF* language of contracts, production by production.\n"
 	      "The Zen Protocol reference node documentation.\n", out);
 }
 
