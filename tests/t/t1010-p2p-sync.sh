@@ -40,12 +40,14 @@ test_expect_success 'a fresh node downloads the 2100 blocks' '
 '
 # The front logs the end of the download before it publishes the state
 # that /blockchain/info reads (at the end of its loop's turn): wait for it.
+# A download that begins before the front's first look at the store
+# starts at block 1 (the genesis it has), else at block 2: both are right.
 ibd_over() {
 	on D blockchain info >"$TRASH/i" &&
 	[ "$(json '(d["headers"], d["initialBlockDownload"])' <"$TRASH/i")" = "(2101, False)" ]
 }
 test_expect_success 'it did so as the initial block download, which ended' '
-	{ grep -q "initial block download from $A_P2P: blocks 2 to 2101" "$D_LOG" &&
+	{ grep -q "initial block download from $A_P2P: blocks [12] to 2101" "$D_LOG" &&
 	wait_until 5 "grep -q \"initial block download done (the peer.s tip: block 2101)\" $D_LOG" &&
 	wait_until 5 ibd_over; } ||
 	{ grep -i "download\|p2p" "$D_LOG" | head -20; cat "$TRASH/i"; false; }
