@@ -572,6 +572,8 @@ static json_t *builtin(const struct cli_config *cfg, const struct key *k)
 		v = json_string(zen_buf_str(&dir));
 	else if (!strcmp(k->name, "bind"))
 		v = json_sprintf("127.0.0.1:%u", params->api_port);
+	else if (!strcmp(k->name, "listen"))
+		v = json_sprintf("%s:%u", params->p2p_host, params->p2p_port);
 	else if (!strcmp(k->name, "conf") && cfg->file)
 		v = json_string(cfg->file);
 	else if (k->p && !strcmp(k->p->name, "logLevel"))

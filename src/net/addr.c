@@ -145,7 +145,7 @@ static void add_seeds(struct zen_net *net)
 			snprintf(a, sizeof(a), "%s", *list);
 		else
 			snprintf(a, sizeof(a), "%s:%u", *list, net->listen_port
-				 ? net->listen_port : NET_PORT_MAIN);
+				 ? net->listen_port : net->params->p2p_port);
 		dial_add(net, a, 0, 1);
 	}
 }

@@ -96,10 +96,6 @@
 #define NET_DIAL_RETRY_MAX_MS 30000
 #define NET_MANUAL_RETRY_MAX_MS 8000
 
-/* Default ports (8.6): main, test, local n = 0. */
-#define NET_PORT_MAIN 9655
-#define NET_PORT_TEST 29555
-#define NET_PORT_LOCAL 10000
 
 /* ---- small containers -------------------------------------------------- */
 

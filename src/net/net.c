@@ -137,19 +137,6 @@ void net_hset_free(struct net_hset *s)
 
 /* ---- options ------------------------------------------------------------- */
 
-static uint16_t default_port(const struct zen_chain_params *p)
-{
-	switch (p->chain) {
-	case ZEN_CHAIN_MAIN:
-		return NET_PORT_MAIN;
-	case ZEN_CHAIN_TEST:
-		return NET_PORT_TEST;
-	case ZEN_CHAIN_LOCAL:
-		return NET_PORT_LOCAL;
-	}
-	return NET_PORT_LOCAL;
-}
-
 /* --listen HOST:PORT (HOST may be "*" or a bracketed IPv6 literal). */
 static int parse_listen(char host[ZEN_PEER_ADDRESS_MAX + 1], uint16_t *port,
 			const char *text, struct zen_err *err)
@@ -230,9 +217,9 @@ static int configure(struct zen_net *net, const json_t *args,
 				       "externalAddress"), err)))
 		return rc;
 	net->max_peers = (unsigned)max;
-	net->listen_port = default_port(net->params);
+	net->listen_port = net->params->p2p_port;
 	snprintf(net->listen_host, sizeof(net->listen_host), "%s",
-		 net->params->chain == ZEN_CHAIN_LOCAL ? "127.0.0.1" : "0.0.0.0");
+		 net->params->p2p_host);
 	if (listen && (rc = parse_listen(net->listen_host, &net->listen_port,
 					 listen, err)))
 		return rc;

@@ -93,6 +93,27 @@ test_expect_success 'an explicit --listen on a port in use: exit 2' '
 		--listen "$Y_P2P" >/dev/null 2>"$TRASH/e"
 	test $? = 2 && grep -q "cannot listen on $Y_P2P (p2p)" "$TRASH/e"
 '
+test_expect_success 'the default listener per chain (p2p.md 8.6), in zen config show' '
+	for c in "main 0.0.0.0:9655" "test 0.0.0.0:29555" "local 127.0.0.1:10000"; do
+		set -- $c
+		v=$("$ZEN" --chain $1 --datadir "$TRASH/cfg-$1" config show --json |
+			json "d[\"listen\"][\"value\"]")
+		[ "$v" = "$2" ] || { echo "$1: $v"; exit 1; }
+	done
+'
+# The local chain's default (127.0.0.1:10000), when that port is free here.
+if python3 -c "import socket; s=socket.socket(); s.bind(('127.0.0.1', 10000))" 2>/dev/null; then
+	test_expect_success 'a local node without --listen listens on 127.0.0.1:10000' '
+		"$ZEN" --datadir "$TRASH/dflt" serve --bind 127.0.0.1:0 --threads 1 \
+			--no-seeds >/dev/null 2>"$TRASH/dflt.log" & pid=$! &&
+		wait_until 10 "grep -q \"p2p: listening\" $TRASH/dflt.log" &&
+		kill -TERM $pid && wait $pid &&
+		grep -q "p2p: listening on tcp://127.0.0.1:10000 " "$TRASH/dflt.log"
+	'
+else
+	test_skip 'a local node without --listen listens on 127.0.0.1:10000' \
+		'port 10000 is taken on this machine'
+fi
 stop_node X
 stop_node Y
 test_done

@@ -98,6 +98,8 @@ static const struct zen_chain_params chains[] = {
 		.hrp_pk = "zen",
 		.hrp_contract = "czen",
 		.api_port = 11567,
+		.p2p_host = "0.0.0.0",
+		.p2p_port = 9655,
 	},
 	[ZEN_CHAIN_TEST] = {
 		.chain = ZEN_CHAIN_TEST,
@@ -128,6 +130,8 @@ static const struct zen_chain_params chains[] = {
 		.cgp_contract_id = TEST_CGP_CONTRACT,
 		.voting_contract_id = TEST_VOTING_CONTRACT,
 		.api_port = 31567,
+		.p2p_host = "0.0.0.0",
+		.p2p_port = 29555,
 	},
 	[ZEN_CHAIN_LOCAL] = {
 		.chain = ZEN_CHAIN_LOCAL,
@@ -159,6 +163,8 @@ static const struct zen_chain_params chains[] = {
 		.cgp_contract_id = LOCAL_CGP_CONTRACT,
 		.voting_contract_id = LOCAL_VOTING_CONTRACT,
 		.api_port = 20000,
+		.p2p_host = "127.0.0.1",
+		.p2p_port = 10000,
 	},
 };
 

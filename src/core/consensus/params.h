@@ -45,6 +45,10 @@ struct zen_chain_params {
 	const char *hrp_pk;		/* "zen" / "tzn" */
 	const char *hrp_contract;	/* "czen" / "ctzn" */
 	uint16_t api_port;		/* 11567, 31567, 20000 */
+	/* The peer-to-peer listener's default (p2p.md 8.6): every interface
+	 * on main and test, loopback on the local chain. */
+	const char *p2p_host;		/* "0.0.0.0", "0.0.0.0", "127.0.0.1" */
+	uint16_t p2p_port;		/* 9655, 29555, 10000 */
 };
 
 /* Parameters of a chain; never NULL for a valid enum value. */
