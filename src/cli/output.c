@@ -119,9 +119,12 @@ void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 {
 	char *s;
 
-	if (text) {
+	if (text) {	/* a line of its own, however the reply ends */
+		size_t n = strlen(text);
+
 		fputs(text, out);
-		fputc('\n', out);
+		if (!n || text[n - 1] != '\n')
+			fputc('\n', out);
 		return;
 	}
 	if (!json_mode && op && op->readable && result &&

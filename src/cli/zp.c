@@ -62,7 +62,7 @@ static json_t *zp_text(const json_t *kalapas)
 	char zp[ZEN_AMOUNT_ZP_MAX];
 	uint64_t k;
 
-	if (zen_json_kalapas(kalapas, &k))
+	if (zen_json_amount(kalapas, 0, &k))
 		return NULL;
 	zen_amount_zp(k, 0, zp);
 	return json_string(zp);

@@ -4,6 +4,7 @@
 #include <time.h>
 
 
+#include "core/base/clock.h"
 #include "client/curl_lazy.h"
 #include "client/remote.h"
 #include "core/base/buf.h"
@@ -153,10 +154,7 @@ void rcl_set_wait(double seconds)
 
 static double now_seconds(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return (double)zen_monotonic_us() / 1e6;
 }
 
 /* curl_easy_perform, tried again while nothing listens (rcl_set_wait);

@@ -421,13 +421,14 @@ json_t *zen_json_block(const struct zen_block *b, enum zen_chain chain)
 	return o;
 }
 
-int zen_json_kalapas(const json_t *v, uint64_t *kalapas)
+int zen_json_amount(const json_t *v, int unit_ok, uint64_t *kalapas)
 {
 	if (json_is_integer(v) && json_integer_value(v) >= 0) {
 		*kalapas = (uint64_t)json_integer_value(v);
 		return 0;
 	}
-	if (!json_is_string(v) || zen_amount_has_unit(json_string_value(v)))
+	if (!json_is_string(v) ||
+	    (!unit_ok && zen_amount_has_unit(json_string_value(v))))
 		return -1;
 	return zen_amount_parse(json_string_value(v), kalapas);
 }
@@ -437,7 +438,7 @@ int zen_json_add_zp(struct zen_buf *out, const json_t *kalapas)
 	char zp[ZEN_AMOUNT_ZP_MAX];
 	uint64_t k;
 
-	if (zen_json_kalapas(kalapas, &k))
+	if (zen_json_amount(kalapas, 0, &k))
 		return -1;
 	zen_amount_zp(k, 1, zp);
 	zen_buf_addf(out, "%s ZP", zp);

@@ -66,11 +66,13 @@ json_t *zen_json_header(const struct zen_header *h);
 /* api.md 3.10: hash, header, transactions keyed by txHash in order. */
 json_t *zen_json_block(const struct zen_block *b, enum zen_chain chain);
 
-/* A reply's amount in kalapas: a JSON integer or a string of digits (no
- * unit).  Returns 0, or -1 for anything else. */
-int zen_json_kalapas(const json_t *v, uint64_t *kalapas);
+/* An amount: a JSON integer of kalapas, or a string of kalapas or, when
+ * unit_ok, of ZP with the unit ("1.5zp", zen_amount_parse); 0 included.
+ * Returns 0, or -1 for anything else. */
+int zen_json_amount(const json_t *v, int unit_ok, uint64_t *kalapas);
 
-/* The readable text's amounts: kalapas (zen_json_kalapas) as "1.5 ZP".
+/* The readable text's amounts: kalapas (zen_json_amount without units)
+ * as "1.5 ZP".
  * Returns 0, or -1 (nothing added) for anything else. */
 int zen_json_add_zp(struct zen_buf *out, const json_t *kalapas);
 

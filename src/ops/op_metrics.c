@@ -109,9 +109,7 @@ int op_node_metrics(struct zen_call *call)
 	       op_session_left() > 0);
 	if (call->node->more_metrics)
 		call->node->more_metrics(call->node->more_metrics_ctx, &out);
-	/* a text reply ends without the newline the CLI adds */
-	if (out.len && out.data[out.len - 1] == '\n')
-		out.data[--out.len] = 0;
+	/* every line ends in a newline, the last one too (format 0.0.4) */
 	call->text = (char *)zen_buf_detach(&out, NULL);
 	return 0;
 }

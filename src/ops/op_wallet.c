@@ -20,7 +20,6 @@
 #include <sodium.h>
 
 #include "core/consensus/address.h"
-#include "core/consensus/amount.h"
 #include "core/encoding/hex.h"
 #include "core/wallet/bip39.h"
 #include "core/wallet/history.h"
@@ -859,18 +858,9 @@ int op_wallet_transactioncount(struct zen_call *call)
 /* A strict positive decimal amount (string or JSON integer). */
 int op_parse_amount(uint64_t *out, json_t *v)
 {
-	char tmp[32];
-	const char *s = tmp;
 	uint64_t x;
 
-	if (json_is_integer(v))
-		snprintf(tmp, sizeof(tmp), "%" JSON_INTEGER_FORMAT,
-			 json_integer_value(v));
-	else if (json_is_string(v))
-		s = json_string_value(v);
-	else
-		return -1;
-	if (zen_amount_parse(s, &x) || !x)
+	if (zen_json_amount(v, 1, &x) || !x)
 		return -1;
 	*out = x;
 	return 0;

@@ -58,6 +58,7 @@
 #include <event2/http.h>
 #include <event2/listener.h>
 
+#include "core/base/clock.h"
 #include "core/base/buf.h"
 #include "ops/throttle.h"
 #include "server/srv.h"
@@ -95,7 +96,7 @@ struct srv_conn {
 	int alien_status;
 	struct srv_job *job;
 	struct srv_stream *stream;	/* a reply being streamed */
-	struct timespec t0;		/* its request's head was read */
+	uint64_t t0_us;			/* its request's head was read */
 	const struct zen_op *op;	/* its route, or NULL */
 	struct srv_conn *next, *prev;	/* the worker's list */
 	struct srv_conn *hnext;		/* the worker's map */
@@ -545,7 +546,7 @@ struct srv_conn *srv_conn_of(struct srv_worker *w, struct evhttp_request *req)
 void srv_conn_request_begin(struct srv_conn *c)
 {
 	if (c) {
-		clock_gettime(CLOCK_MONOTONIC, &c->t0);
+		c->t0_us = zen_monotonic_us();
 		c->op = NULL;
 	}
 }
@@ -568,13 +569,9 @@ const struct zen_op *srv_conn_op(const struct srv_conn *c)
 
 long long srv_conn_request_us(const struct srv_conn *c)
 {
-	struct timespec now;
-
-	if (!c || !c->t0.tv_sec)
+	if (!c || !c->t0_us)
 		return 0;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (long long)(now.tv_sec - c->t0.tv_sec) * 1000000 +
-	       (now.tv_nsec - c->t0.tv_nsec) / 1000;
+	return (long long)(zen_monotonic_us() - c->t0_us);
 }
 
 int srv_conn_refused(const struct srv_conn *c)

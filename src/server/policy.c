@@ -32,6 +32,7 @@
 #include <event2/keyvalq_struct.h>
 #include <sodium.h>
 
+#include "core/base/clock.h"
 #include "core/base/buf.h"
 #include "server/policy.h"
 #include "server/serve.h"
@@ -70,11 +71,8 @@ struct srv_policy {
 
 static uint64_t monotonic_us(void *ctx)
 {
-	struct timespec ts;
-
 	(void)ctx;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * ONE + (uint64_t)ts.tv_nsec / 1000;
+	return zen_monotonic_us();
 }
 
 /* --origin any lets every web page a browser visits call the node and read

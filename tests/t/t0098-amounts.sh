@@ -52,8 +52,8 @@ test_expect_success 'bad amounts are refused and nothing is sent (exit 2 or 1)' 
 		z1 wallet send --address $OTHER --amount "$a" --password-file "$PW" \
 			>/dev/null 2>"$TRASH/err"
 		rc=$?
-		test $rc != 0 || { echo "accepted: $a"; return 1; }
-		test -s "$TRASH/err" || return 1
+		test $rc != 0 || { echo "accepted: $a"; exit 1; }
+		test -s "$TRASH/err" || exit 1
 	done &&
 	test "$(z1 blockchain mempool | json "len(d)")" = "$before"
 '

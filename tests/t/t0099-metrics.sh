@@ -19,7 +19,8 @@ value() { awk -v k="$1" '$1 == k { print $2 }' "$TRASH/m"; }
 test_expect_success 'every line is a comment or NAME{labels} VALUE (format 0.0.4)' '
 	scrape && test -s "$TRASH/m" &&
 	! grep -vE "^(# (HELP|TYPE) [a-z_]+ .+|[a-z_]+(\{[a-z]+=\"[^\"]*\"(,[a-z]+=\"[^\"]*\")*\})? [0-9]+(\.[0-9]+)?)$" "$TRASH/m" &&
-	test "$(curl -s -o /dev/null -w "%{content_type}" "$ZEN_TEST_URL/metrics")" = "text/plain"
+	test "$(curl -s -o /dev/null -w "%{content_type}" "$ZEN_TEST_URL/metrics")" = "text/plain" &&
+	test "$(tail -c 1 "$TRASH/m" | od -An -tx1 | tr -d " ")" = 0a
 '
 test_expect_success 'tip height, headers and mempool as blockchain info and mempool say' '
 	z1 wallet import --words-file "$TRASH/words" --password-file "$PW" >/dev/null &&

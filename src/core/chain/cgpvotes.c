@@ -350,7 +350,8 @@ static int payout_one(void *ctx, const uint8_t *tail, size_t tlen,
 	uint64_t weight;
 	int rc = entry_of(s, tail, tlen, val, vlen, &b, &weight);
 
-	if (!rc && b.kind == ZEN_CGP_BALLOT_PAYOUT && payout_index(s->cand, s->n_cand, &b.payout) < s->n_cand)
+	if (!rc && b.kind == ZEN_CGP_BALLOT_PAYOUT &&
+	    payout_index(s->cand, s->n_cand, &b.payout) < s->n_cand)
 		pw_add(&s->pw, &b.payout, weight);
 	zen_cgp_ballot_release(&b);
 	return rc == 1 ? 0 : rc;

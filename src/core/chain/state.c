@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/base/clock.h"
 #include "core/chain/chain_int.h"
 #include "core/types/ser.h"
 
@@ -42,11 +43,8 @@ const size_t chain_local_genesis_len = sizeof(chain_local_genesis);
 
 static uint64_t system_now(void *ctx)
 {
-	struct timespec ts;
-
 	(void)ctx;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	return zen_wall_ms();
 }
 
 uint64_t chain_now(const struct zen_chainstate *chain)

@@ -1057,7 +1057,8 @@ static int chain_tip_number(struct zen_chain_read *r, uint32_t *n,
  * limit).  *done when the wallet reached the chain's tip. */
 static int sync_in(struct zen_store_txn *t, struct zen_wallet *w,
 		   struct zen_chain_read *r, uint32_t chain_tip,
-		   unsigned max_steps, int *done, struct zen_err *err)
+		   unsigned max_steps, int *done, uint32_t *reached,
+		   struct zen_err *err)
 {
 	struct zen_wallet_account acc;
 	struct zen_buf raw = ZEN_BUF_INIT;
@@ -1118,13 +1119,16 @@ static int sync_in(struct zen_store_txn *t, struct zen_wallet *w,
 		rc = write_account(t, w, &acc, err);
 	if (!rc)
 		*done = tip_current(r, hash, number, chain_tip);
+	if (!rc && reached)
+		*reached = number;
 	return rc;
 }
 
 /* One batch of sync work in one write transaction of its own, so that a
  * long catch-up does not hold the writer lock. */
 static int sync_batch(struct zen_wallet *w, struct zen_chain_read *r,
-		      uint32_t chain_tip, int *done, struct zen_err *err)
+		      uint32_t chain_tip, int *done, uint32_t *reached,
+		      struct zen_err *err)
 {
 	struct zen_store_txn *t;
 	int rc;
@@ -1132,28 +1136,13 @@ static int sync_batch(struct zen_wallet *w, struct zen_chain_read *r,
 	*done = 0;
 	if ((rc = zen_store_begin(w->store, NULL, 1, &t, err)))
 		return rc;
-	rc = sync_in(t, w, r, chain_tip, SYNC_BATCH, done, err);
+	rc = sync_in(t, w, r, chain_tip, SYNC_BATCH, done, reached, err);
 	if (rc) {
 		zen_store_abort(t);
 		*done = 0;
 		return rc;
 	}
 	return zen_store_commit(t, err);
-}
-
-/* The block the wallet has reached, for a progress report. */
-static uint32_t wallet_reached(struct zen_wallet *w)
-{
-	struct zen_store_txn *t;
-	uint8_t hash[32];
-	uint32_t number = 0;
-
-	if (!zen_store_begin(w->store, NULL, 0, &t, NULL)) {
-		if (read_tip(t, hash, &number, NULL))
-			number = 0;
-		zen_store_abort(t);
-	}
-	return number;
 }
 
 int zen_wallet_sync(struct zen_wallet *w, struct zen_chain_read *r,
@@ -1185,9 +1174,9 @@ int zen_wallet_sync_work(struct zen_wallet *w, struct zen_chain_read *r,
 	while (!rc && !done) {
 		if (zen_work_cancelled(work))
 			return zen_fail(err, ZEN_EREFUSED, "rescan cancelled");
-		rc = sync_batch(w, r, chain_tip, &done, err);
-		if (!rc && work && work->progress)
-			zen_work_progress(work, wallet_reached(w), chain_tip);
+		rc = sync_batch(w, r, chain_tip, &done, &number, err);
+		if (!rc)
+			zen_work_progress(work, number, chain_tip);
 	}
 	return rc;
 }
@@ -1571,7 +1560,7 @@ static int spend_load(struct zen_wallet_spend *sp, struct zen_chain_read *r,
 	int rc = chain_tip_number(r, &chain_tip, err), done = 0;
 
 	while (!rc && !done)
-		rc = sync_in(sp->t, sp->w, r, chain_tip, 0, &done, err);
+		rc = sync_in(sp->t, sp->w, r, chain_tip, 0, &done, NULL, err);
 	if (!rc)
 		rc = load_view(sp->t, sp->w, r, v, err);
 	if (!rc)
