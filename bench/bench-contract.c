@@ -172,6 +172,23 @@ static void set_key(struct zen_data_entry *e, const char *k)
 	e->key_len = strlen(k);
 }
 
+/* s with one input in: amount kalapas on a PK lock, its tx hash 32 bytes
+ * of tx (the caller releases in->output.lock). */
+static void one_input(struct zen_skel *s, struct zen_skel_input *in,
+		      uint8_t tx, uint64_t amount)
+{
+	memset(in, 0, sizeof(*in));
+	memset(in->outpoint.tx_hash, tx, 32);
+	zen_lock_init(&in->output.lock);
+	in->output.lock.id = ZEN_LOCK_PK;
+	memset(in->output.lock.pk_hash, 0xaa, 32);
+	in->output.spend.amount = amount;
+	s->inputs = in;
+	s->n_inputs = 1;
+	s->outputs = NULL;
+	s->n_outputs = 0;
+}
+
 static int bench_token(void)
 {
 	struct zc_contract *c = load("token.fst");
@@ -185,16 +202,7 @@ static int bench_token(void)
 
 	if (!c)
 		return 1;
-	memset(&in, 0, sizeof(in));
-	memset(in.outpoint.tx_hash, 0x11, 32);
-	zen_lock_init(&in.output.lock);
-	in.output.lock.id = ZEN_LOCK_PK;
-	memset(in.output.lock.pk_hash, 0xaa, 32);
-	in.output.spend.amount = 10;
-	s.inputs = &in;
-	s.n_inputs = 1;
-	s.outputs = NULL;
-	s.n_outputs = 0;
+	one_input(&s, &in, 0x11, 10);
 	dict_init(&body, 1);
 	set_key(&body.u.dict.entries[0], "returnAddress");
 	lock = &body.u.dict.entries[0].value;
@@ -292,16 +300,7 @@ static int bench_orderbook(void)
 
 	if (!c)
 		return 1;
-	memset(&in, 0, sizeof(in));
-	memset(in.outpoint.tx_hash, 0x22, 32);
-	zen_lock_init(&in.output.lock);
-	in.output.lock.id = ZEN_LOCK_PK;
-	memset(in.output.lock.pk_hash, 0xaa, 32);
-	in.output.spend.amount = 5000;
-	s.inputs = &in;
-	s.n_inputs = 1;
-	s.outputs = NULL;
-	s.n_outputs = 0;
+	one_input(&s, &in, 0x22, 5000);
 	dict_init(&body, 2);
 	set_key(&body.u.dict.entries[0], "Id");
 	body.u.dict.entries[0].value.kind = ZEN_DATA_STRING;

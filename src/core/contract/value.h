@@ -248,11 +248,6 @@ struct zen_rt {
 	/* internal: the flags of the cost values a cost native forced
 	 * (zl_force), merged into the native's own (zen_force) */
 	uint8_t sub_inexact, sub_over;
-	/* internal: public keys decompressed in this run (zulib.h
-	 * zen_rt_pubkey), direct-mapped on a byte of X: states and bodies
-	 * repeat keys (an order book's makers) and a decompression costs
-	 * a square root */
-	struct zen_pk_memo { uint8_t ok, cpk[33], pk[64]; } pk_memo[16];
 };
 
 #define ZEN_RT_DEFAULT_MEM_LIMIT ((size_t)256 << 20)
@@ -495,10 +490,10 @@ typedef int (*zen_native_fn)(struct zen_rt *rt,
 /*
  * The declared cost index of a native (contracts.md 4, Zulib's `val`s), as
  * data: the one place a function's cost is written down.  The runtime
- * charges it (a ZEN_NATIVE_COST native is charged static_part(args)
+ * charges it (a ZEN_NATIVE_COST native is charged zen_native_cost(args)
  * before it runs; incRet-like natives read it with zen_native_cost), and
- * tools print it with zen_cost_rule_format, which tests compare with the
- * audit table tests/zulib-audit.txt.
+ * zen_cost_rule_format prints it for test-contract-runtime, which compares
+ * it with the audit table tests/zulib-audit.txt.
  *
  *   cost = k + per * M(args) + the costs of the cost values the native
  *          forces (callbacks, cost arguments), as `cb` describes them.

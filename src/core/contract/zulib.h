@@ -125,8 +125,6 @@ int zv_to_output(struct zen_rt *rt, const zv *v, struct zen_output *o);
  * (X little-endian, Y little-endian; 2.2).  Return 0 or ZEN_EINVAL. */
 int zen_pubkey_to_internal(uint8_t out[64], const uint8_t cpk[33]);
 void zen_pubkey_from_internal(uint8_t out[33], const uint8_t pk[64]);
-/* zen_pubkey_to_internal, remembered for the rest of the run. */
-int zen_rt_pubkey(struct zen_rt *rt, uint8_t out[64], const uint8_t cpk[33]);
 /* Signatures: compact r||s big-endian <-> internal (r LE, s LE). */
 void zen_sig_swap(uint8_t out[64], const uint8_t in[64]);
 

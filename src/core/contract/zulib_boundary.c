@@ -252,7 +252,7 @@ int zv_of_data(struct zen_rt *rt, const struct zen_data *d, zv **out)
 		break;
 	case ZEN_DATA_PUBKEY:
 		name = "PublicKey";
-		if (zen_rt_pubkey(rt, buf, d->u.pubkey))
+		if (zen_pubkey_to_internal(buf, d->u.pubkey))
 			return zen_rt_fail(rt, "invalid public key in data");
 		p = zv_bytes(rt, buf, 64);
 		break;

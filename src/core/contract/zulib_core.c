@@ -84,11 +84,6 @@ int zl_byteseq(struct zen_rt *rt, const struct zen_native *self,
 	return 0;
 }
 
-uint64_t zl_costarg(const zv *v)
-{
-	return v && v->tag == ZV_INT && v->u.i > 0 ? (uint64_t)v->u.i : 0;
-}
-
 int zl_force(struct zen_rt *rt, zv *m, zv **out, uint64_t *cost)
 {
 	uint64_t c = 0;

@@ -7,8 +7,6 @@
  * (struct zv_sha3); every update returns a new state, finalize hashes the
  * concatenation with zen_sha3().
  */
-#include <secp256k1.h>
-
 #include "core/contract/zulib_int.h"
 #include "core/crypto/hash.h"
 #include "core/crypto/keycache.h"
@@ -29,22 +27,6 @@ int zen_pubkey_to_internal(uint8_t out[64], const uint8_t cpk[33])
 		out[i] = xy[31 - i];		/* X little-endian */
 		out[32 + i] = xy[63 - i];	/* Y little-endian */
 	}
-	return 0;
-}
-
-int zen_rt_pubkey(struct zen_rt *rt, uint8_t out[64], const uint8_t cpk[33])
-{
-	struct zen_pk_memo *m = &rt->pk_memo[cpk[1] & 15];
-
-	if (m->ok && !memcmp(m->cpk, cpk, 33)) {
-		memcpy(out, m->pk, 64);
-		return 0;
-	}
-	if (zen_pubkey_to_internal(out, cpk))
-		return ZEN_EINVAL;	/* failures are not remembered */
-	memcpy(m->cpk, cpk, 33);
-	memcpy(m->pk, out, 64);
-	m->ok = 1;
 	return 0;
 }
 
@@ -374,7 +356,7 @@ NATIVE(cr_parse_pk)
 	uint8_t c[33], pk[64];
 
 	TRY(zl_bytes(rt, self, a[0]));
-	if (hexdec(c, a[0], 33) || zen_rt_pubkey(rt, pk, c))
+	if (hexdec(c, a[0], 33) || zen_pubkey_to_internal(pk, c))
 		RET(zv_none());
 	RET(zv_some(rt, zv_bytes(rt, pk, 64)));
 }

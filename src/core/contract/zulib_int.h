@@ -67,8 +67,6 @@ int zl_hash(struct zen_rt *rt, const struct zen_native *self, const zv *v);
 /* Bytes of an ARRAY of U8 or of BYTES, into *p and *n. */
 int zl_byteseq(struct zen_rt *rt, const struct zen_native *self,
 	       const zv *v, const uint8_t **p, size_t *n);
-/* The int value of a lazy cost argument (0 when erased). */
-uint64_t zl_costarg(const zv *v);
 
 /* Apply f to args; force the result if it is a cost value, adding its
  * cost to *cost. */
