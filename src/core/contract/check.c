@@ -104,87 +104,14 @@ static int pos_cmp(const void *a, const void *b)
 	return 0;
 }
 
-/* ---- names in scope: which calls are Zulib's -------------------------- */
-
-/*
- * A scope as the resolver builds it (eval.h LOADING), reduced to what
- * tells a Zulib function from the contract's own names: a user name
- * shadows, an opened module offers its exports.
- */
-struct sc {
-	const char *name;			/* a user name, or NULL */
-	const struct zen_zulib_module *mod;	/* an open module, or NULL */
-	const struct sc *up;
-};
+/* ---- the walk's state ------------------------------------------------- */
 
 struct walk {
 	struct zen_check_report *rep;
-	struct zc_alias *al;	/* module A = M.N */
-	size_t nal, alcap;
 	const struct zc_module *m;
 	/* the body and state parameters of the entry point being walked */
 	const char *body_name, *state_name;
 };
-
-static const struct sc *sc_push(const struct sc *up, const char *name,
-				const struct zen_zulib_module *mod,
-				struct sc *cell)
-{
-	cell->name = name;
-	cell->mod = mod;
-	cell->up = up;
-	return cell;
-}
-
-static const struct zen_zulib_module *module_of(const struct walk *w,
-						const char *path)
-{
-	return zc_find_module(w->al, w->nal, path);
-}
-
-static int is_ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-/* The Zulib entry a name denotes in scope s, or NULL (a user name, or
- * unbound: the resolver says which). */
-static const struct zen_native *native_of(const struct walk *w,
-					  const struct sc *s,
-					  const char *name)
-{
-	const struct zen_zulib_module *const *pre;
-	const struct zen_native *e = NULL;
-	const char *dot;
-
-	if (is_ident_start(name[0]) && (dot = strrchr(name, '.'))) {
-		char mod[256];
-		size_t ml = (size_t)(dot - name);
-		const struct zen_zulib_module *m;
-
-		if (ml >= sizeof(mod))
-			return NULL;
-		memcpy(mod, name, ml);
-		mod[ml] = 0;
-		m = module_of(w, mod);
-		return m ? zen_zulib_lookup(m, dot + 1) : NULL;
-	}
-	for (; s; s = s->up) {
-		if (s->name && !strcmp(s->name, name))
-			return NULL;
-		if (s->mod && (e = zen_zulib_lookup(s->mod, name)))
-			return e;
-	}
-	/* the prelude, the last opened first */
-	pre = zen_zulib_prelude();
-	for (size_t i = 0; pre[i]; i++) {
-		const struct zen_native *x = zen_zulib_lookup(pre[i], name);
-
-		if (x)
-			e = x;
-	}
-	return e;
-}
 
 /* ---- data constructors (2.3) ------------------------------------------ */
 
@@ -335,92 +262,6 @@ static void option_data_expr(struct walk *w, const struct zc_expr *e,
 
 /* ---- the walk ---------------------------------------------------------- */
 
-static const struct sc *bind_pat(const struct sc *s, const struct zc_pat *p,
-				 struct sc *cells, size_t *k, size_t max);
-
-static size_t pat_vars(const struct zc_pat *p)
-{
-	size_t n = 0;
-
-	switch (p->kind) {
-	case ZC_P_VAR:
-		return 1;
-	case ZC_P_CON:
-		for (size_t i = 0; i < p->u.con.nargs; i++)
-			n += pat_vars(p->u.con.args[i]);
-		return n;
-	case ZC_P_TUPLE:
-	case ZC_P_LIST:
-		for (size_t i = 0; i < p->u.items.n; i++)
-			n += pat_vars(p->u.items.items[i]);
-		return n;
-	case ZC_P_OR:
-		return p->u.items.n ? pat_vars(p->u.items.items[0]) : 0;
-	case ZC_P_CONS:
-		return pat_vars(p->u.cons.hd) + pat_vars(p->u.cons.tl);
-	case ZC_P_RECORD:
-		for (size_t i = 0; i < p->u.record.n; i++)
-			n += pat_vars(p->u.record.pats[i]);
-		return n;
-	default:
-		return 0;
-	}
-}
-
-static const struct sc *bind_pat(const struct sc *s, const struct zc_pat *p,
-				 struct sc *cells, size_t *k, size_t max)
-{
-	switch (p->kind) {
-	case ZC_P_VAR:
-		if (*k < max) {
-			s = sc_push(s, p->u.name, NULL, &cells[*k]);
-			(*k)++;
-		}
-		return s;
-	case ZC_P_CON:
-		for (size_t i = 0; i < p->u.con.nargs; i++)
-			s = bind_pat(s, p->u.con.args[i], cells, k, max);
-		return s;
-	case ZC_P_TUPLE:
-	case ZC_P_LIST:
-		for (size_t i = 0; i < p->u.items.n; i++)
-			s = bind_pat(s, p->u.items.items[i], cells, k, max);
-		return s;
-	case ZC_P_OR:
-		return p->u.items.n ?
-		       bind_pat(s, p->u.items.items[0], cells, k, max) : s;
-	case ZC_P_CONS:
-		s = bind_pat(s, p->u.cons.hd, cells, k, max);
-		return bind_pat(s, p->u.cons.tl, cells, k, max);
-	case ZC_P_RECORD:
-		for (size_t i = 0; i < p->u.record.n; i++)
-			s = bind_pat(s, p->u.record.pats[i], cells, k, max);
-		return s;
-	default:
-		return s;
-	}
-}
-
-static void walk_expr(struct walk *w, const struct sc *s,
-		      const struct zc_expr *e);
-
-/* The variables of ps bound over s, then e walked in that scope. */
-static void walk_in(struct walk *w, const struct sc *s,
-		    struct zc_pat *const *ps, size_t np,
-		    const struct zc_expr *e)
-{
-	size_t n = 0, k = 0;
-	struct sc *cells;
-
-	for (size_t i = 0; i < np; i++)
-		n += pat_vars(ps[i]);
-	cells = zen_xcalloc(n ? n : 1, sizeof(*cells));
-	for (size_t i = 0; i < np; i++)
-		s = bind_pat(s, ps[i], cells, &k, n);
-	walk_expr(w, s, e);
-	free(cells);
-}
-
 static int is_var(const struct zc_expr *e, const char *name)
 {
 	return name && e->kind == ZC_E_VAR && !strcmp(e->u.name, name);
@@ -478,29 +319,15 @@ static void check_match_pats(struct walk *w, const struct zc_expr *e,
 		pat_item(e->u.match.branches[i].pat, it, data_item, &d);
 }
 
-/* An application: a Zulib function given more arguments than it takes,
- * when its result cannot be a function. */
-static void check_app(struct walk *w, const struct sc *s,
-		      const struct zc_expr *e)
+/* `Update x`: x builds a data.  (The arity rule is the resolver's, which
+ * knows what every name denotes: eval.h LOADING.) */
+static void check_app(struct walk *w, const struct zc_expr *e)
 {
 	const struct zc_expr *f = e->u.app.fn;
-	const struct zen_native *nat;
 
 	if (f->kind == ZC_E_CON && !strcmp(last_part(f->u.name), "Update") &&
 	    !own_ctor(w->m, f->u.name) && e->u.app.nargs == 1)
 		data_expr(w, e->u.app.args[0], "state update");
-	if (f->kind != ZC_E_VAR && f->kind != ZC_E_CON)
-		return;
-	if (f->kind == ZC_E_CON && own_ctor(w->m, f->u.name))
-		return;
-	nat = native_of(w, s, f->u.name);
-	if (!nat || e->u.app.nargs <= nat->arity ||
-	    !(nat->flags & (ZEN_NATIVE_COST | ZEN_NATIVE_CTOR |
-			    ZEN_NATIVE_SHORT)))
-		return;
-	diag(w->rep, f->pos, "'%s' takes %u argument%s, given %zu", f->u.name,
-	     (unsigned)nat->arity, nat->arity == 1 ? "" : "s",
-	     e->u.app.nargs);
 }
 
 static void check_record(struct walk *w, const struct zc_expr *e)
@@ -516,110 +343,25 @@ static void check_record(struct walk *w, const struct zc_expr *e)
 					 "message body");
 }
 
-static const struct sc *bind_rec(const struct sc *s,
-				 const struct zc_binding *b, size_t n,
-				 struct sc *cells)
+typedef void expr_fn(void *ud, const struct zc_expr *e);
+
+static void visit(const struct zc_expr *e, expr_fn *fn, void *ud);
+
+/* visit's fn for the walk: the data rules on one expression. */
+static void walk_visit(void *ud, const struct zc_expr *e)
 {
-	for (size_t i = 0; i < n; i++)
-		if (b[i].pat->kind == ZC_P_VAR)
-			s = sc_push(s, b[i].pat->u.name, NULL, &cells[i]);
-	return s;
-}
-
-static void walk_binding(struct walk *w, const struct sc *s,
-			 const struct zc_binding *b)
-{
-	walk_in(w, s, b->params, b->nparams, b->body);
-}
-
-static void walk_let(struct walk *w, const struct sc *s,
-		     const struct zc_expr *e)
-{
-	size_t n = e->u.let.nbinds;
-	struct sc *cells = zen_xcalloc(n ? n : 1, sizeof(*cells));
-	const struct sc *inner = bind_rec(s, e->u.let.binds, n, cells);
-
-	for (size_t i = 0; i < n; i++)
-		walk_binding(w, e->u.let.rec ? inner : s, &e->u.let.binds[i]);
-	if (e->u.let.rec || (n == 1 && e->u.let.binds[0].nparams)) {
-		walk_expr(w, inner, e->u.let.body);
-	} else {
-		struct zc_pat **ps = zen_xcalloc(n ? n : 1, sizeof(*ps));
-
-		for (size_t i = 0; i < n; i++)
-			ps[i] = e->u.let.binds[i].pat;
-		walk_in(w, s, ps, n, e->u.let.body);
-		free(ps);
-	}
-	free(cells);
-}
-
-static void walk_exprs(struct walk *w, const struct sc *s,
-		       struct zc_expr *const *es, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		walk_expr(w, s, es[i]);
-}
-
-static void walk_expr(struct walk *w, const struct sc *s,
-		      const struct zc_expr *e)
-{
-	struct sc cell;
+	struct walk *w = ud;
 
 	switch (e->kind) {
 	case ZC_E_APP:
-		check_app(w, s, e);
-		walk_expr(w, s, e->u.app.fn);
-		walk_exprs(w, s, e->u.app.args, e->u.app.nargs);
-		return;
-	case ZC_E_TUPLE:
-	case ZC_E_LIST:
-		walk_exprs(w, s, e->u.items.items, e->u.items.n);
-		return;
-	case ZC_E_CONS:
-		walk_expr(w, s, e->u.cons.hd);
-		walk_expr(w, s, e->u.cons.tl);
+		check_app(w, e);
 		return;
 	case ZC_E_RECORD:
 		check_record(w, e);
-		if (e->u.record.base)
-			walk_expr(w, s, e->u.record.base);
-		walk_exprs(w, s, e->u.record.values, e->u.record.n);
-		return;
-	case ZC_E_PROJ:
-		walk_expr(w, s, e->u.proj.e);
-		return;
-	case ZC_E_FUN:
-		walk_in(w, s, e->u.fun.params, e->u.fun.nparams,
-			e->u.fun.body);
-		return;
-	case ZC_E_LET:
-		walk_let(w, s, e);
-		return;
-	case ZC_E_LETBANG:
-		walk_expr(w, s, e->u.letbang.rhs);
-		walk_in(w, s, &e->u.letbang.pat, 1, e->u.letbang.body);
-		return;
-	case ZC_E_LETOPEN: {
-		const struct zen_zulib_module *m =
-			module_of(w, e->u.letopen.module);
-
-		walk_expr(w, m ? sc_push(s, NULL, m, &cell) : s,
-			  e->u.letopen.body);
-		return;
-	}
-	case ZC_E_IF:
-		walk_expr(w, s, e->u.if_.cond);
-		walk_expr(w, s, e->u.if_.then_);
-		walk_expr(w, s, e->u.if_.else_);
 		return;
 	case ZC_E_MATCH:
 		check_match_pats(w, e, w->body_name, "message body");
 		check_match_pats(w, e, w->state_name, "state");
-		walk_expr(w, s, e->u.match.scrut);
-		for (size_t i = 0; i < e->u.match.n; i++)
-			walk_in(w, s, &e->u.match.branches[i].pat, 1,
-				e->u.match.branches[i].body);
 		return;
 	default:
 		return;
@@ -704,91 +446,23 @@ static void entry_params(struct walk *w, const struct zc_binding *b)
 	}
 }
 
-/* A top-level let: its names over s (all of them in its bodies when
- * rec).  Returns the new scope; *cells to free. */
-static const struct sc *walk_top_let(struct walk *w, const struct sc *s,
-				     const struct zc_decl *d,
-				     struct sc **cells)
-{
-	size_t nb = d->u.let.nbinds;
-	const struct sc *outer = s;
-
-	*cells = zen_xcalloc(nb ? nb : 1, sizeof(**cells));
-	s = bind_rec(s, d->u.let.binds, nb, *cells);
-	for (size_t j = 0; j < nb; j++) {
-		entry_params(w, &d->u.let.binds[j]);
-		walk_binding(w, d->u.let.rec ? s : outer, &d->u.let.binds[j]);
-	}
-	w->body_name = w->state_name = NULL;
-	return s;
-}
-
-/* A type declaration: its type names and constructors over s. */
-static const struct sc *bind_types(const struct sc *s,
-				   const struct zc_decl *d, struct sc **cells)
-{
-	size_t k = 0, nn = 0;
-
-	for (size_t j = 0; j < d->u.type.n; j++)
-		nn += 1 + d->u.type.types[j].nctors;
-	*cells = zen_xcalloc(nn ? nn : 1, sizeof(**cells));
-	for (size_t j = 0; j < d->u.type.n; j++) {
-		const struct zc_typedef *t = &d->u.type.types[j];
-
-		s = sc_push(s, t->name, NULL, &(*cells)[k++]);
-		for (size_t q = 0; q < t->nctors; q++)
-			s = sc_push(s, t->ctors[q].name, NULL, &(*cells)[k++]);
-	}
-	return s;
-}
-
-/* Walk every top-level binding in its scope, declarations in order. */
+/* Walk every top-level binding, main's and cf's with their body and
+ * state parameters. */
 static void walk_module(struct walk *w, const struct zc_module *m)
 {
-	size_t cap = 0, n = 0;
-	struct sc **cells = NULL, *c = NULL;
-	const struct sc *s = NULL;
-	const struct zen_zulib_module *mod;
-
 	for (size_t i = 0; i < m->ndecls; i++) {
 		const struct zc_decl *d = &m->decls[i];
 
-		switch (d->kind) {
-		case ZC_D_OPEN:
-			if (!(mod = module_of(w, d->u.open.module)))
-				continue;
-			c = zen_xcalloc(1, sizeof(*c));
-			s = sc_push(s, NULL, mod, c);
-			break;
-		case ZC_D_ALIAS:
-			ZEN_GROW(w->al, w->nal + 1, w->alcap);
-			w->al[w->nal].alias = d->u.alias.alias;
-			w->al[w->nal].module = zc_unalias(w->al, w->nal,
-							  d->u.alias.module);
-			w->nal++;
-			continue;
-		case ZC_D_TYPE:
-			s = bind_types(s, d, &c);
-			break;
-		case ZC_D_LET:
-			s = walk_top_let(w, s, d, &c);
-			break;
-		default:
-			continue;
+		for (size_t j = 0; d->kind == ZC_D_LET && j < d->u.let.nbinds;
+		     j++) {
+			entry_params(w, &d->u.let.binds[j]);
+			visit(d->u.let.binds[j].body, walk_visit, w);
 		}
-		ZEN_GROW(cells, n + 1, cap);
-		cells[n++] = c;
 	}
-	for (size_t i = 0; i < n; i++)
-		free(cells[i]);
-	free(cells);
+	w->body_name = w->state_name = NULL;
 }
 
-/* ---- the cost bound: expressions visited -------------------------------- */
-
-typedef void expr_fn(void *ud, const struct zc_expr *e);
-
-static void visit(const struct zc_expr *e, expr_fn *fn, void *ud);
+/* ---- expressions visited ---------------------------------------------- */
 
 static void visit_n(struct zc_expr *const *es, size_t n, expr_fn *fn,
 		    void *ud)
@@ -1716,7 +1390,6 @@ static void static_checks(const struct zc_module *m, const char *src,
 	w.m = m;
 	check_entries(m, rep);
 	walk_module(&w, m);
-	free(w.al);
 	if (zen_contract_load_module(m, src, len, file, c, &e, res_error,
 				     &re) && rep->n == before)
 		diag_of_err(rep, file, &e);

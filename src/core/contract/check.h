@@ -20,7 +20,8 @@
  *      Collection of Array, Dict or List) and not the contract's own;
  *      Zulib calls with more arguments than the function takes, where
  *      the result cannot be a function (a cost value, a constructor, a
- *      boolean operator);
+ *      boolean operator: the resolver's, which knows what each name
+ *      denotes, zc_program_load_all);
  *   3. name resolution (eval.h LOADING: every name, module and
  *      constructor bound; every error of zc_program_load_all);
  *   4. the cost bound (below).

@@ -6,6 +6,7 @@
  * value or hands a tail (node, environment) back to the loop, so tail
  * positions (let/if/match bodies, saturated closure calls) never recurse.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,22 @@ static int global_value(struct zc_exec *ex, size_t g, zv **out)
 	}
 }
 
+/* A run-time error at pos: "LINE:COL: message". */
+static int fail_at(struct zc_exec *ex, struct zc_pos pos, const char *fmt,
+		   ...) ZEN_PRINTF(3, 4);
+static int fail_at(struct zc_exec *ex, struct zc_pos pos, const char *fmt,
+		   ...)
+{
+	char what[ZEN_ERR_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return zen_rt_fail(ex->rt, "%u:%u: %s", (unsigned)pos.line,
+			   (unsigned)pos.col, what);
+}
+
 /* Bind a saturated closure's parameters: *env becomes the body's env. */
 static int bind_params(struct zc_exec *ex, const struct lam *l,
 		       zv *const *args, struct env **env)
@@ -228,10 +245,8 @@ static int bind_params(struct zc_exec *ex, const struct lam *l,
 		if (r < 0)
 			return ZEN_EREFUSED;
 		if (r == 0)
-			return zen_rt_fail(ex->rt, "%u:%u: parameter pattern "
-					   "does not match",
-					   (unsigned)l->params[i]->pos.line,
-					   (unsigned)l->params[i]->pos.col);
+			return fail_at(ex, l->params[i]->pos,
+				       "parameter pattern does not match");
 	}
 	return 0;
 }
@@ -266,9 +281,8 @@ static zv *lookup_env(struct env *env, size_t idx)
 static int want_bool(struct zc_exec *ex, const struct node *n, zv *v)
 {
 	if (v->tag != ZV_BOOL)
-		return zen_rt_fail(ex->rt, "%u:%u: expected a bool, got %s",
-				   (unsigned)n->pos.line, (unsigned)n->pos.col,
-				   zv_tag_name(v));
+		return fail_at(ex, n->pos, "expected a bool, got %s",
+			       zv_tag_name(v));
 	return 0;
 }
 
@@ -471,12 +485,6 @@ struct tail {
 typedef int ev_fn(struct zc_exec *ex, const struct node *n, struct env *env,
 		  zv **out, struct tail *t);
 
-static int fail_at(struct zc_exec *ex, struct zc_pos pos, const char *what)
-{
-	return zen_rt_fail(ex->rt, "%u:%u: %s", (unsigned)pos.line,
-			   (unsigned)pos.col, what);
-}
-
 static int ev_local(struct zc_exec *ex, const struct node *n,
 		    struct env *env, zv **out, struct tail *t)
 {
@@ -630,9 +638,8 @@ static int ev_proj(struct zc_exec *ex, const struct node *n,
 	if ((rc = eval(ex, n->u.proj.e, env, &v)))
 		return rc;
 	if (v->tag != ZV_RECORD || !(w = zv_field(v, n->u.proj.field)))
-		return zen_rt_fail(ex->rt, "%u:%u: no field '%s' in a %s",
-				   (unsigned)n->pos.line, (unsigned)n->pos.col,
-				   n->u.proj.field, zv_tag_name(v));
+		return fail_at(ex, n->pos, "no field '%s' in a %s",
+			       n->u.proj.field, zv_tag_name(v));
 	*out = w;
 	return 0;
 }
@@ -708,9 +715,8 @@ static int ev_letbang(struct zc_exec *ex, const struct node *n,
 	if ((rc = eval(ex, n->u.letbang.rhs, env, &v)))
 		return rc;
 	if (v->tag != ZV_COST)
-		return zen_rt_fail(ex->rt, "%u:%u: let! expects a cost value, "
-				   "got %s", (unsigned)n->pos.line,
-				   (unsigned)n->pos.col, zv_tag_name(v));
+		return fail_at(ex, n->pos, "let! expects a cost value, got %s",
+			       zv_tag_name(v));
 	if (!(w = zv_closure(ex->rt, n->u.letbang.k, env, 1)) ||
 	    !(*out = zen_cost_bind(ex->rt, v, w)))
 		return ZEN_EREFUSED;
@@ -755,9 +761,7 @@ static int ev_match(struct zc_exec *ex, const struct node *n,
 			return 0;
 		}
 	}
-	return zen_rt_fail(ex->rt, "%u:%u: no match case for a %s",
-			   (unsigned)n->pos.line, (unsigned)n->pos.col,
-			   zv_tag_name(v));
+	return fail_at(ex, n->pos, "no match case for a %s", zv_tag_name(v));
 }
 
 /*
@@ -961,10 +965,8 @@ int zc_exec_begin(struct zc_exec **out, const struct zc_program *p,
 		r = match(ex, in->pat, v, &env);
 		if (r != 1)
 			return r < 0 ? ZEN_EREFUSED
-				     : zen_rt_fail(rt, "%u:%u: top-level pattern "
-						   "does not match",
-						   (unsigned)in->pat->pos.line,
-						   (unsigned)in->pat->pos.col);
+				     : fail_at(ex, in->pat->pos, "top-level "
+					       "pattern does not match");
 		for (j = in->nslots, e = env; j-- && e; e = e->up)
 			ex->g[in->slots[j]] = e->v;
 	}

@@ -144,8 +144,12 @@ int zc_program_load(const struct zc_module *m, const char *file,
  * The same for tools (zen contract check): every resolution error is
  * passed to fn (ctx, "FILE:LINE:COL: message"), in the order met, and
  * resolution goes on past the errors it can (an unbound name, an unknown
- * constructor or module); err and the result are zc_program_load's (the
- * first error).  fn NULL: zc_program_load.
+ * constructor or module); err is the first error.  It also applies the
+ * activation check's arity rule (check.h stage 2): a Zulib function
+ * whose result cannot be a function (a cost value, a constructor, a
+ * boolean operator) given more arguments than it takes is an error
+ * here, where every name is known (the contract's own constructors are
+ * not checked).  fn NULL: zc_program_load.
  */
 typedef void zc_error_fn(void *ctx, const char *msg);
 int zc_program_load_all(const struct zc_module *m, const char *file,
@@ -154,22 +158,6 @@ int zc_program_load_all(const struct zc_module *m, const char *file,
 void zc_program_free(struct zc_program *p);
 /* Number of top-level user bindings and global slots (for tests). */
 size_t zc_program_nglobals(const struct zc_program *p);
-
-struct zen_zulib_module;
-
-/* A `module A = M.N` declaration: the alias and the module path it
- * stands for (itself unaliased when the declaration was met). */
-struct zc_alias {
-	const char *alias, *module;
-};
-
-/* The module path m stands for under the aliases al[0..n) (the latest
- * first), or m itself (LOADING: aliases apply to qualified names and
- * `let open A`).  zc_find_module: the Zulib module of that path, or
- * NULL.  The resolver and the activation check (check.c) share them. */
-const char *zc_unalias(const struct zc_alias *al, size_t n, const char *m);
-const struct zen_zulib_module *zc_find_module(const struct zc_alias *al,
-					      size_t n, const char *path);
 
 /*
  * One execution.  zc_exec_begin installs the evaluator in rt (rt must be

@@ -27,11 +27,17 @@ struct scope {
 	const struct scope *up;
 };
 
+/* A `module A = M.N` declaration: the alias and the module path it
+ * stands for (itself unaliased when the declaration was met). */
+struct alias {
+	const char *alias, *module;
+};
+
 struct res {
 	struct zc_program *p;
 	const char *file;
 	struct zen_err *err;
-	struct zc_alias *al;
+	struct alias *al;
 	size_t nal, alcap;
 	int failed;
 	/* resolving a cost index: errors only set quiet_failed (the index
@@ -128,30 +134,21 @@ static int is_ident_start(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
-const char *zc_unalias(const struct zc_alias *al, size_t n, const char *m)
-{
-	while (n--)
-		if (!strcmp(al[n].alias, m))
-			return al[n].module;
-	return m;
-}
-
-const struct zen_zulib_module *zc_find_module(const struct zc_alias *al,
-					      size_t n, const char *path)
-{
-	return zen_zulib_find(zc_unalias(al, n, path));
-}
-
-/* The module path an alias or a written path stands for. */
+/* The module path an alias or a written path stands for (the latest
+ * alias first; LOADING: aliases apply to qualified names and `let open
+ * A`). */
 static const char *unalias(const struct res *r, const char *m)
 {
-	return zc_unalias(r->al, r->nal, m);
+	for (size_t n = r->nal; n--;)
+		if (!strcmp(r->al[n].alias, m))
+			return r->al[n].module;
+	return m;
 }
 
 static const struct zen_zulib_module *find_module(const struct res *r,
 						  const char *path)
 {
-	return zc_find_module(r->al, r->nal, path);
+	return zen_zulib_find(unalias(r, path));
 }
 
 /*
@@ -1098,6 +1095,36 @@ static struct node *cost_arg_node(struct res *r, const struct zc_expr *a,
 	return n;
 }
 
+static int ctor_fn(struct zen_rt *rt, const struct zen_native *self,
+		   zv *const *a, zv **out, uint64_t *cost);
+
+/*
+ * The activation check's arity rule (check.h stage 2), for the tools
+ * only (fn): a Zulib function whose result cannot be a function (a cost
+ * value, a constructor, a boolean operator) given more arguments than it
+ * takes.  The contract's own constructors are left alone.  Reported in a
+ * cost index too (a cost-only argument is one): the rule is the
+ * contract's, not the index's, so it does not just drop the index.
+ */
+static void over_applied(struct res *r, const struct zc_expr *e,
+			 const struct zen_native *nat)
+{
+	const struct zc_expr *f = e->u.app.fn;
+	int quiet = r->quiet;
+
+	if (!r->fn || !nat || nat->fn == ctor_fn ||
+	    e->u.app.nargs <= nat->arity ||
+	    !(nat->flags & (ZEN_NATIVE_COST | ZEN_NATIVE_CTOR |
+			    ZEN_NATIVE_SHORT)) ||
+	    (f->kind != ZC_E_VAR && f->kind != ZC_E_CON))
+		return;
+	r->quiet = 0;
+	rfail(r, f->pos, "'%s' takes %u argument%s, given %zu", f->u.name,
+	      (unsigned)nat->arity, nat->arity == 1 ? "" : "s",
+	      e->u.app.nargs);
+	r->quiet = quiet;
+}
+
 static struct node *res_app(struct res *r, const struct zc_expr *e,
 			    const struct scope *s)
 {
@@ -1108,6 +1135,7 @@ static struct node *res_app(struct res *r, const struct zc_expr *e,
 	if (!fn)
 		return NULL;
 	nat = head_native(r, fn);
+	over_applied(r, e, nat);
 	if (nat && e->u.app.nargs == 2 && (nat->flags & ZEN_NATIVE_SHORT))
 		return res_short(r, e, s, fn);
 	n = mknode(r, N_APP, e->pos);
