@@ -31,10 +31,11 @@ err_is() {
 }
 
 # ---- good contracts: exit 0, the costs compared -----------------------------
+# (at least one command ran to a comparison: all() of nothing is True)
 for f in "$C"/*.fst "$CGP"/*.fst; do
 	test_expect_success "check ${f#"$ZEN_SRCDIR"/}: accepted, main within cf" '
 		z contract check "$f" >"$TRASH/out" &&
-		json "d[\"ok\"] and all(c.get(\"failed\") or c[\"main\"] <= c[\"cf\"] for c in d[\"costs\"])" \
+		json "d[\"ok\"] and any(not c.get(\"failed\") for c in d[\"costs\"]) and all(c.get(\"failed\") or c[\"main\"] <= c[\"cf\"] for c in d[\"costs\"])" \
 			<"$TRASH/out" | grep -qx True
 	'
 done
@@ -170,7 +171,10 @@ test_expect_success 'cost: the same main within cf everywhere is accepted' '
 
 # a path the neutral input does not take: main is dearer only when the
 # body is a dict with "returnAddress" read as a lock (tests/unit/
-# test-contract-check.c has one per kind of input)
+# test-contract-check.c has one per kind of input).  main costs 1088 on
+# it (contracts.md 1.10, section 4): let! 1 + leaf 1 + (3 operators 6 +
+# tryFind "returnAddress" 1) = 9, match (leaves 2 + inc 2 + RT.ok @ 2 + 3
+# fields) = 9: 18; tryDict 4 + tryFind 64 + tryLock 2 + inc 1000.
 cat >"$TRASH/dearkey.fst" <<EOF
 $HEAD
 open Zen.Data
@@ -184,7 +188,7 @@ let cf _ _ command _ _ _ _ = ret (400 <: nat)
 EOF
 test_expect_success 'cost: a dearer path that needs a body key, named with its input' '
 	! z contract check "$TRASH/dearkey.fst" 2>"$TRASH/e" &&
-	grep -qx "zen: $TRASH/dearkey.fst:8:5: main costs [0-9]* but cf says 400 for command \"zen-check-other-0\" (body {\"returnAddress\": lock})" "$TRASH/e"
+	grep -qx "zen: $TRASH/dearkey.fst:8:5: main costs 1088 but cf says 400 for command \"zen-check-other-0\" (body {\"returnAddress\": lock})" "$TRASH/e"
 '
 
 test_expect_success 'wallet with the genesis output' '

@@ -29,30 +29,18 @@
  * are left to t1100-addressdb (they need an activated contract): here
  * only that an asset never minted answers "No data".
  */
-#define _GNU_SOURCE
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "chain-fixture.h"
 #include "core/cgp/vote.h"
 #include "core/chain/addr-int.h"
-#include "core/consensus/consensus.h"
-#include "core/consensus/miner.h"
-#include "core/crypto/keys.h"
 #include "core/encoding/hex.h"
-#include "core/wallet/bip32.h"
-#include "core/wallet/bip39.h"
 #include "core/types/data.h"
 #include "core/wallet/txbuild.h"
 #include "tap.h"
 
-#define MNEMONIC "feel muffin volcano click mercy abuse bachelor " \
-	"ginger limb tomorrow okay input spend athlete boring security " \
-	"document exclude liar dune usage camera ranch thought"
-#define GENESIS_TX \
-	"b01098756bcf637bef2a161bd49412cad0a10adf12e64a694c41f9c5b9716420"
 #define ZP(n) ((uint64_t)(n) * 100000000ULL)
 
 enum { KA, KB, KC, KD, KE, N_KEYS, CGP = N_KEYS };
@@ -61,77 +49,19 @@ static const struct zen_chain_params *P;
 static uint8_t sec[N_KEYS][ZEN_SECKEY_LEN], pkh[N_KEYS][ZEN_HASH_LEN];
 static struct zen_address addr[N_KEYS + 1];	/* and the CGP contract's */
 
-static void die(const char *what, const struct zen_err *err)
-{
-	fprintf(stderr, "test-addrindex: %s: %s\n", what, err ? err->msg : "");
-	exit(99);
-}
-
 static void keys(void)
 {
-	struct zen_err err = ZEN_ERR_INIT;
-	uint8_t seed[ZEN_BIP39_SEED_LEN], pub[ZEN_PUBKEY_LEN];
-	struct zen_xprv master, k;
-	char path[64];
-
-	if (zen_bip39_seed(seed, MNEMONIC, "", &err) ||
-	    zen_bip32_master(&master, seed, sizeof(seed), &err))
-		die("seed", &err);
 	for (int i = 0; i < N_KEYS; i++) {
-		snprintf(path, sizeof(path), "m/44'/258'/0'/0/%d", i);
-		if (zen_bip32_derive_text(&k, &master, path, &err) ||
-		    zen_pubkey_from_seckey(pub, k.key, &err))
-			die("derive key", &err);
-		memcpy(sec[i], k.key, ZEN_SECKEY_LEN);
-		zen_pubkey_hash(pkh[i], pub);
+		fx_key((uint32_t)i, sec[i], pkh[i]);
 		memset(&addr[i], 0, sizeof(addr[i]));
 		memcpy(addr[i].pk_hash, pkh[i], ZEN_HASH_LEN);
-		zen_xprv_wipe(&k);
 	}
-	zen_xprv_wipe(&master);
 	memset(&addr[CGP], 0, sizeof(addr[CGP]));
 	addr[CGP].is_contract = 1;
 	addr[CGP].cid = P->cgp_contract_id;
 }
 
 /* ---- stores ---- */
-
-static int rm_entry(const char *path, const struct stat *st, int flag,
-		    struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static struct zen_chainstate *open_chain(char *dir, int make)
-{
-	struct zen_err err = ZEN_ERR_INIT;
-	struct zen_chainstate *c;
-
-	if ((make && !mkdtemp(dir)) || zen_chain_open(&c, dir, P, &err))
-		die("open", &err);
-	return c;
-}
-
-static void drop_chain(struct zen_chainstate *c, const char *dir)
-{
-	zen_chain_close(c);
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static uint32_t tip_number(struct zen_chainstate *c)
-{
-	struct zen_chain_read *r;
-	struct zen_block_info tip;
-
-	if (zen_chain_read_begin(c, &r, NULL) ||
-	    zen_chain_read_tip(r, &tip, NULL))
-		die("tip", NULL);
-	zen_chain_read_end(r);
-	return tip.header.block_number;
-}
 
 static struct zen_addr_status status(struct zen_chainstate *c)
 {
@@ -141,7 +71,7 @@ static struct zen_addr_status status(struct zen_chainstate *c)
 
 	if (zen_chain_read_begin(c, &r, &err) ||
 	    zen_chain_read_addr_status(r, &st, &err))
-		die("status", &err);
+		fx_die("status", &err);
 	zen_chain_read_end(r);
 	return st;
 }
@@ -154,38 +84,20 @@ static void build_all(struct zen_chainstate *c, uint32_t max)
 
 	do {
 		if (zen_chain_addr_build(c, max, NULL, &st, &err))
-			die("build", &err);
+			fx_die("build", &err);
 	} while (!st.synced);
 }
 
 /* ---- blocks ---- */
 
-/* The template of the next block (coinbase to A) with txs[0..n) copied
- * in, the roots recomputed and the header mined; encoded into raw. */
+/* The next block (coinbase to A) with txs[0..n) copied in, mined,
+ * encoded into raw. */
 static void block_with(struct zen_chainstate *c, struct zen_buf *raw,
 		       const struct zen_tx *txs, size_t n)
 {
-	struct zen_mine_opts o = ZEN_MINE_OPTS_INIT;
-	struct zen_err err = ZEN_ERR_INIT;
-	enum zen_mine_status st;
 	struct zen_block b;
 
-	zen_block_init(&b);
-	if (zen_chain_template(c, &b, pkh[KA], &err))
-		die("template", &err);
-	b.txs = zen_xrealloc(b.txs, (b.n_txs + n) * sizeof(*b.txs));
-	for (size_t i = 0; i < n; i++) {
-		zen_tx_init(&b.txs[b.n_txs]);
-		if (zen_tx_decode(&b.txs[b.n_txs], txs[i].raw,
-				  txs[i].raw_len, &err))
-			die("copy tx", &err);
-		b.n_txs++;
-	}
-	if (zen_block_tx_roots(b.commitments[0], b.commitments[1], &b, &err))
-		die("roots", &err);
-	zen_block_commitments_root(b.header.commitments, &b);
-	if (zen_mine(&st, NULL, &b.header, &o, &err) || st != ZEN_MINE_FOUND)
-		die("mine", &err);
+	fx_block_with(c, &b, pkh[KA], txs, n);
 	zen_buf_reset(raw);
 	zen_block_encode(raw, &b);
 	zen_block_release(&b);
@@ -198,7 +110,7 @@ static int submit(struct zen_chainstate *c, const struct zen_buf *raw)
 	struct zen_err err = ZEN_ERR_INIT;
 
 	if (zen_chain_submit_block(c, &res, raw->data, raw->len, &err))
-		die("submit", &err);
+		fx_die("submit", &err);
 	return (int)res.outcome;
 }
 
@@ -208,7 +120,7 @@ static void mine(struct zen_chainstate *c, const struct zen_tx *txs, size_t n)
 
 	block_with(c, &raw, txs, n);
 	if (submit(c, &raw) != ZEN_BLOCK_ON_MAIN)
-		die("a block that should connect", NULL);
+		fx_die("a block that should connect", NULL);
 	zen_buf_release(&raw);
 }
 
@@ -226,10 +138,10 @@ static void copy_blocks(struct zen_chainstate *from, struct zen_chainstate *to,
 		if (zen_chain_read_begin(from, &r, NULL) ||
 		    zen_chain_read_main(r, &info, n, NULL) ||
 		    zen_chain_read_block(r, &raw, NULL, info.hash, NULL))
-			die("read block", NULL);
+			fx_die("read block", NULL);
 		zen_chain_read_end(r);
 		if (submit(to, &raw) != ZEN_BLOCK_ON_MAIN)
-			die("copy a block", NULL);
+			fx_die("copy a block", NULL);
 	}
 	zen_buf_release(&raw);
 }
@@ -278,7 +190,7 @@ static void make_tx(struct zen_tx *tx, const struct in_spec *in, size_t n_in,
 	}
 	if (zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])k,
 				   n_in, ZEN_SIGHASH_TXHASH, &err))
-		die("sign", &err);
+		fx_die("sign", &err);
 	zen_tx_finalize(tx);
 	free(k);
 }
@@ -293,8 +205,8 @@ static void trunk(struct zen_chainstate *c)
 	uint8_t g[ZEN_HASH_LEN];
 	struct zen_tx both[2];
 
-	if (zen_hex_decode_fixed(g, ZEN_HASH_LEN, GENESIS_TX, &err))
-		die("genesis", &err);
+	if (zen_hex_decode_fixed(g, ZEN_HASH_LEN, FX_GENESIS_TX, &err))
+		fx_die("genesis", &err);
 	make_tx(&t1, (struct in_spec[]){ { g, 0, KA } }, 1,
 		(struct out_spec[]){ { KB, ZP(300) }, { KA, ZP(700) } }, 2);
 	mine(c, &t1, 1);
@@ -366,7 +278,7 @@ static void model_tx(struct model *m, uint32_t n, size_t i)
 		if (tx->inputs[j].kind != ZEN_INPUT_OUTPOINT)
 			continue;
 		if (!(s = model_find(m, &tx->inputs[j].outpoint)))
-			die("model: input of nothing", NULL);
+			fx_die("model: input of nothing", NULL);
 		s->spent_at = n;
 	}
 	for (size_t j = 0; j < tx->n_outputs; j++) {
@@ -388,10 +300,10 @@ static void model_load(struct model *m, struct zen_chainstate *c)
 	struct zen_chain_read *r;
 
 	memset(m, 0, sizeof(*m));
-	m->tip = tip_number(c);
+	m->tip = fx_tip_number(c);
 	m->b = zen_xcalloc(m->tip + 1, sizeof(*m->b));
 	if (zen_chain_read_begin(c, &r, NULL))
-		die("read", NULL);
+		fx_die("read", NULL);
 	for (uint32_t n = 1; n <= m->tip; n++) {
 		struct zen_block_info info;
 
@@ -400,7 +312,7 @@ static void model_load(struct model *m, struct zen_chainstate *c)
 		if (zen_chain_read_main(r, &info, n, NULL) ||
 		    zen_chain_read_block(r, &raw, NULL, info.hash, NULL) ||
 		    zen_block_decode(&m->b[n], raw.data, raw.len, NULL, NULL))
-			die("model block", NULL);
+			fx_die("model block", NULL);
 	}
 	zen_chain_read_end(r);
 	zen_buf_release(&raw);
@@ -490,7 +402,7 @@ static int balance_ok(struct zen_chain_read *r, struct model *m,
 
 	if (zen_chain_read_addr_balance(r, s, n_s, at == UINT32_MAX ? NULL :
 					&at, &got, &n_got, &err))
-		die("balance", &err);
+		fx_die("balance", &err);
 	ok = n_got == n_want;
 	for (size_t i = 0; ok && i < n_got; i++)
 		ok = !zen_asset_cmp(&got[i].asset, &want[i].asset) &&
@@ -566,7 +478,7 @@ static int outputs_ok(struct zen_chain_read *r, struct model *m,
 	model_outputs(m, s, n_s, unspent_only, &want, &n);
 	if (zen_chain_read_addr_outputs(r, s, n_s, unspent_only, out_cb, &got,
 					&err))
-		die("outputs", &err);
+		fx_die("outputs", &err);
 	ok = got.len == want.len &&
 	     (!got.len || !memcmp(got.data, want.data, got.len));
 	if (!ok)
@@ -813,7 +725,7 @@ static int pages_ok(struct zen_chain_read *r, const struct ents *all,
 			if (zen_chain_read_addr_txs(r, s, n_s, skips[a],
 						    takes[b], ent_cb, &got,
 						    &err))
-				die("txs", &err);
+				fx_die("txs", &err);
 			snprintf(what, sizeof(what), "skip %u take %u",
 				 skips[a], takes[b]);
 			ok = ents_match(&got, all, from, to < n ? to : n,
@@ -845,7 +757,7 @@ static int ranges_ok(struct zen_chain_read *r, struct model *m,
 				to++;
 			if (zen_chain_read_addr_txs_range(r, s, n_s, start, end,
 							  ent_cb, &got, &err))
-				die("range", &err);
+				fx_die("range", &err);
 			snprintf(what, sizeof(what), "range %u..%u", start,
 				 end);
 			ok = ents_match(&got, all, from, to, what);
@@ -888,7 +800,7 @@ static void check_reads(struct zen_chainstate *c, const char *label)
 	       st.tip == m.tip, "%s: status enabled, synced, %u blocks of %u "
 	       "(want %u)", label, st.blocks, st.tip, m.tip);
 	if (zen_chain_read_begin(c, &r, &err))
-		die("read", &err);
+		fx_die("read", &err);
 	for (size_t i = 0; i < ZEN_ARRAY_SIZE(SETS); i++) {
 		struct zen_address s[5];
 		size_t n_s = set_of(i, s);
@@ -906,7 +818,7 @@ static void check_reads(struct zen_chainstate *c, const char *label)
 		if (zen_chain_read_addr_txs(r, s, n_s, 0, UINT32_MAX, ent_cb,
 					    &got, &err) ||
 		    zen_chain_read_addr_tx_count(r, s, n_s, &cnt, &err))
-			die("txs", &err);
+			fx_die("txs", &err);
 		h = ents_match(&got, &all, 0, all.n, "history");
 		k = cnt == all.n;
 		p = pages_ok(r, &all, s, n_s);
@@ -951,7 +863,7 @@ static void dump_db(struct zen_store_txn *t, enum zen_store_db db,
 	int rc;
 
 	if (zen_store_cursor_open(t, db, &c, NULL))
-		die("cursor", NULL);
+		fx_die("cursor", NULL);
 	while (!(rc = zen_store_cursor_seek(c, how, NULL, 0, &k, &v, NULL))) {
 		uint8_t len[8];
 
@@ -964,7 +876,7 @@ static void dump_db(struct zen_store_txn *t, enum zen_store_db db,
 	}
 	zen_store_cursor_close(c);
 	if (rc != ZEN_ENOTFOUND)
-		die("dump", NULL);
+		fx_die("dump", NULL);
 }
 
 /* Every entry of the addr and addr-undo databases, in key order. */
@@ -975,7 +887,7 @@ static void dump_addr(struct zen_chainstate *c, struct zen_buf *out)
 
 	zen_buf_reset(out);
 	if (zen_chain_read_begin(c, &r, NULL))
-		die("read", NULL);
+		fx_die("read", NULL);
 	dump_db(r->t, ZEN_DB_ADDR, out);
 	zen_buf_add(out, sep, sizeof(sep));
 	dump_db(r->t, ZEN_DB_ADDR_UNDO, out);
@@ -989,7 +901,7 @@ static uint64_t db_count(struct zen_chainstate *c, enum zen_store_db db)
 
 	if (zen_chain_read_begin(c, &r, NULL) ||
 	    zen_store_count(r->t, db, &n, NULL))
-		die("count", NULL);
+		fx_die("count", NULL);
 	zen_chain_read_end(r);
 	return n;
 }
@@ -1016,7 +928,7 @@ static void enable(struct zen_chainstate *c)
 	struct zen_err err = ZEN_ERR_INIT;
 
 	if (zen_chain_addr_set(c, 1, &err))
-		die("enable", &err);
+		fx_die("enable", &err);
 }
 
 /* Values of the header comment, by hand: the model is not alone. */
@@ -1031,22 +943,22 @@ static void check_by_hand(struct zen_chainstate *c)
 	uint64_t cnt;
 
 	if (zen_chain_read_begin(c, &r, &err))
-		die("read", &err);
+		fx_die("read", &err);
 	/* B after block 4: 30 (t4) */
 	if (zen_chain_read_addr_balance(r, &addr[KB], 1, &at, &v, &n, &err))
-		die("balance", &err);
+		fx_die("balance", &err);
 	tap_ok(n == 1 && v[0].amount == ZP(30), "B holds 30 ZP after block 4");
 	free(v);
 	/* D now: 120 + 260 */
 	if (zen_chain_read_addr_balance(r, &addr[KD], 1, NULL, &v, &n, &err))
-		die("balance", &err);
+		fx_die("balance", &err);
 	tap_ok(n == 1 && v[0].amount == ZP(380), "D holds 380 ZP");
 	free(v);
 	/* C: t2 (+180), t3 (+100), t4 (-150), t5 (-60) */
 	if (zen_chain_read_addr_tx_count(r, &addr[KC], 1, &cnt, &err) ||
 	    zen_chain_read_addr_txs(r, &addr[KC], 1, 0, 10, ent_cb, &got,
 				    &err))
-		die("txs", &err);
+		fx_die("txs", &err);
 	tap_ok(cnt == 4 && got.n == 4 &&
 	       got.v[0].amount == -(__int128)ZP(60) &&
 	       got.v[1].amount == -(__int128)ZP(150) &&
@@ -1061,7 +973,7 @@ static void check_by_hand(struct zen_chainstate *c)
 	/* B and C together in t5 (after t6 of block 5): -260 */
 	if (zen_chain_read_addr_txs(r, (struct zen_address[]){ addr[KB],
 			addr[KC] }, 2, 1, 1, ent_cb, &got, &err))
-		die("txs", &err);
+		fx_die("txs", &err);
 	tap_ok(got.n == 1 && got.v[0].amount == -(__int128)ZP(260) &&
 	       !memcmp(got.v[0].hash, t5.tx_hash, ZEN_HASH_LEN),
 	       "B and C in t5: -260 ZP");
@@ -1077,7 +989,8 @@ static void check_by_hand(struct zen_chainstate *c)
 static void test_kept_and_reorg(struct zen_chainstate **px, char *dx,
 				struct zen_chainstate **py, char *dy)
 {
-	struct zen_chainstate *x = open_chain(dx, 1), *y = open_chain(dy, 1);
+	struct zen_chainstate *x = fx_chain_open(dx, P, 1);
+	struct zen_chainstate *y = fx_chain_open(dy, P, 1);
 	struct zen_buf raw = ZEN_BUF_INIT, before = ZEN_BUF_INIT;
 	struct zen_addr_status st;
 	int kept = 1, outcome = 0;
@@ -1117,11 +1030,11 @@ static void test_kept_and_reorg(struct zen_chainstate **px, char *dx,
 	for (int i = 0; i < 4; i++) {
 		block_with(y, &raw, i ? NULL : &t7, i ? 0 : 1);
 		if (submit(y, &raw) != ZEN_BLOCK_ON_MAIN)
-			die("Y's branch", NULL);
+			fx_die("Y's branch", NULL);
 		outcome = submit(x, &raw);
 	}
-	tap_ok(outcome == ZEN_BLOCK_ON_MAIN && tip_number(x) == 7 &&
-	       tip_number(y) == 7, "X switched to Y's branch at 7");
+	tap_ok(outcome == ZEN_BLOCK_ON_MAIN && fx_tip_number(x) == 7 &&
+	       fx_tip_number(y) == 7, "X switched to Y's branch at 7");
 	tap_ok(same_index(x, y), "X's addr databases after the switch are "
 	       "Y's, byte for byte");
 	check_reads(x, "X at 7'");
@@ -1139,7 +1052,7 @@ static void test_kept_and_reorg(struct zen_chainstate **px, char *dx,
 static void test_build(struct zen_chainstate *x, struct zen_chainstate *y)
 {
 	char dw[] = "/tmp/zen-test-addr-w.XXXXXX";
-	struct zen_chainstate *w = open_chain(dw, 1);
+	struct zen_chainstate *w = fx_chain_open(dw, P, 1);
 	struct zen_err err = ZEN_ERR_INIT;
 	struct zen_buf raw = ZEN_BUF_INIT;
 	struct zen_addr_status st;
@@ -1153,19 +1066,19 @@ static void test_build(struct zen_chainstate *x, struct zen_chainstate *y)
 	       db_count(w, ZEN_DB_ADDR) == 0, "index off: nothing in it");
 	enable(w);
 	if (zen_chain_addr_build(w, 3, &cancel, &st, &err))
-		die("build", &err);
+		fx_die("build", &err);
 	tap_ok(st.enabled && !st.synced && st.blocks == 0,
 	       "a cancelled build indexes nothing");
 	if (zen_chain_addr_build(w, 1, NULL, &st, &err))
-		die("build", &err);
+		fx_die("build", &err);
 	tap_ok(st.blocks == 1 && !st.synced && st.tip == 7 &&
 	       status(w).blocks == 1, "a batch of one block: 1 of 7");
 	if (zen_chain_addr_build(w, 2, NULL, &st, &err))
-		die("build", &err);
+		fx_die("build", &err);
 	tap_ok(st.blocks == 3 && !st.synced, "a batch of two: 3 of 7");
 	/* a restart halfway */
 	zen_chain_close(w);
-	w = open_chain(dw, 0);
+	w = fx_chain_open(dw, P, 0);
 	st = status(w);
 	tap_ok(st.enabled && st.blocks == 3 && !st.synced,
 	       "after a restart the build is still at 3");
@@ -1174,13 +1087,13 @@ static void test_build(struct zen_chainstate *x, struct zen_chainstate *y)
 	if (submit(y, &raw) != ZEN_BLOCK_ON_MAIN ||
 	    submit(w, &raw) != ZEN_BLOCK_ON_MAIN ||
 	    submit(x, &raw) != ZEN_BLOCK_ON_MAIN)
-		die("block 8", NULL);
+		fx_die("block 8", NULL);
 	st = status(w);
 	tap_ok(st.blocks == 3 && st.tip == 8 && !st.synced,
 	       "block 8 connected behind the mark is not indexed yet");
 	for (prev = 3; !st.synced; max = max % 3 + 1) {
 		if (zen_chain_addr_build(w, max, NULL, &st, &err))
-			die("build", &err);
+			fx_die("build", &err);
 		steps_ok = steps_ok && st.blocks == (prev + max < 8 ?
 						     prev + max : 8);
 		prev = st.blocks;
@@ -1192,7 +1105,7 @@ static void test_build(struct zen_chainstate *x, struct zen_chainstate *y)
 	tap_ok(same_index(x, y), "and X's (reorganised, then block 8)");
 	check_reads(w, "W built");
 	zen_buf_release(&raw);
-	drop_chain(w, dw);
+	fx_chain_drop(w, dw);
 }
 
 /* The reset and the switch off drop everything; a reset rebuilds. */
@@ -1207,7 +1120,7 @@ static void test_reset(struct zen_chainstate *x, struct zen_chainstate *y)
 	int was = 0;
 
 	if (zen_chain_addr_reset(y, &was, &err))
-		die("reset", &err);
+		fx_die("reset", &err);
 	st = status(y);
 	tap_ok(was && st.enabled && !st.synced && st.blocks == 0 &&
 	       st.tip == 8, "reset: enabled, back to no block indexed");
@@ -1217,14 +1130,14 @@ static void test_reset(struct zen_chainstate *x, struct zen_chainstate *y)
 	if (zen_chain_read_begin(y, &r, &err) ||
 	    zen_chain_read_addr_balance(r, &addr[KA], 1, NULL, &v, &n, &err) ||
 	    zen_chain_read_addr_tx_count(r, &addr[KA], 1, &cnt, &err))
-		die("read", &err);
+		fx_die("read", &err);
 	zen_chain_read_end(r);
 	free(v);
 	tap_ok(n == 0 && cnt == 0, "reset: A has no balance and no history");
 	build_all(y, 0);
 	tap_ok(same_index(x, y), "rebuilt after the reset: X's index again");
 	if (zen_chain_addr_set(y, 0, &err))
-		die("off", &err);
+		fx_die("off", &err);
 	st = status(y);
 	tap_ok(!st.enabled && !st.synced && st.blocks == 0 &&
 	       db_count(y, ZEN_DB_ADDR) == 0 &&
@@ -1233,7 +1146,7 @@ static void test_reset(struct zen_chainstate *x, struct zen_chainstate *y)
 	was = 1;
 	if (zen_chain_addr_reset(y, &was, &err) || zen_chain_addr_set(y, 0,
 								      &err))
-		die("reset off", &err);
+		fx_die("reset off", &err);
 	tap_ok(!was && !status(y).enabled && db_count(y, ZEN_DB_ADDR) == 0,
 	       "reset and off when off: still nothing");
 	{	/* a block connecting with the index off leaves it empty */
@@ -1241,7 +1154,7 @@ static void test_reset(struct zen_chainstate *x, struct zen_chainstate *y)
 
 		block_with(y, &raw, NULL, 0);
 		if (submit(y, &raw) != ZEN_BLOCK_ON_MAIN)
-			die("block 9", NULL);
+			fx_die("block 9", NULL);
 		tap_ok(db_count(y, ZEN_DB_ADDR) == 0 &&
 		       db_count(y, ZEN_DB_ADDR_UNDO) == 0,
 		       "a block connected with the index off adds nothing");
@@ -1258,41 +1171,17 @@ static void vote_tx(struct zen_chainstate *c, struct zen_tx *tx,
 		    const struct zen_cgp_ballot *ballot,
 		    struct zen_outpoint *coin, uint64_t amount)
 {
-	struct zen_execute_request rq;
-	struct zen_output in, out;
 	struct zen_err err = ZEN_ERR_INIT;
 	struct zen_data body;
-	const char *command = zen_cgp_vote_command(kind);
 
 	zen_data_init(&body);
-	if (zen_cgp_vote_body(&body, P, tip_number(c) + 1, kind, ballot,
+	if (zen_cgp_vote_body(&body, P, fx_tip_number(c) + 1, kind, ballot,
 			      (const uint8_t (*)[ZEN_SECKEY_LEN])sec[KA], 1,
 			      &err))
-		die("vote body", &err);
-	zen_output_init(&in);
-	in.lock.id = ZEN_LOCK_PK;
-	memcpy(in.lock.pk_hash, pkh[KA], ZEN_HASH_LEN);
-	in.spend.amount = amount;
-	out = in;
-	memset(&rq, 0, sizeof(rq));
-	rq.cid = P->voting_contract_id;
-	rq.command = command;
-	rq.command_len = strlen(command);
-	rq.body = &body;
-	rq.in_outpoints = coin;
-	rq.in_outputs = &in;
-	rq.n_in = 1;
-	rq.outputs = &out;
-	rq.n_outputs = 1;
-	zen_tx_init(tx);
-	if (zen_chain_execute(c, &rq, tx, &err) ||
-	    zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])
-				   sec[KA], 1, ZEN_SIGHASH_FOLLOWING, &err))
-		die(command, &err);
-	zen_tx_finalize(tx);
+		fx_die("vote body", &err);
+	fx_execute(c, tx, &P->voting_contract_id, zen_cgp_vote_command(kind),
+		   &body, coin, amount, sec[KA], pkh[KA]);
 	zen_data_release(&body);
-	memcpy(coin->tx_hash, tx->tx_hash, ZEN_HASH_LEN);
-	coin->index = 0;
 }
 
 struct call_rec {
@@ -1370,7 +1259,7 @@ static int calls_match(const struct calls *got, const struct calls *want,
 static void test_calls(void)
 {
 	char dz[] = "/tmp/zen-test-addr-z.XXXXXX";
-	struct zen_chainstate *z = open_chain(dz, 1);
+	struct zen_chainstate *z = fx_chain_open(dz, P, 1);
 	const struct zen_contract_id *vid = &P->voting_contract_id;
 	struct zen_err err = ZEN_ERR_INIT;
 	struct zen_outpoint coin[2];
@@ -1386,8 +1275,8 @@ static void test_calls(void)
 
 	enable(z);
 	build_all(z, 0);
-	if (zen_hex_decode_fixed(g, ZEN_HASH_LEN, GENESIS_TX, &err))
-		die("genesis", &err);
+	if (zen_hex_decode_fixed(g, ZEN_HASH_LEN, FX_GENESIS_TX, &err))
+		fx_die("genesis", &err);
 	make_tx(&fund, (struct in_spec[]){ { g, 0, KA } }, 1,
 		(struct out_spec[]){ { KA, ZP(500) }, { KA, ZP(500) } }, 2);
 	mine(z, &fund, 1);
@@ -1395,7 +1284,7 @@ static void test_calls(void)
 		memcpy(coin[i].tx_hash, fund.tx_hash, ZEN_HASH_LEN);
 		coin[i].index = i;
 	}
-	while (tip_number(z) < 90)
+	while (fx_tip_number(z) < 90)
 		mine(z, NULL, 0);
 	memset(&ballot, 0, sizeof(ballot));
 	memset(&pay, 0, sizeof(pay));
@@ -1407,7 +1296,7 @@ static void test_calls(void)
 	vote_tx(z, &tx[0], ZEN_CGP_VOTE_NOMINATION, &ballot, &coin[0], ZP(500));
 	mine(z, tx, 1);
 	zen_tx_release(&tx[0]);
-	while (tip_number(z) < 95)
+	while (fx_tip_number(z) < 95)
 		mine(z, NULL, 0);
 	vote_tx(z, &tx[0], ZEN_CGP_VOTE_PAYOUT, &ballot, &coin[0], ZP(500));
 	memset(&ballot, 0, sizeof(ballot));
@@ -1425,7 +1314,7 @@ static void test_calls(void)
 	if (zen_chain_read_begin(z, &r, &err) ||
 	    zen_chain_read_addr_calls(r, vid, 0, UINT32_MAX, call_cb, &got,
 				      &err))
-		die("calls", &err);
+		fx_die("calls", &err);
 	tap_ok(want.n == 3 && want.v[0].c.block == 96 &&
 	       want.v[1].c.block == 96 && want.v[0].c.index <
 	       want.v[1].c.index && want.v[2].c.block == 91,
@@ -1442,7 +1331,7 @@ static void test_calls(void)
 			memset(&got, 0, sizeof(got));
 			if (zen_chain_read_addr_calls(r, vid, skip, take,
 						      call_cb, &got, &err))
-				die("calls", &err);
+				fx_die("calls", &err);
 			pages = pages && calls_match(&got, &want, from, to);
 		}
 	tap_ok(pages, "execution pages (skip, take)");
@@ -1461,7 +1350,7 @@ static void test_calls(void)
 			if (zen_chain_read_addr_calls_range(r, vid, start, end,
 							    call_cb, &got,
 							    &err))
-				die("calls range", &err);
+				fx_die("calls range", &err);
 			ranges = ranges && calls_match(&got, &want, from, to);
 		}
 	tap_ok(ranges, "execution ranges of blocks");
@@ -1475,7 +1364,7 @@ static void test_calls(void)
 	free(want.v);
 	model_release(&m);
 	zen_tx_release(&fund);
-	drop_chain(z, dz);
+	fx_chain_drop(z, dz);
 }
 
 int main(void)
@@ -1490,8 +1379,8 @@ int main(void)
 	test_build(x, y);
 	test_reset(x, y);
 	test_calls();
-	drop_chain(x, dx);
-	drop_chain(y, dy);
+	fx_chain_drop(x, dx);
+	fx_chain_drop(y, dy);
 	zen_tx_release(&t1);
 	zen_tx_release(&t2);
 	zen_tx_release(&t3);

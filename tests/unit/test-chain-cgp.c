@@ -10,30 +10,18 @@
  * mnemonic's first key): it funds the pool and is the only voter, so its
  * weight is everything and its votes decide.
  */
-#define _GNU_SOURCE
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "chain-fixture.h"
 #include "core/cgp/vote.h"
 #include "core/chain/cgp-int.h"
-#include "core/consensus/consensus.h"
-#include "core/consensus/miner.h"
-#include "core/crypto/keys.h"
 #include "core/encoding/hex.h"
 #include "core/types/data.h"
-#include "core/wallet/bip32.h"
-#include "core/wallet/bip39.h"
 #include "core/wallet/txbuild.h"
 #include "tap.h"
 
-#define ROOT_MNEMONIC "feel muffin volcano click mercy abuse bachelor " \
-	"ginger limb tomorrow okay input spend athlete boring security " \
-	"document exclude liar dune usage camera ranch thought"
-#define GENESIS_TX \
-	"b01098756bcf637bef2a161bd49412cad0a10adf12e64a694c41f9c5b9716420"
 #define ZP(n) ((uint64_t)(n) * 100000000ULL)
 
 static const struct zen_chain_params *P;
@@ -41,99 +29,11 @@ static uint8_t root_sec[ZEN_SECKEY_LEN], root_pkh[ZEN_HASH_LEN];
 
 /* A coin of ROOT: what the next transaction spends. */
 struct coin {
-	uint8_t tx[ZEN_HASH_LEN];
-	uint32_t index;
+	struct zen_outpoint op;
 	uint64_t amount;
 };
 
-static void die(const char *what, const struct zen_err *err)
-{
-	fprintf(stderr, "test-chain-cgp: %s: %s\n", what, err ? err->msg : "");
-	exit(99);
-}
-
-static void root_key(void)
-{
-	struct zen_err err = ZEN_ERR_INIT;
-	uint8_t seed[ZEN_BIP39_SEED_LEN], pub[ZEN_PUBKEY_LEN];
-	struct zen_xprv master, k;
-
-	if (zen_bip39_seed(seed, ROOT_MNEMONIC, "", &err) ||
-	    zen_bip32_master(&master, seed, sizeof(seed), &err) ||
-	    zen_bip32_derive_text(&k, &master, "m/44'/258'/0'/0/0", &err) ||
-	    zen_pubkey_from_seckey(pub, k.key, &err))
-		die("derive key", &err);
-	memcpy(root_sec, k.key, ZEN_SECKEY_LEN);
-	zen_pubkey_hash(root_pkh, pub);
-	zen_xprv_wipe(&master);
-	zen_xprv_wipe(&k);
-}
-
-static int rm_entry(const char *path, const struct stat *st, int flag,
-		    struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static struct zen_chainstate *new_chain(char *dir)
-{
-	struct zen_err err = ZEN_ERR_INIT;
-	struct zen_chainstate *c;
-
-	if (!mkdtemp(dir) || zen_chain_open(&c, dir, P, &err))
-		die("open", &err);
-	return c;
-}
-
-static void drop_chain(struct zen_chainstate *c, const char *dir)
-{
-	zen_chain_close(c);
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static uint32_t tip_number(struct zen_chainstate *c)
-{
-	struct zen_chain_read *r;
-	struct zen_block_info tip;
-
-	if (zen_chain_read_begin(c, &r, NULL) ||
-	    zen_chain_read_tip(r, &tip, NULL))
-		die("tip", NULL);
-	zen_chain_read_end(r);
-	return tip.header.block_number;
-}
-
 /* ---- blocks ---- */
-
-/* The template of the next block with txs[0..n) appended (copied: the
- * caller keeps them), the roots recomputed and the header mined. */
-static void block_with(struct zen_chainstate *c, struct zen_block *b,
-		       const struct zen_tx *txs, size_t n)
-{
-	struct zen_mine_opts o = ZEN_MINE_OPTS_INIT;
-	struct zen_err err = ZEN_ERR_INIT;
-	enum zen_mine_status st;
-
-	zen_block_init(b);
-	if (zen_chain_template(c, b, root_pkh, &err))
-		die("template", &err);
-	b->txs = zen_xrealloc(b->txs, (b->n_txs + n) * sizeof(*b->txs));
-	for (size_t i = 0; i < n; i++) {
-		zen_tx_init(&b->txs[b->n_txs]);
-		if (zen_tx_decode(&b->txs[b->n_txs], txs[i].raw,
-				  txs[i].raw_len, &err))
-			die("copy tx", &err);
-		b->n_txs++;
-	}
-	if (zen_block_tx_roots(b->commitments[0], b->commitments[1], b, &err))
-		die("roots", &err);
-	zen_block_commitments_root(b->header.commitments, b);
-	if (zen_mine(&st, NULL, &b->header, &o, &err) || st != ZEN_MINE_FOUND)
-		die("mine", &err);
-}
 
 /* Submit: 0 and *reason empty when it became the tip, else the reason. */
 static int submit(struct zen_chainstate *c, const struct zen_block *b,
@@ -162,17 +62,17 @@ static void mine_block(struct zen_chainstate *c, const struct zen_tx *txs,
 	char reason[ZEN_ERR_MSG_MAX];
 	struct zen_block b;
 
-	block_with(c, &b, txs, n);
+	fx_block_with(c, &b, root_pkh, txs, n);
 	if (submit(c, &b, reason)) {
 		tap_diag("block %u: %s", b.header.block_number, reason);
-		die("a block that should connect", NULL);
+		fx_die("a block that should connect", NULL);
 	}
 	zen_block_release(&b);
 }
 
 static void mine_to(struct zen_chainstate *c, uint32_t number)
 {
-	while (tip_number(c) < number)
+	while (fx_tip_number(c) < number)
 		mine_block(c, NULL, 0);
 }
 
@@ -182,15 +82,15 @@ static int refused(struct zen_chainstate *c, const struct zen_tx *txs,
 {
 	char got[ZEN_ERR_MSG_MAX];
 	struct zen_block b;
-	uint32_t before = tip_number(c);
+	uint32_t before = fx_tip_number(c);
 	int rc;
 
-	block_with(c, &b, txs, n);
+	fx_block_with(c, &b, root_pkh, txs, n);
 	rc = submit(c, &b, got);
 	zen_block_release(&b);
 	if (!rc || !strstr(got, reason))
 		tap_diag("got '%s', want '%s'", got, reason);
-	return rc && strstr(got, reason) && tip_number(c) == before;
+	return rc && strstr(got, reason) && fx_tip_number(c) == before;
 }
 
 /* ---- transactions ---- */
@@ -204,39 +104,13 @@ static void root_output(struct zen_output *o, uint64_t amount)
 }
 
 /* Run contract cid's command with body on a skeleton spending coin back
- * to ROOT (no fee: block_with keeps the template's coinbase), sign it;
- * the coin becomes the transaction's first output. */
+ * to ROOT, sign it; the coin becomes the transaction's first output. */
 static void execute(struct zen_chainstate *c, struct zen_tx *tx,
 		    const struct zen_contract_id *cid, const char *command,
 		    const struct zen_data *body, struct coin *coin)
 {
-	struct zen_execute_request rq;
-	struct zen_outpoint op;
-	struct zen_output in, out;
-	struct zen_err err = ZEN_ERR_INIT;
-
-	memset(&rq, 0, sizeof(rq));
-	memcpy(op.tx_hash, coin->tx, ZEN_HASH_LEN);
-	op.index = coin->index;
-	root_output(&in, coin->amount);
-	root_output(&out, coin->amount);
-	rq.cid = *cid;
-	rq.command = command;
-	rq.command_len = strlen(command);
-	rq.body = body;
-	rq.in_outpoints = &op;
-	rq.in_outputs = &in;
-	rq.n_in = 1;
-	rq.outputs = &out;
-	rq.n_outputs = 1;
-	zen_tx_init(tx);
-	if (zen_chain_execute(c, &rq, tx, &err) ||
-	    zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])
-				   root_sec, 1, ZEN_SIGHASH_FOLLOWING, &err))
-		die(command, &err);
-	zen_tx_finalize(tx);
-	memcpy(coin->tx, tx->tx_hash, ZEN_HASH_LEN);
-	coin->index = 0;
+	fx_execute(c, tx, cid, command, body, &coin->op, coin->amount,
+		   root_sec, root_pkh);
 }
 
 /* Block 2: the genesis output split into two coins of ROOT (450 ZP
@@ -252,8 +126,8 @@ static void fund(struct zen_chainstate *c, struct coin coins[2])
 	tx.n_inputs = 1;
 	tx.inputs[0].kind = ZEN_INPUT_OUTPOINT;
 	if (zen_hex_decode_fixed(tx.inputs[0].outpoint.tx_hash, ZEN_HASH_LEN,
-				 GENESIS_TX, &err))
-		die("genesis", &err);
+				 FX_GENESIS_TX, &err))
+		fx_die("genesis", &err);
 	tx.outputs = zen_xcalloc(3, sizeof(*tx.outputs));
 	tx.n_outputs = 3;
 	root_output(&tx.outputs[0], ZP(450));
@@ -264,12 +138,12 @@ static void fund(struct zen_chainstate *c, struct coin coins[2])
 	tx.outputs[2].spend.amount = ZP(100);
 	if (zen_wallet_sign_inputs(&tx, (const uint8_t (*)[ZEN_SECKEY_LEN])
 				   root_sec, 1, ZEN_SIGHASH_TXHASH, &err))
-		die("sign", &err);
+		fx_die("sign", &err);
 	zen_tx_finalize(&tx);
 	mine_block(c, &tx, 1);
 	for (uint32_t i = 0; i < 2; i++) {
-		memcpy(coins[i].tx, tx.tx_hash, ZEN_HASH_LEN);
-		coins[i].index = i;
+		memcpy(coins[i].op.tx_hash, tx.tx_hash, ZEN_HASH_LEN);
+		coins[i].op.index = i;
 		coins[i].amount = ZP(450);
 	}
 	zen_tx_release(&tx);
@@ -308,10 +182,10 @@ static void vote_tx(struct zen_chainstate *c, struct zen_tx *tx,
 	struct zen_data body;
 
 	zen_data_init(&body);
-	if (zen_cgp_vote_body(&body, P, tip_number(c) + 1, kind, ballot,
+	if (zen_cgp_vote_body(&body, P, fx_tip_number(c) + 1, kind, ballot,
 			      (const uint8_t (*)[ZEN_SECKEY_LEN])root_sec, 1,
 			      &err))
-		die("vote body", &err);
+		fx_die("vote body", &err);
 	execute(c, tx, &P->voting_contract_id, zen_cgp_vote_command(kind),
 		&body, coin);
 	zen_data_release(&body);
@@ -326,16 +200,16 @@ static uint64_t weight_of(struct zen_chainstate *c, const struct zen_tx *tx)
 	uint64_t w = 0;
 
 	if (zen_chain_read_begin(c, &r, &err))
-		die("read", &err);
+		fx_die("read", &err);
 	for (size_t i = 0; i < tx->n_inputs; i++) {
 		zen_output_init(&in[i]);
 		if (zen_chain_read_utxo(r, &in[i], &tx->inputs[i].outpoint,
 					&err))
-			die("utxo", &err);
+			fx_die("utxo", &err);
 	}
 	zen_chain_read_end(r);
 	if (zen_tx_weight(&w, tx, in, &err))
-		die("weight", &err);
+		fx_die("weight", &err);
 	for (size_t i = 0; i < tx->n_inputs; i++)
 		zen_output_release(&in[i]);
 	free(in);
@@ -402,7 +276,7 @@ static void dump_cgp(struct zen_chainstate *c, struct zen_buf *out)
 	zen_buf_reset(out);
 	if (zen_chain_read_begin(c, &r, NULL) ||
 	    cgp_scan(r->t, &all, dump_one, out, NULL))
-		die("dump", NULL);
+		fx_die("dump", NULL);
 	zen_chain_read_end(r);
 }
 
@@ -414,7 +288,7 @@ static uint64_t payout_weight;
 static void test_payout_rule(void)
 {
 	char dir[] = "/tmp/zen-test-cgp.XXXXXX";
-	struct zen_chainstate *c = new_chain(dir);
+	struct zen_chainstate *c = fx_chain_open(dir, P, 1);
 	struct zen_cgp_payout win, other;
 	struct zen_spend s_win, s_other;
 	struct zen_tx tx[2];
@@ -438,7 +312,7 @@ static void test_payout_rule(void)
 	tap_ok(refused(c, tx, 2, "Multiple payout Txs"),
 	       "block 10 with two payouts is refused");
 	tap_ok(refused(c, &tx[0], 1, "There shouldn't be a payout") &&
-	       tip_number(c) == 9, "... and nothing of them stays");
+	       fx_tip_number(c) == 9, "... and nothing of them stays");
 	zen_tx_release(&tx[0]);
 	zen_tx_release(&tx[1]);
 	mine_to(c, 10);
@@ -449,7 +323,7 @@ static void test_payout_rule(void)
 
 	mine_to(c, 109);
 	if (zen_chain_read_begin(c, &r, NULL) || zen_chain_read_cgp(r, &view, NULL))
-		die("read cgp", NULL);
+		fx_die("read cgp", NULL);
 	zen_chain_read_end(r);
 	tap_ok(view.interval == 2 && view.next.allocation == 5 &&
 	       view.next.has_payout &&
@@ -468,7 +342,7 @@ static void test_payout_rule(void)
 	payout_tx(c, &tx[0], &win, &coins[1]);
 	payout_weight = weight_of(c, &tx[0]);
 	mine_block(c, &tx[0], 1);
-	tap_ok(tip_number(c) == 110, "block 110 with the payout connects");
+	tap_ok(fx_tip_number(c) == 110, "block 110 with the payout connects");
 	{
 		struct zen_chain_verify_report rep;
 		struct zen_err err = ZEN_ERR_INIT;
@@ -477,7 +351,7 @@ static void test_payout_rule(void)
 		       "the balances agree with the UTXO set (%s)", err.msg);
 	}
 	zen_tx_release(&tx[0]);
-	drop_chain(c, dir);
+	fx_chain_drop(c, dir);
 }
 
 /* Two stores: A connects blocks 2-95 with votes and then switches to a
@@ -486,7 +360,8 @@ static void test_payout_rule(void)
 static void test_reorg_exact(void)
 {
 	char da[] = "/tmp/zen-test-cgp-a.XXXXXX", db[] = "/tmp/zen-test-cgp-b.XXXXXX";
-	struct zen_chainstate *a = new_chain(da), *b = new_chain(db);
+	struct zen_chainstate *a = fx_chain_open(da, P, 1);
+	struct zen_chainstate *b = fx_chain_open(db, P, 1);
 	struct zen_buf raw = ZEN_BUF_INIT, ta = ZEN_BUF_INIT, tb = ZEN_BUF_INIT;
 	struct zen_block blk;
 	struct zen_cgp_payout win;
@@ -496,7 +371,7 @@ static void test_reorg_exact(void)
 
 	fund(a, coins);
 	/* B takes A's blocks as they come, up to 89 */
-	while (tip_number(a) < 89) {
+	while (fx_tip_number(a) < 89) {
 		mine_block(a, NULL, 0);
 	}
 	for (uint32_t n = 2; n <= 89; n++) {
@@ -508,11 +383,11 @@ static void test_reorg_exact(void)
 		if (zen_chain_read_begin(a, &r, NULL) ||
 		    zen_chain_read_main(r, &info, n, NULL) ||
 		    zen_chain_read_block(r, &raw, NULL, info.hash, NULL))
-			die("read block", NULL);
+			fx_die("read block", NULL);
 		zen_chain_read_end(r);
 		if (zen_chain_submit_block(b, &res, raw.data, raw.len, NULL) ||
 		    res.outcome != ZEN_BLOCK_ON_MAIN)
-			die("copy a block", NULL);
+			fx_die("copy a block", NULL);
 	}
 	/* A goes on with a nomination and votes */
 	payout_to_root(&win, &s, 1000);
@@ -523,14 +398,14 @@ static void test_reorg_exact(void)
 	       ta.len, tb.len);
 	/* B mines 10 blocks on 89; they go to A, which switches to them */
 	for (int i = 0; i < 10; i++) {
-		block_with(b, &blk, NULL, 0);
+		fx_block_with(b, &blk, root_pkh, NULL, 0);
 		if (submit(b, &blk, reason))
-			die(reason, NULL);
+			fx_die(reason, NULL);
 		if (submit(a, &blk, reason) && i == 9)
-			die(reason, NULL);
+			fx_die(reason, NULL);
 		zen_block_release(&blk);
 	}
-	tap_ok(tip_number(a) == 99 && tip_number(b) == 99,
+	tap_ok(fx_tip_number(a) == 99 && fx_tip_number(b) == 99,
 	       "A switched to B's branch at 99");
 	dump_cgp(a, &ta);
 	dump_cgp(b, &tb);
@@ -554,7 +429,7 @@ static void test_reorg_exact(void)
 		    zen_store_put(t, ZEN_DB_CGP, key, sizeof(key), one, 8,
 				  &err) ||
 		    zen_store_commit(t, &err))
-			die("tamper", &err);
+			fx_die("tamper", &err);
 		tap_ok(zen_chain_verify(a, &rep, &err) == ZEN_ESTORE &&
 		       strstr(err.msg, "cgp balances differ"),
 		       "a stray cgp balance fails zen node verify (%s)",
@@ -563,8 +438,8 @@ static void test_reorg_exact(void)
 	zen_buf_release(&raw);
 	zen_buf_release(&ta);
 	zen_buf_release(&tb);
-	drop_chain(a, da);
-	drop_chain(b, db);
+	fx_chain_drop(a, da);
+	fx_chain_drop(b, db);
 }
 
 /*
@@ -587,7 +462,7 @@ static void test_weight_exemption(void)
 
 	small.max_block_weight = payout_weight - 1;
 	P = &small;
-	c = new_chain(dir);
+	c = fx_chain_open(dir, P, 1);
 	fund(c, coins);
 	payout_to_root(&win, &s_win, 1000);
 	elect(c, coins, &win, -1);
@@ -598,20 +473,20 @@ static void test_weight_exemption(void)
 	       (unsigned long long)weight_of(c, &tx[1]),
 	       (unsigned long long)small.max_block_weight);
 	mine_block(c, &tx[1], 1);
-	tap_ok(tip_number(c) == 110, "block 110 with the payout connects all "
+	tap_ok(fx_tip_number(c) == 110, "block 110 with the payout connects all "
 	       "the same");
 	zen_tx_release(&tx[1]);
-	block_with(c, &b, NULL, 0);
+	fx_block_with(c, &b, root_pkh, NULL, 0);
 	tap_ok(b.header.block_number == 111, "the next template is fine");
 	zen_block_release(&b);
-	drop_chain(c, dir);
+	fx_chain_drop(c, dir);
 	P = normal;
 }
 
 int main(void)
 {
 	P = zen_chain_params(ZEN_CHAIN_LOCAL);
-	root_key();
+	fx_key(0, root_sec, root_pkh);
 	test_payout_rule();
 	test_weight_exemption();
 	test_reorg_exact();

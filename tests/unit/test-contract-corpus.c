@@ -46,6 +46,7 @@
 #include "core/contract/contract.h"
 #include "core/crypto/hash.h"
 #include "core/crypto/keys.h"
+#include "contract-fixture.h"
 #include "core/encoding/hex.h"
 #include "tap.h"
 
@@ -614,54 +615,73 @@ static void skel_release(struct zen_skel *s)
 	free(s->outputs);
 }
 
+/* The arguments of a case, built from its notation. */
+struct built {
+	struct zen_contract_args a;
+	struct zen_skel s;
+	struct wallet w;
+	struct zen_data *body, *state;
+};
+
+static void case_build(struct built *k, const struct tcase *t)
+{
+	memset(k, 0, sizeof(*k));
+	k->body = data_of(t->body);
+	k->state = data_of(t->state);
+	k->a.command = t->cmd;
+	k->a.command_len = strlen(t->cmd);
+	if (t->sender && t->sender[0] == 'K') {
+		k->a.sender = ZEN_SENDER_PK;
+		memcpy(k->a.sender_pk, keys[t->sender[1] - '1'], 33);
+	} else if (t->sender) {
+		k->a.sender = ZEN_SENDER_CONTRACT;
+		must(!strncmp(t->sender, "c:", 2) &&
+		     parse_hash(t->sender + 2, k->a.sender_cid.hash), "sender",
+		     t->sender);
+	}
+	each_item(t->tx, skel_item, &k->s);
+	each_item(t->wallet, wallet_item, &k->w);
+	k->a.tx = &k->s;
+	k->a.body = k->body;
+	k->a.state = k->state;
+	k->a.wallet_outpoints = k->w.ops;
+	k->a.wallet_outputs = k->w.outs;
+	k->a.wallet_n = k->w.n;
+	k->a.block_number = t->block;
+	k->a.timestamp = t->time;
+}
+
+static void case_release(struct built *k)
+{
+	size_t i;
+
+	skel_release(&k->s);
+	for (i = 0; i < k->w.n; i++)
+		zen_lock_release(&k->w.outs[i].lock);
+	zen_data_free(k->body);
+	zen_data_free(k->state);
+}
+
 static void run_case(const struct zc_contract *c, const char *name,
 		     const struct tcase *t)
 {
 	struct zen_err err = ZEN_ERR_INIT;
-	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_contract_stats st;
-	struct zen_skel s;
-	struct wallet w;
-	struct zen_data *body = data_of(t->body), *state = data_of(t->state);
+	struct built k;
 	uint64_t cf = (uint64_t)-1;
 	struct out o;
 	int rc, crc;
-	size_t i;
 
-	memset(&a, 0, sizeof(a));
-	memset(&s, 0, sizeof(s));
-	memset(&w, 0, sizeof(w));
+	case_build(&k, t);
 	memset(&st, 0, sizeof(st));
 	o.n = 0;
 	o.s[0] = 0;
-	a.command = t->cmd;
-	a.command_len = strlen(t->cmd);
-	if (t->sender && t->sender[0] == 'K') {
-		a.sender = ZEN_SENDER_PK;
-		memcpy(a.sender_pk, keys[t->sender[1] - '1'], 33);
-	} else if (t->sender) {
-		a.sender = ZEN_SENDER_CONTRACT;
-		must(!strncmp(t->sender, "c:", 2) &&
-		     parse_hash(t->sender + 2, a.sender_cid.hash), "sender",
-		     t->sender);
-	}
-	each_item(t->tx, skel_item, &s);
-	each_item(t->wallet, wallet_item, &w);
-	a.tx = &s;
-	a.body = body;
-	a.state = state;
-	a.wallet_outpoints = w.ops;
-	a.wallet_outputs = w.outs;
-	a.wallet_n = w.n;
-	a.block_number = t->block;
-	a.timestamp = t->time;
-
-	crc = zen_contract_cost(c, &a, &cf, &err);
+	crc = zen_contract_cost(c, &k.a, &cf, &err);
 	if (crc)
 		tap_diag("%s %s: cf: %s", name, t->cmd, err.msg);
 	zen_contract_return_init(&r);
-	rc = zen_contract_run(c, &a, &r, &st, &err);
+	rc = zen_contract_run(c, &k.a, &r, &st, &err);
 	if (rc)
 		put(&o, "FAILED %s", err.msg);
 	else
@@ -675,11 +695,7 @@ static void run_case(const struct zc_contract *c, const char *name,
 	       st.cost, st.cost_body, st.cost_exact);
 	tap_str(o.s, t->want, "%s \"%s\": result", name, t->cmd);
 	zen_contract_return_release(&r);
-	skel_release(&s);
-	for (i = 0; i < w.n; i++)
-		zen_lock_release(&w.outs[i].lock);
-	zen_data_free(body);
-	zen_data_free(state);
+	case_release(&k);
 }
 
 /* main's own count, without padding to declared indexes (c has no
@@ -688,51 +704,22 @@ static void raw_case(const struct zc_contract *c, const char *name,
 		     const struct tcase *t)
 {
 	struct zen_err err = ZEN_ERR_INIT;
-	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_contract_stats st;
-	struct zen_skel s;
-	struct wallet w;
-	struct zen_data *body = data_of(t->body), *state = data_of(t->state);
-	size_t i;
+	struct built k;
 	int rc;
 
-	memset(&a, 0, sizeof(a));
-	memset(&s, 0, sizeof(s));
-	memset(&w, 0, sizeof(w));
+	case_build(&k, t);
 	memset(&st, 0, sizeof(st));
-	a.command = t->cmd;
-	a.command_len = strlen(t->cmd);
-	if (t->sender && t->sender[0] == 'K') {
-		a.sender = ZEN_SENDER_PK;
-		memcpy(a.sender_pk, keys[t->sender[1] - '1'], 33);
-	} else if (t->sender) {
-		a.sender = ZEN_SENDER_CONTRACT;
-		parse_hash(t->sender + 2, a.sender_cid.hash);
-	}
-	each_item(t->tx, skel_item, &s);
-	each_item(t->wallet, wallet_item, &w);
-	a.tx = &s;
-	a.body = body;
-	a.state = state;
-	a.wallet_outpoints = w.ops;
-	a.wallet_outputs = w.outs;
-	a.wallet_n = w.n;
-	a.block_number = t->block;
-	a.timestamp = t->time;
 	zen_contract_return_init(&r);
-	rc = zen_contract_run(c, &a, &r, &st, &err);
+	rc = zen_contract_run(c, &k.a, &r, &st, &err);
 	if (rc)
 		tap_diag("%s", err.msg);
 	tap_ok(!rc && st.cost_body == t->raw, "%s \"%s\" without vals: own "
 	       "count %" PRIu64 " (got %" PRIu64 ")", name, t->cmd, t->raw,
 	       st.cost_body);
 	zen_contract_return_release(&r);
-	skel_release(&s);
-	for (i = 0; i < w.n; i++)
-		zen_lock_release(&w.outs[i].lock);
-	zen_data_free(body);
-	zen_data_free(state);
+	case_release(&k);
 }
 
 /* Blank out every `val` declaration: from a line starting with "val "
@@ -758,30 +745,10 @@ static void strip_vals(char *src)
 	}
 }
 
-static struct zc_contract *load_file(const char *name, int novals)
-{
-	struct zen_err err = ZEN_ERR_INIT;
-	struct zc_contract *c = NULL;
-	size_t len;
-	char *src = tap_read_file(ZEN_SRCDIR "/tests/contracts", name, &len);
-
-	if (!src) {
-		tap_ok(0, "read %s", name);
-		return NULL;
-	}
-	if (novals)
-		strip_vals(src);
-	if (zen_contract_load(src, len, name, &c, &err))
-		tap_diag("%s", err.msg);
-	tap_ok(c != NULL, "load %s%s", name, novals ? " without vals" : "");
-	free(src);
-	return c;
-}
-
 static void run_contract(const char *file, const struct tcase *cases,
 			 size_t n)
 {
-	struct zc_contract *c = load_file(file, 0);
+	struct zc_contract *c = cx_load_file(file, NULL, "");
 	size_t i;
 
 	if (!c)
@@ -790,7 +757,7 @@ static void run_contract(const char *file, const struct tcase *cases,
 	for (i = 0; i < n; i++)
 		run_case(c, file, &cases[i]);
 	zen_contract_free(c);
-	if (!(c = load_file(file, 1)))
+	if (!(c = cx_load_file(file, strip_vals, " without vals")))
 		return;
 	self = zen_contract_get_id(c);
 	for (i = 0; i < n; i++)
@@ -1026,14 +993,6 @@ static const struct tcase dex[] = {
 	  "ERR unknown command", 10 },
 };
 
-static void hexs(char *out, const uint8_t *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sprintf(out + 2 * i, "%02x", b[i]);
-}
-
 /* SHA3(0x69 || l || r): a merkle node (contracts.md 4.12) */
 static void node(uint8_t out[32], const uint8_t l[32], const uint8_t r[32])
 {
@@ -1062,7 +1021,7 @@ static void test_fixed_payout(void)
 	memset(p1, 0x02, 32);
 	node(n1, p1, leaf);
 	node(root, n1, p0);
-	hexs(rooth, root, 32);
+	zen_hex_encode_to(rooth, root, 32);
 	snprintf(state, sizeof(state), "hash:%s", rooth);
 	snprintf(body, sizeof(body), "{Path=[hash:01,hash:02],Index=u64:1}");
 	snprintf(body0, sizeof(body0), "{Path=[hash:01,hash:02],Index=u64:0}");
@@ -1120,24 +1079,34 @@ static void test_fixed_payout(void)
 	}
 }
 
-/* sig: the compact signature by secret sk of SHA3(BE64 nonce || BE64
- * amount), as hex (auth-supply.fst) */
-static void auth_sig(char out[129], uint8_t sk1, uint64_t nonce,
-		     uint64_t amount)
+/* The compact signature by secret sk1 (1..3) of SHA3(pre[0..n)), whose
+ * first 16 bytes are set to BE64 nonce || BE64 amount, as hex. */
+static void sig_hex(char out[129], uint8_t sk1, uint8_t *pre, size_t n,
+		    uint64_t nonce, uint64_t amount)
 {
-	uint8_t pre[16], h[32], sk[32], sig[64];
+	uint8_t h[32], sk[32], sig[64];
 	int i;
 
 	for (i = 0; i < 8; i++) {
 		pre[i] = (uint8_t)(nonce >> (56 - 8 * i));
 		pre[8 + i] = (uint8_t)(amount >> (56 - 8 * i));
 	}
-	zen_sha3(h, pre, 16);
+	zen_sha3(h, pre, n);
 	memset(sk, 0, 32);
 	sk[31] = sk1;
 	if (zen_ecdsa_sign(sig, h, sk, NULL))
 		abort();
-	hexs(out, sig, 64);
+	zen_hex_encode_to(out, sig, 64);
+}
+
+/* sig: the compact signature by secret sk1 of SHA3(BE64 nonce || BE64
+ * amount), as hex (auth-supply.fst) */
+static void auth_sig(char out[129], uint8_t sk1, uint64_t nonce,
+		     uint64_t amount)
+{
+	uint8_t pre[16];
+
+	sig_hex(out, sk1, pre, sizeof(pre), nonce, amount);
 }
 
 /* auth-supply.fst: "Issue" 1536, "Destroy" 361, others 7. */
@@ -1387,10 +1356,10 @@ static void test_lottery(void)
 	memset(pre, 0, 8);
 	pre[7] = 42;
 	zen_sha3(h, pre, 8);
-	hexs(h42, h, 32);
+	zen_hex_encode_to(h42, h, 32);
 	pre[7] = 7;
 	zen_sha3(h, pre, 8);
-	hexs(h7, h, 32);
+	zen_hex_encode_to(h7, h, 32);
 	snprintf(c42, sizeof(c42), "{Commitment=hash:%s,returnAddress=lock:"
 		 "pk:aa}", h42);
 	snprintf(c7, sizeof(c7), "{Commitment=hash:%s,returnAddress=lock:"
@@ -1524,22 +1493,12 @@ static const struct tcase split_payment[] = {
 static void ms_sig(char out[129], uint8_t sk1, uint64_t nonce,
 		   uint64_t amount)
 {
-	uint8_t pre[52], h[32], sk[32], sig[64];
-	int i;
+	uint8_t pre[52];
 
-	for (i = 0; i < 8; i++) {
-		pre[i] = (uint8_t)(nonce >> (56 - 8 * i));
-		pre[8 + i] = (uint8_t)(amount >> (56 - 8 * i));
-	}
 	memset(pre + 16, 0, 4);
 	pre[19] = 2;
 	memset(pre + 20, 0xaa, 32);
-	zen_sha3(h, pre, sizeof(pre));
-	memset(sk, 0, 32);
-	sk[31] = sk1;
-	if (zen_ecdsa_sign(sig, h, sk, NULL))
-		abort();
-	hexs(out, sig, 64);
+	sig_hex(out, sk1, pre, sizeof(pre), nonce, amount);
 }
 
 /* multisig.fst: "Spend" 3961 + 128 s, others 7. */
@@ -1651,8 +1610,8 @@ static const struct tcase registry[] = {
 static void chain_case(const char *price, const char *want_oracle)
 {
 	struct zen_err err = ZEN_ERR_INIT;
-	struct zc_contract *b = load_file("bet.fst", 0);
-	struct zc_contract *o = load_file("attest-oracle.fst", 0);
+	struct zc_contract *b = cx_load_file("bet.fst", NULL, "");
+	struct zc_contract *o = cx_load_file("attest-oracle.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r, r2;
 	struct zen_skel s;
@@ -1767,7 +1726,7 @@ static void id_text(char out[73], const uint8_t *code, size_t n)
 	zen_sha3_update(ctx, code, n);
 	zen_sha3_end(ctx, h);
 	memcpy(out, "00000000", 8);
-	hexs(out + 8, h, 32);
+	zen_hex_encode_to(out + 8, h, 32);
 }
 
 static void test_ids(void)
@@ -1895,12 +1854,12 @@ static void notary_digest(char out[65], const struct zen_contract_id *id,
 	b[3] = (uint8_t)block;
 	zen_sha3_update(ctx, b, 4);
 	zen_sha3_end(ctx, h);
-	hexs(out, h, 32);
+	zen_hex_encode_to(out, h, 32);
 }
 
 static void test_notary(void)
 {
-	struct zc_contract *c = load_file("notary.fst", 0);
+	struct zc_contract *c = cx_load_file("notary.fst", NULL, "");
 	char d1[65], d2[65], w1[400], w2[400];
 
 	if (!c)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contract-fixture.h"
 #include "core/contract/contract.h"
 #include "core/consensus/address.h"
 #include "core/contract/parser.h"
@@ -19,31 +20,9 @@
 #include "core/encoding/hex.h"
 #include "tap.h"
 
-#ifndef ZEN_SRCDIR
-#define ZEN_SRCDIR "."
-#endif
-
 /* the oracle's key (tests/contracts/oracle.fst), a valid compressed key */
 static const char *ORACLE_PK =
 	"02add2eb8158d81b7ea51e35ddde9c8a95e24449bdab8391f40c5517bdb9a3e117";
-
-static struct zc_contract *load_file(const char *name)
-{
-	struct zen_err err = ZEN_ERR_INIT;
-	struct zc_contract *c = NULL;
-	size_t len;
-	char *src = tap_read_file(ZEN_SRCDIR "/tests/contracts", name, &len);
-
-	if (!src) {
-		tap_ok(0, "read %s", name);
-		return NULL;
-	}
-	if (zen_contract_load(src, len, name, &c, &err))
-		tap_diag("%s", err.msg);
-	tap_ok(c != NULL, "load %s", name);
-	free(src);
-	return c;
-}
 
 /* Load source text; returns the error code, message in err. */
 static int load_src(const char *src, struct zc_contract **c,
@@ -452,7 +431,7 @@ static void test_voting_vector(void)
 
 static void test_mint_sample(void)
 {
-	struct zc_contract *c = load_file("mint-sample.fst");
+	struct zc_contract *c = cx_load_file("mint-sample.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_asset asset;
@@ -476,7 +455,7 @@ static void test_mint_sample(void)
 
 static void test_counter(void)
 {
-	struct zc_contract *c = load_file("counter.fst");
+	struct zc_contract *c = cx_load_file("counter.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_data st;
@@ -521,7 +500,7 @@ static void test_counter(void)
 
 static void test_empty(void)
 {
-	struct zc_contract *c = load_file("empty.fst");
+	struct zc_contract *c = cx_load_file("empty.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 
@@ -539,7 +518,7 @@ static void test_empty(void)
 
 static void test_token(void)
 {
-	struct zc_contract *c = load_file("token.fst");
+	struct zc_contract *c = cx_load_file("token.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_skel s;
@@ -659,7 +638,7 @@ static void test_token(void)
 
 static void test_faucet(void)
 {
-	struct zc_contract *c = load_file("faucet.fst");
+	struct zc_contract *c = cx_load_file("faucet.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_skel s;
@@ -745,7 +724,7 @@ static void test_faucet(void)
 
 static void test_messenger(void)
 {
-	struct zc_contract *c = load_file("messenger.fst");
+	struct zc_contract *c = cx_load_file("messenger.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_data *body = d_u64(5);
@@ -778,7 +757,7 @@ static void test_messenger(void)
 
 static void test_receiver(void)
 {
-	struct zc_contract *c = load_file("receiver.fst");
+	struct zc_contract *c = cx_load_file("receiver.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	uint8_t pre[36], h[32];
@@ -812,7 +791,7 @@ static void test_receiver(void)
 
 static void test_dict_parser(void)
 {
-	struct zc_contract *c = load_file("dict-parser.fst");
+	struct zc_contract *c = cx_load_file("dict-parser.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_asset gold;
@@ -885,7 +864,7 @@ static struct zen_data *commit_body(const uint8_t h[32], uint64_t ts)
 
 static void test_oracle(void)
 {
-	struct zc_contract *c = load_file("oracle.fst");
+	struct zc_contract *c = cx_load_file("oracle.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_data *body;
@@ -977,7 +956,7 @@ static void test_oracle(void)
 
 static void test_orderbook(void)
 {
-	struct zc_contract *c = load_file("orderbook.fst");
+	struct zc_contract *c = cx_load_file("orderbook.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_skel s;
@@ -1169,7 +1148,7 @@ static void merkle_success(struct zc_contract *c, struct zen_contract_args *a)
 
 static void test_merkle_payout(void)
 {
-	struct zc_contract *c = load_file("merkle-payout.fst");
+	struct zc_contract *c = cx_load_file("merkle-payout.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_data *body;
 	struct zen_err err = ZEN_ERR_INIT;
@@ -1206,7 +1185,7 @@ static void test_merkle_payout(void)
 
 static void test_payout_list(void)
 {
-	struct zc_contract *c = load_file("payout-list.fst");
+	struct zc_contract *c = cx_load_file("payout-list.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r;
 	struct zen_data *body, *pair[2], *inner[2], *out[2], *outs;
@@ -1730,8 +1709,8 @@ static void test_coverage(void)
  * SHA3(BE32 0 || messenger's hash) */
 static void test_message_chain(void)
 {
-	struct zc_contract *m = load_file("messenger.fst");
-	struct zc_contract *rcv = load_file("receiver.fst");
+	struct zc_contract *m = cx_load_file("messenger.fst", NULL, "");
+	struct zc_contract *rcv = cx_load_file("receiver.fst", NULL, "");
 	struct zen_contract_args a;
 	struct zen_contract_return r1, r2;
 	uint8_t pre[36], h[32];

@@ -17,6 +17,7 @@
 
 #include "core/contract/contract.h"
 #include "core/contract/parser.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 #ifndef ZEN_SRCDIR
@@ -42,17 +43,6 @@ struct want {
 
 static const char *SENDER_PK =
 	"02add2eb8158d81b7ea51e35ddde9c8a95e24449bdab8391f40c5517bdb9a3e117";
-
-static void hex_to(uint8_t *out, const char *hex, size_t n)
-{
-	size_t i;
-	unsigned v;
-
-	for (i = 0; i < n; i++) {
-		sscanf(hex + 2 * i, "%2x", &v);
-		out[i] = (uint8_t)v;
-	}
-}
 
 /* src without its `val main ...` declaration (up to `let main`). */
 static char *strip_val_main(const char *src)
@@ -116,7 +106,8 @@ static void check_command(const char *name, struct zc_contract *c,
 	a.block_number = w->block;
 	if (w->pk_sender) {
 		a.sender = ZEN_SENDER_PK;
-		hex_to(a.sender_pk, SENDER_PK, 33);
+		if (zen_hex_decode_fixed(a.sender_pk, 33, SENDER_PK, NULL))
+			abort();
 	}
 	zen_data_init(&state);
 	zen_data_init(&body);
@@ -558,8 +549,8 @@ static void test_cost_args(void)
 
 /*
  * A cost index that matches on a tuple (engine-gaps.md, found by
- * corpus): `match command, state with | "A", _ -> 50 | _ -> 20` for
- * command "" is 20.  main's own count: RT.ok @ {...} 2 + 3 = 5, padded
+ * corpus): `match command, state with | "A", _ -> 50 | _ -> 20` is 50
+ * for command "A" and 20 for "B".  main's own count: RT.ok @ {...} 2 + 3 = 5, padded
  * to its val's index.
  */
 static void test_tuple_index(void)

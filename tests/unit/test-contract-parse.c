@@ -625,8 +625,6 @@ static void expr_is(const struct zc_expr *e, const char *want,
 	free(got);
 }
 
-/* The declared types kept for the cost accounting (ast.h), and the
- * implicit arguments counted (1.10). */
 /*
  * The productions of issue 16 (man/zen-contracts.7 lists them): each
  * with the tree it must give.  Evaluation of the same constructs is in
@@ -711,6 +709,8 @@ static void test_productions(void)
 	  "(type t variant (C 1))\n");
 }
 
+/* The declared types kept for the cost accounting (ast.h), and the
+ * implicit arguments counted (1.10). */
 static void test_declared_types(void)
 {
 	struct zen_err err = ZEN_ERR_INIT;
