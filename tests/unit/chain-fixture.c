@@ -86,9 +86,7 @@ void fx_block_with(struct zen_chainstate *c, struct zen_block *b,
 		   const uint8_t pkh[ZEN_HASH_LEN], const struct zen_tx *txs,
 		   size_t n)
 {
-	struct zen_mine_opts o = ZEN_MINE_OPTS_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
-	enum zen_mine_status st;
 
 	zen_block_init(b);
 	if (zen_chain_template(c, b, pkh, &err))
@@ -101,6 +99,15 @@ void fx_block_with(struct zen_chainstate *c, struct zen_block *b,
 			fx_die("copy tx", &err);
 		b->n_txs++;
 	}
+	fx_block_finish(b);
+}
+
+void fx_block_finish(struct zen_block *b)
+{
+	struct zen_mine_opts o = ZEN_MINE_OPTS_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	enum zen_mine_status st;
+
 	if (zen_block_tx_roots(b->commitments[0], b->commitments[1], b, &err))
 		fx_die("roots", &err);
 	zen_block_commitments_root(b->header.commitments, b);

@@ -48,6 +48,9 @@ uint32_t fx_tip_number(struct zen_chainstate *c);
 void fx_block_with(struct zen_chainstate *c, struct zen_block *b,
 		   const uint8_t pkh[ZEN_HASH_LEN], const struct zen_tx *txs,
 		   size_t n);
+/* Recompute b's transaction roots and header commitments (b's ACS root,
+ * commitments[2], as it is) and mine the header: after editing b. */
+void fx_block_finish(struct zen_block *b);
 
 /* Run contract cid's command with body on a skeleton that spends coin
  * (locked to the key sec, pkh, worth amount of ZP) back to the same

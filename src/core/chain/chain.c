@@ -22,6 +22,7 @@
 #include "core/chain/cgp-int.h"
 #include "core/chain/chain_int.h"
 #include "core/chain/validate-int.h"
+#include "core/consensus/consensus.h"
 #include "core/crypto/hash.h"
 
 /* Raw transactions going back to the mempool after a reorganisation. */
@@ -564,22 +565,54 @@ static int refuse(struct zen_err *err, const char *fmt, ...)
 	return zen_fail(err, ZEN_EREFUSED, "%s", msg);
 }
 
-/* A block already decoded (the one being submitted): its hash, and the
- * length of its stored encoding. */
+/* A block already decoded (the one being submitted): its hash, the
+ * length of its stored encoding, and its signatures being verified ahead
+ * (sigs_ahead_start; taken by its connection). */
 struct known_block {
 	const uint8_t *hash;
 	const struct zen_block *b;
 	size_t len;
+	struct zen_sig_pipe *ahead;
 };
 
-/* Every signature fed to *pipe verifies (the pipeline is finished and
- * *pipe becomes NULL). */
-static int sig_pipe_finish(struct zen_sig_pipe **pipe)
+/*
+ * A block's signatures, verified ahead: the check of every public-key
+ * witness (zen_tx_sig_checks) goes to a pipeline as soon as the block is
+ * decoded and its proof of work holds, so that verification runs on every
+ * core while the block is checked, stored and its transactions validated;
+ * the pipeline has one worker per thread, as this thread is busy until
+ * the end.  The connection then confirms that validation asks for the same
+ * checks in the same order (connect_feed_signatures); anything else falls
+ * back to a pipeline fed by validation.  A block that is not connected
+ * (known, refused, an orphan, a side branch) stops the pipeline: what it
+ * cost is the verification done meanwhile, while the block was checked,
+ * and only a header with valid work gets that far.  A block of a few
+ * signatures is left to the connection's own pipeline: threads started
+ * ahead would cost more than they save.
+ */
+#define SIGS_AHEAD_MIN 16
+static struct zen_sig_pipe *sigs_ahead_start(struct zen_chainstate *chain,
+					     const struct zen_block *b,
+					     const uint8_t hash[ZEN_HASH_LEN])
 {
-	int ok = zen_sig_pipe_finish(*pipe, NULL);
+	struct zen_sig_batch batch;
+	struct zen_sig_pipe *p = NULL;
 
-	*pipe = NULL;
-	return ok;
+	if (zen_block_is_genesis(chain->params, &b->header) ||
+	    !zen_pow_valid(hash, b->header.difficulty,
+			   chain->params->pow_limit))
+		return NULL;
+	zen_sig_batch_init(&batch);
+	for (size_t i = 1; i < b->n_txs; i++) {
+		batch.tx_index = i;
+		zen_tx_sig_checks(&batch, &b->txs[i]);
+	}
+	if (batch.n >= SIGS_AHEAD_MIN) {
+		p = zen_sig_pipe_start(chain->threads, 1);
+		zen_sig_pipe_feed(p, batch.checks, batch.n);
+	}
+	zen_sig_batch_release(&batch);
+	return p;
 }
 
 /*
@@ -601,6 +634,8 @@ struct connect {
 	struct block_writes bw;
 	struct zen_sig_batch batch;
 	struct zen_sig_pipe *pipe;	/* started by the first signature */
+	struct zen_sig_pipe *ahead;	/* the block's, verified ahead */
+	size_t matched;			/* ahead's checks validation asked for */
 	struct zen_utxo_view view;
 	struct chain_view cv;
 	struct zen_acs_view acs;
@@ -636,6 +671,7 @@ static void connect_init(struct connect *cn, struct zen_chainstate *chain,
 static void connect_release(struct connect *cn)
 {
 	zen_sig_pipe_abort(cn->pipe);
+	zen_sig_pipe_abort(cn->ahead);
 	zen_sig_batch_release(&cn->batch);
 	zen_block_release(&cn->b);
 	zen_buf_release(&cn->raw);
@@ -647,7 +683,7 @@ static void connect_release(struct connect *cn)
 }
 
 /* The block's record and body (decoded already when known), its parent. */
-static int connect_load(struct connect *cn, const struct known_block *known)
+static int connect_load(struct connect *cn, struct known_block *known)
 {
 	const struct zen_chain_params *p = cn->chain->params;
 	int rc = chain_record_get(cn->t, &cn->info, cn->hash, cn->err);
@@ -657,6 +693,8 @@ static int connect_load(struct connect *cn, const struct known_block *known)
 	if (known && !memcmp(known->hash, cn->hash, ZEN_HASH_LEN)) {
 		cn->bk = known->b;
 		cn->len = known->len;
+		cn->ahead = known->ahead;
+		known->ahead = NULL;
 	} else if ((rc = load_block(cn->t, &cn->b, &cn->raw, cn->hash,
 				    cn->err))) {
 		return rc;
@@ -736,15 +774,68 @@ static void connect_views(struct connect *cn)
 		cn->offset -= bk->txs[i].raw_len;
 }
 
+/* The batch holds the next checks of the block's pipeline verified
+ * ahead, the same in the same order. */
+static int batch_matches_ahead(const struct connect *cn)
+{
+	if (zen_sig_pipe_count(cn->ahead) - cn->matched < cn->batch.n)
+		return 0;
+	for (size_t k = 0; k < cn->batch.n; k++) {
+		const struct zen_sig_check *a =
+			zen_sig_pipe_check(cn->ahead, cn->matched + k);
+		const struct zen_sig_check *c = &cn->batch.checks[k];
+
+		if (a->tx_index != c->tx_index ||
+		    memcmp(a->msg, c->msg, ZEN_HASH_LEN) ||
+		    memcmp(a->pubkey, c->pubkey, ZEN_PUBKEY_LEN) ||
+		    memcmp(a->sig, c->sig, ZEN_SIGNATURE_LEN))
+			return 0;
+	}
+	return 1;
+}
+
+/* Validation asked for other checks than those verified ahead: the ones
+ * it asked for so far go to a pipeline of their own. */
+static void connect_leave_ahead(struct connect *cn)
+{
+	cn->pipe = zen_sig_pipe_start(cn->chain->threads, 0);
+	for (size_t k = 0; k < cn->matched; k++)
+		zen_sig_pipe_feed(cn->pipe, zen_sig_pipe_check(cn->ahead, k), 1);
+	zen_sig_pipe_abort(cn->ahead);
+	cn->ahead = NULL;
+}
+
 /* Hand the signatures tx i left in the batch to the pipeline. */
 static void connect_feed_signatures(struct connect *cn)
 {
 	if (!cn->batch.n)
 		return;
-	if (!cn->pipe)
-		cn->pipe = zen_sig_pipe_start(cn->chain->threads);
-	zen_sig_pipe_feed(cn->pipe, cn->batch.checks, cn->batch.n);
+	if (cn->ahead && batch_matches_ahead(cn))
+		cn->matched += cn->batch.n;
+	else {
+		if (cn->ahead)
+			connect_leave_ahead(cn);
+		if (!cn->pipe)
+			cn->pipe = zen_sig_pipe_start(cn->chain->threads, 0);
+		zen_sig_pipe_feed(cn->pipe, cn->batch.checks, cn->batch.n);
+	}
 	cn->batch.n = 0;
+}
+
+/* Every check validation asked for verifies (the pipelines are finished):
+ * those verified ahead that it never asked for do not count. */
+static int connect_signatures_ok(struct connect *cn)
+{
+	size_t bad = 0;
+	int ok = zen_sig_pipe_finish(cn->pipe, NULL);
+
+	cn->pipe = NULL;
+	if (!cn->matched)
+		zen_sig_pipe_abort(cn->ahead);
+	else if (!zen_sig_pipe_finish(cn->ahead, &bad) && bad < cn->matched)
+		ok = 0;
+	cn->ahead = NULL;
+	return ok;
 }
 
 /* 3, 5 for a transaction after the coinbase: contextual validation (its
@@ -771,7 +862,7 @@ static int connect_validate_tx(struct connect *cn, size_t i, uint64_t *w)
 	else if (rc)	/* an earlier transaction's bad signature is the
 			 * first error (validate.h) */
 		rc = refuse(cn->err, "transactions failed inputs validation "
-			    "due to %s", !sig_pipe_finish(&cn->pipe) ?
+			    "due to %s", !connect_signatures_ok(cn) ?
 			    ZEN_SIG_BATCH_FAILURE : e.msg);
 	if (!rc)
 		chain_contracts_merge(&cn->contracts, &cn->delta);
@@ -815,8 +906,9 @@ static int connect_tx(struct connect *cn, size_t i)
 	return 0;
 }
 
-/* 3, 5: the transactions in order, the block's weight, the writes; the
- * signatures verified by the pipeline meanwhile. */
+/* 3, 5: the transactions in order, the block's weight, the writes, while
+ * the pipelines verify the signatures (connect_signatures waits for them;
+ * a weight refusal, step 3, does not). */
 static int connect_txs(struct connect *cn)
 {
 	int rc = 0;
@@ -831,12 +923,23 @@ static int connect_txs(struct connect *cn)
 	    cn->payout_txs != 1)
 		return refuse(cn->err, "block weight exceeds maximum");
 	/* while the pipeline verifies signatures */
-	if ((rc = block_write(cn->t, &cn->bw, cn->err)))
-		return rc;
-	if (!sig_pipe_finish(&cn->pipe))
+	return block_write(cn->t, &cn->bw, cn->err);
+}
+
+/*
+ * 5: the signatures, waited for after the steps that follow the
+ * transactions (rc is theirs), which run meanwhile; a bad one is still
+ * the answer over a refusal of those steps, which the reference only
+ * reaches with every signature checked.
+ */
+static int connect_signatures(struct connect *cn, int rc)
+{
+	if (rc && rc != ZEN_EREFUSED)
+		return rc;	/* a store error: the block is not judged */
+	if (!connect_signatures_ok(cn))
 		return refuse(cn->err, "transactions failed inputs validation "
 			      "due to %s", ZEN_SIG_BATCH_FAILURE);
-	return 0;
+	return rc;
 }
 
 /* The contract writes (expiry included) and what 6 and 7 need: the
@@ -970,6 +1073,17 @@ static int connect_record(struct connect *cn)
 	return rc;
 }
 
+/* 6, 7 and the block's bookkeeping. */
+static int connect_after_txs(struct connect *cn)
+{
+	return connect_contracts(cn) ?:
+	       connect_coinbase(cn) ?:
+	       connect_commitments(cn) ?:
+	       connect_tally(cn) ?:
+	       connect_addr(cn) ?:
+	       connect_record(cn);
+}
+
 /*
  * Connect the stored block hash on top of the tip (its parent) in t
  * (8.5, 8.7); fork: while switching to another branch.  Returns 0,
@@ -978,7 +1092,7 @@ static int connect_record(struct connect *cn)
  */
 static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 			 const uint8_t hash[ZEN_HASH_LEN],
-			 const struct known_block *known, int fork,
+			 struct known_block *known, int fork,
 			 struct zen_err *err)
 {
 	uint64_t started = zen_monotonic_us();
@@ -992,15 +1106,12 @@ static int connect_block(struct zen_chainstate *chain, struct zen_store_txn *t,
 	     connect_cgp_state(&cn) ?:
 	     connect_payout(&cn) ?:
 	     connect_txs(&cn) ?:
-	     connect_contracts(&cn) ?:
-	     connect_coinbase(&cn) ?:
-	     connect_commitments(&cn) ?:
-	     connect_tally(&cn) ?:
-	     connect_addr(&cn) ?:
-	     connect_record(&cn);
+	     connect_signatures(&cn, connect_after_txs(&cn));
 	connect_release(&cn);
 	if (!rc) {
 		atomic_fetch_add_explicit(&chain->blocks_connected, 1,
+					  memory_order_relaxed);
+		atomic_fetch_add_explicit(&chain->sigs_ahead, cn.matched,
 					  memory_order_relaxed);
 		atomic_fetch_add_explicit(&chain->connect_us,
 					  zen_monotonic_us() - started,
@@ -1013,6 +1124,8 @@ void zen_chain_stats(struct zen_chainstate *chain, struct zen_chain_stats *out)
 {
 	out->blocks_connected = atomic_load_explicit(&chain->blocks_connected,
 						     memory_order_relaxed);
+	out->sigs_ahead = atomic_load_explicit(&chain->sigs_ahead,
+					       memory_order_relaxed);
 	out->connect_us = atomic_load_explicit(&chain->connect_us,
 					       memory_order_relaxed);
 }
@@ -1158,7 +1271,7 @@ out:
  */
 static int switch_to(struct zen_chainstate *chain, struct zen_store_txn *w,
 		     const uint8_t target[ZEN_HASH_LEN],
-		     const struct known_block *known, struct txlist *back,
+		     struct known_block *known, struct txlist *back,
 		     struct zen_block_result *res, int *failed,
 		     uint8_t failed_hash[ZEN_HASH_LEN], char *reason,
 		     struct zen_err *err)
@@ -1260,8 +1373,8 @@ out:
 /* Store a new block (not yet known, context-free valid) in w and settle
  * the main chain. */
 static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
-		       const struct zen_block *b, struct zen_block_result *res,
-		       struct zen_err *err)
+		       const struct zen_block *b, struct zen_sig_pipe **ahead,
+		       struct zen_block_result *res, struct zen_err *err)
 {
 	struct zen_block_info info, parent;
 	struct zen_buf enc = ZEN_BUF_INIT;
@@ -1277,6 +1390,7 @@ static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
 	known.hash = res->hash;
 	known.b = b;
 	known.len = enc.len;
+	known.ahead = NULL;
 	rc = zen_store_put(w, ZEN_DB_BLOCKS, res->hash, ZEN_HASH_LEN, enc.data,
 			   enc.len, err);
 	zen_buf_release(&enc);
@@ -1327,6 +1441,8 @@ static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
 	if ((rc = chain_record_put(w, &info, err)) ||
 	    (rc = unorphan(chain, w, res->hash, err)))
 		return rc;
+	known.ahead = *ahead;	/* the connection takes it */
+	*ahead = NULL;
 
 	/* Switch to the best branch below this block while one has more
 	 * work than the tip (each failure marks a block invalid). */
@@ -1351,6 +1467,7 @@ static int store_block(struct zen_chainstate *chain, struct zen_store_txn *w,
 		if ((rc = mark_invalid(w, bad, err)))
 			break;
 	}
+	zen_sig_pipe_abort(known.ahead);	/* not connected */
 	if (!rc && res->tip_changed)
 		rc = chain_mempool_rebuild(chain, w, back.v, back.n, err);
 	txlist_release(&back);
@@ -1372,6 +1489,7 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 	struct zen_store_txn *w = NULL;
 	struct zen_block_info info;
 	struct zen_block b;
+	struct zen_sig_pipe *ahead;
 	int rc;
 
 	memset(res, 0, sizeof(*res));
@@ -1381,6 +1499,7 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 		return zen_fail(err, ZEN_EINVAL, "invalid block");
 	}
 	zen_header_hash(res->hash, &b.header);
+	ahead = sigs_ahead_start(chain, &b, res->hash);
 	pthread_mutex_lock(&chain->write_lock);
 	if ((rc = zen_store_begin(chain->store, NULL, 1, &w, err)))
 		goto out;
@@ -1391,7 +1510,7 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 	} else if (rc == ZEN_ENOTFOUND) {
 		rc = zen_block_validate_basic(chain->params, &b, err);
 		if (!rc)
-			rc = store_block(chain, w, &b, res, err);
+			rc = store_block(chain, w, &b, &ahead, res, err);
 	}
 	if (!rc && !(rc = chain_tip_get(w, &info, err))) {
 		memcpy(res->tip, info.hash, ZEN_HASH_LEN);
@@ -1408,6 +1527,7 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 	}
 out:
 	pthread_mutex_unlock(&chain->write_lock);
+	zen_sig_pipe_abort(ahead);
 	zen_block_release(&b);
 	return rc;
 }

@@ -90,6 +90,7 @@ void zen_chain_close(struct zen_chainstate *chain);
 struct zen_chain_stats {
 	uint64_t blocks_connected;
 	uint64_t connect_us;	/* their time, summed, in microseconds */
+	uint64_t sigs_ahead;	/* their signatures verified ahead */
 };
 void zen_chain_stats(struct zen_chainstate *chain, struct zen_chain_stats *out);
 

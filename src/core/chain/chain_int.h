@@ -33,6 +33,7 @@ struct zen_chainstate {
 	 * reorganisation that is rolled back still counts). */
 	atomic_uint_least64_t blocks_connected;
 	atomic_uint_least64_t connect_us;
+	atomic_uint_least64_t sigs_ahead;
 };
 
 struct zen_chain_read {

@@ -286,19 +286,22 @@ static void *pipe_main(void *arg)
 	return NULL;
 }
 
-struct zen_sig_pipe *zen_sig_pipe_start(unsigned nthreads)
+struct zen_sig_pipe *zen_sig_pipe_start(unsigned nthreads, int busy)
 {
 	struct zen_sig_pipe *p = zen_xcalloc(1, sizeof(*p));
+	unsigned workers;
 
 	if (!nthreads)
 		nthreads = online_cores();
+	/* the caller helps at the end; until then it produces checks, which
+	 * is brief, or is busy with other work */
+	workers = busy ? nthreads : nthreads - 1;
 	(void)zen_secp_ctx();	/* create the shared context before threads */
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->more, NULL);
 	p->bad = SIZE_MAX;
-	/* the caller is busy producing checks meanwhile, then helps */
-	p->threads = zen_xcalloc(nthreads, sizeof(*p->threads));
-	for (unsigned t = 0; t + 1 < nthreads; t++) {
+	p->threads = zen_xcalloc(workers + 1, sizeof(*p->threads));
+	for (unsigned t = 0; t < workers; t++) {
 		if (pthread_create(&p->threads[p->nworkers], NULL, pipe_main,
 				   p))
 			break;

@@ -171,6 +171,38 @@ static void following_message(uint8_t out[ZEN_HASH_LEN], struct zen_walk *wk,
 	zen_buf_release(&count);
 }
 
+/* The message public-key witness j signs: 0, or 1 for an unknown
+ * sighash. */
+static int pk_message(uint8_t msg[ZEN_HASH_LEN], struct zen_walk *wk,
+		      size_t j)
+{
+	const struct zen_witness *w = &wk->tx->witnesses[j];
+
+	if (w->sighash == ZEN_SIGHASH_TXHASH)
+		memcpy(msg, wk->tx->tx_hash, ZEN_HASH_LEN);
+	else if (w->sighash == ZEN_SIGHASH_FOLLOWING)
+		following_message(msg, wk, j);
+	else
+		return 1;
+	return 0;
+}
+
+void zen_tx_sig_checks(struct zen_sig_batch *b, const struct zen_tx *tx)
+{
+	struct zen_walk wk;
+	uint8_t msg[ZEN_HASH_LEN];
+
+	memset(&wk, 0, sizeof(wk));
+	wk.tx = tx;
+	for (size_t j = 0; j < tx->n_witnesses; j++) {
+		const struct zen_witness *w = &tx->witnesses[j];
+
+		if (w->id == ZEN_WITNESS_PK && !pk_message(msg, &wk, j))
+			zen_sig_batch_add(b, msg, w->pubkey, w->signature);
+	}
+	zen_walk_release(&wk);
+}
+
 static int pk_witness(struct zen_walk *wk, const uint8_t pk_hash[ZEN_HASH_LEN])
 {
 	const struct zen_witness *w;
@@ -184,11 +216,7 @@ static int pk_witness(struct zen_walk *wk, const uint8_t pk_hash[ZEN_HASH_LEN])
 	zen_pubkey_hash(h, w->pubkey);
 	if (memcmp(h, pk_hash, ZEN_HASH_LEN))
 		return zen_validate_general(wk->err, "PK witness mismatch");
-	if (w->sighash == ZEN_SIGHASH_TXHASH)
-		memcpy(msg, wk->tx->tx_hash, ZEN_HASH_LEN);
-	else if (w->sighash == ZEN_SIGHASH_FOLLOWING)
-		following_message(msg, wk, wk->j);
-	else
+	if (pk_message(msg, wk, wk->j))
 		return zen_validate_general(wk->err, "Unknown sighash");
 	if (wk->batch)
 		zen_sig_batch_add(wk->batch, msg, w->pubkey, w->signature);

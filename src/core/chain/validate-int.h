@@ -88,14 +88,16 @@ int zen_tx_validate_context_weight(enum zen_tx_verdict *verdict,
 	ZEN_WARN_UNUSED;
 
 /*
- * A signature pipeline: checks are verified in the background (nthreads
- * - 1 worker threads, 0 = one thread per core) while the caller goes on
- * producing them; zen_sig_pipe_finish verifies what is left on the
- * calling thread too.  Only one thread may feed and finish.
+ * A signature pipeline: checks are verified in the background while the
+ * caller goes on producing them; zen_sig_pipe_finish verifies what is
+ * left on the calling thread too.  nthreads is 0 for one thread per core;
+ * the workers are nthreads - 1, or nthreads when busy (the caller has
+ * other work to do before it finishes).  Only one thread may feed and
+ * finish.
  */
 struct zen_sig_pipe;
 
-struct zen_sig_pipe *zen_sig_pipe_start(unsigned nthreads);
+struct zen_sig_pipe *zen_sig_pipe_start(unsigned nthreads, int busy);
 /* Publish n more checks (copied) for verification. */
 void zen_sig_pipe_feed(struct zen_sig_pipe *p, const struct zen_sig_check *c,
 		       size_t n);

@@ -174,6 +174,14 @@ void zen_sig_batch_add(struct zen_sig_batch *b, const uint8_t msg[ZEN_HASH_LEN],
 int zen_sig_batch_verify(const struct zen_sig_batch *b, unsigned nthreads,
 			 size_t *first_bad);
 /*
+ * (Addition.)  The check of every public-key witness of tx with a known
+ * sighash, in witness order, tagged with b->tx_index: those the walk of
+ * 8.3 asks for when each such witness is consumed by an input, as they
+ * need only the transaction (a block's signatures can be verified before
+ * its inputs are resolved).
+ */
+void zen_tx_sig_checks(struct zen_sig_batch *b, const struct zen_tx *tx);
+/*
  * (Addition.)  Verify every check, failures included, spread over
  * nthreads threads (0 = one per core): ok[i] is 1 when b->checks[i]
  * verifies, else 0.  For signatures whose failure is an answer rather
