@@ -3,7 +3,15 @@
  * includes lmdb.h.  Every MDB_txn begun here is committed or aborted by
  * zen_store_commit() / zen_store_abort(); cursors are closed by their
  * owners before that (zen_store_cursor_close()).
+ *
+ * Read transactions are kept for reuse: one that ends is reset
+ * (mdb_txn_reset: its snapshot and reader slot released, the handle
+ * kept) into a small pool of the store, and the next read begins by
+ * renewing one from there.  Beginning anew allocates the handle and its
+ * arrays for every database; a node's reads are many and short (an HTTP
+ * request is often one read).
  */
+#include <pthread.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +25,7 @@
 
 #define MAP_SIZE_GIB 64ULL
 #define MAP_SIZE (MAP_SIZE_GIB << 30)
+#define READ_POOL 16		/* reset read transactions kept */
 
 static const char *const db_names[ZEN_DB_COUNT_] = {
 	[ZEN_DB_META] = "meta",
@@ -47,6 +56,9 @@ struct zen_store {
 	MDB_env *env;
 	MDB_dbi dbi[ZEN_DB_COUNT_];
 	char *dir;
+	pthread_mutex_t pool_lock;
+	struct zen_store_txn *pool[READ_POOL];	/* reset, for renewal */
+	unsigned n_pool;
 };
 
 struct zen_store_txn {
@@ -119,13 +131,60 @@ int zen_store_open(struct zen_store **out, const char *dir,
 				  ZEN_STORE_SCHEMA, err);
 }
 
-void zen_store_close(struct zen_store *s)
+static void store_free(struct zen_store *s)
 {
-	if (!s)
-		return;
-	mdb_env_close(s->env);
+	while (s->n_pool) {
+		struct zen_store_txn *t = s->pool[--s->n_pool];
+
+		mdb_txn_abort(t->txn);
+		free(t);
+	}
+	if (s->env)
+		mdb_env_close(s->env);
+	pthread_mutex_destroy(&s->pool_lock);
 	free(s->dir);
 	free(s);
+}
+
+void zen_store_close(struct zen_store *s)
+{
+	if (s)
+		store_free(s);
+}
+
+/* A read transaction from the pool, renewed; NULL when there is none. */
+static struct zen_store_txn *read_renewed(struct zen_store *s)
+{
+	struct zen_store_txn *t = NULL;
+
+	pthread_mutex_lock(&s->pool_lock);
+	if (s->n_pool)
+		t = s->pool[--s->n_pool];
+	pthread_mutex_unlock(&s->pool_lock);
+	if (t && mdb_txn_renew(t->txn)) {
+		mdb_txn_abort(t->txn);
+		free(t);
+		t = NULL;
+	}
+	return t;
+}
+
+/* End read transaction t: reset into the pool, or aborted if it is full. */
+static void read_end(struct zen_store_txn *t)
+{
+	struct zen_store *s = t->s;
+
+	mdb_txn_reset(t->txn);
+	pthread_mutex_lock(&s->pool_lock);
+	if (s->n_pool < READ_POOL) {
+		s->pool[s->n_pool++] = t;
+		t = NULL;
+	}
+	pthread_mutex_unlock(&s->pool_lock);
+	if (t) {
+		mdb_txn_abort(t->txn);
+		free(t);
+	}
 }
 
 int zen_store_begin(struct zen_store *s, struct zen_store_txn *parent,
@@ -136,6 +195,10 @@ int zen_store_begin(struct zen_store *s, struct zen_store_txn *parent,
 
 	*out = NULL;
 	ZEN_ASSERT(!parent || (write && parent->write));
+	if (!write && (t = read_renewed(s))) {
+		*out = t;
+		return 0;
+	}
 	t = zen_xcalloc(1, sizeof(*t));
 	t->s = s;
 	t->write = write;
@@ -151,7 +214,13 @@ int zen_store_begin(struct zen_store *s, struct zen_store_txn *parent,
 
 int zen_store_commit(struct zen_store_txn *t, struct zen_err *err)
 {
-	int rc = mdb_txn_commit(t->txn);
+	int rc;
+
+	if (!t->write) {	/* nothing to commit */
+		read_end(t);
+		return 0;
+	}
+	rc = mdb_txn_commit(t->txn);
 
 	free(t);
 	return rc ? store_fail(err, rc, "cannot commit") : 0;
@@ -161,6 +230,10 @@ void zen_store_abort(struct zen_store_txn *t)
 {
 	if (!t)
 		return;
+	if (!t->write) {
+		read_end(t);
+		return;
+	}
 	mdb_txn_abort(t->txn);
 	free(t);
 }
@@ -392,6 +465,7 @@ int zen_store_open_env(struct zen_store **out, const char *dir,
 		return rc;
 	s = zen_xcalloc(1, sizeof(*s));
 	s->dir = zen_xstrdup(dir);
+	pthread_mutex_init(&s->pool_lock, NULL);
 	if ((rc = mdb_env_create(&s->env))) {
 		s->env = NULL;
 		rc = store_fail(err, rc, "cannot create environment");
@@ -440,9 +514,6 @@ int zen_store_open_env(struct zen_store **out, const char *dir,
 fail:
 	if (txn)
 		mdb_txn_abort(txn);
-	if (s->env)
-		mdb_env_close(s->env);
-	free(s->dir);
-	free(s);
+	store_free(s);
 	return rc;
 }
