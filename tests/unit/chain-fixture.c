@@ -64,10 +64,52 @@ struct zen_chainstate *fx_chain_open(char *dir,
 	return c;
 }
 
+void fx_remove_tree(const char *dir)
+{
+	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 void fx_chain_drop(struct zen_chainstate *c, const char *dir)
 {
 	zen_chain_close(c);
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	fx_remove_tree(dir);
+}
+
+struct zen_output *fx_add_output(struct zen_tx *tx, uint32_t lock_id,
+				 const uint8_t *pkh, uint64_t amount)
+{
+	struct zen_output *o;
+
+	tx->outputs = zen_xrealloc(tx->outputs,
+				   (tx->n_outputs + 1) * sizeof(*tx->outputs));
+	o = &tx->outputs[tx->n_outputs++];
+	zen_output_init(o);
+	o->lock.id = lock_id;
+	if (pkh)
+		memcpy(o->lock.pk_hash, pkh, ZEN_HASH_LEN);
+	o->spend.amount = amount;
+	return o;
+}
+
+void fx_sign_inputs(struct zen_tx *tx, const struct fx_coin *in, size_t n,
+		    uint8_t sighash)
+{
+	uint8_t (*k)[ZEN_SECKEY_LEN] = zen_xcalloc(n, sizeof(*k));
+	struct zen_err err = ZEN_ERR_INIT;
+
+	tx->inputs = zen_xcalloc(n, sizeof(*tx->inputs));
+	tx->n_inputs = n;
+	for (size_t i = 0; i < n; i++) {
+		tx->inputs[i].kind = ZEN_INPUT_OUTPOINT;
+		memcpy(tx->inputs[i].outpoint.tx_hash, in[i].tx, ZEN_HASH_LEN);
+		tx->inputs[i].outpoint.index = in[i].index;
+		memcpy(k[i], in[i].sec, ZEN_SECKEY_LEN);
+	}
+	if (zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])k,
+				   n, sighash, &err))
+		fx_die("sign", &err);
+	zen_tx_finalize(tx);
+	free(k);
 }
 
 uint32_t fx_tip_number(struct zen_chainstate *c)

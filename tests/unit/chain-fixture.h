@@ -37,6 +37,8 @@ void fx_key(uint32_t i, uint8_t sec[ZEN_SECKEY_LEN],
 struct zen_chainstate *fx_chain_open(char *dir,
 				     const struct zen_chain_params *p,
 				     int make);
+/* rm -rf dir. */
+void fx_remove_tree(const char *dir);
 /* Close c and remove dir with everything in it. */
 void fx_chain_drop(struct zen_chainstate *c, const char *dir);
 /* The number of c's tip. */
@@ -48,6 +50,22 @@ uint32_t fx_tip_number(struct zen_chainstate *c);
 void fx_block_with(struct zen_chainstate *c, struct zen_block *b,
 		   const uint8_t pkh[ZEN_HASH_LEN], const struct zen_tx *txs,
 		   size_t n);
+/* An output to spend: transaction, index, and the key that owns it. */
+struct fx_coin {
+	const uint8_t *tx;
+	uint32_t index;
+	const uint8_t *sec;
+};
+
+/* One more output of tx: amount of ZP under lock lock_id with the key
+ * hash pkh (NULL for locks without one). */
+struct zen_output *fx_add_output(struct zen_tx *tx, uint32_t lock_id,
+				 const uint8_t *pkh, uint64_t amount);
+/* tx (its outputs set) spends in[0..n), each signed by its key with
+ * sighash; finalized. */
+void fx_sign_inputs(struct zen_tx *tx, const struct fx_coin *in, size_t n,
+		    uint8_t sighash);
+
 /* Recompute b's transaction roots and header commitments (b's ACS root,
  * commitments[2], as it is) and mine the header: after editing b. */
 void fx_block_finish(struct zen_block *b);

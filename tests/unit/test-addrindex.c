@@ -162,37 +162,23 @@ struct out_spec {
 static void make_tx(struct zen_tx *tx, const struct in_spec *in, size_t n_in,
 		    const struct out_spec *out, size_t n_out)
 {
-	uint8_t (*k)[ZEN_SECKEY_LEN] = zen_xcalloc(n_in, sizeof(*k));
-	struct zen_err err = ZEN_ERR_INIT;
+	struct fx_coin *coins = zen_xcalloc(n_in, sizeof(*coins));
 
 	zen_tx_init(tx);
-	tx->inputs = zen_xcalloc(n_in, sizeof(*tx->inputs));
-	tx->n_inputs = n_in;
-	for (size_t i = 0; i < n_in; i++) {
-		tx->inputs[i].kind = ZEN_INPUT_OUTPOINT;
-		memcpy(tx->inputs[i].outpoint.tx_hash, in[i].tx, ZEN_HASH_LEN);
-		tx->inputs[i].outpoint.index = in[i].index;
-		memcpy(k[i], sec[in[i].key], ZEN_SECKEY_LEN);
-	}
-	tx->outputs = zen_xcalloc(n_out, sizeof(*tx->outputs));
-	tx->n_outputs = n_out;
+	for (size_t i = 0; i < n_in; i++)
+		coins[i] = (struct fx_coin){ in[i].tx, in[i].index,
+					     sec[in[i].key] };
 	for (size_t i = 0; i < n_out; i++) {
-		zen_output_init(&tx->outputs[i]);
-		if (out[i].key == CGP) {
-			tx->outputs[i].lock.id = ZEN_LOCK_CONTRACT;
-			tx->outputs[i].lock.cid = P->cgp_contract_id;
-		} else {
-			tx->outputs[i].lock.id = ZEN_LOCK_PK;
-			memcpy(tx->outputs[i].lock.pk_hash, pkh[out[i].key],
-			       ZEN_HASH_LEN);
-		}
-		tx->outputs[i].spend.amount = out[i].amount;
+		if (out[i].key == CGP)
+			fx_add_output(tx, ZEN_LOCK_CONTRACT, NULL,
+				      out[i].amount)->lock.cid =
+				P->cgp_contract_id;
+		else
+			fx_add_output(tx, ZEN_LOCK_PK, pkh[out[i].key],
+				      out[i].amount);
 	}
-	if (zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])k,
-				   n_in, ZEN_SIGHASH_TXHASH, &err))
-		fx_die("sign", &err);
-	zen_tx_finalize(tx);
-	free(k);
+	fx_sign_inputs(tx, coins, n_in, ZEN_SIGHASH_TXHASH);
+	free(coins);
 }
 
 /* The transactions of the header comment, kept for their hashes. */

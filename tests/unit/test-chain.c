@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "chain-fixture.h"
 #include "core/chain/chain.h"
 #include "core/chain/store.h"
 #include "core/chain/validate.h"
@@ -240,21 +241,6 @@ static void coinbase_of(struct zen_chainstate *c, uint32_t n,
 
 /* ---- transactions ---- */
 
-static void add_out(struct zen_tx *tx, uint32_t lock, const uint8_t *pk,
-		    uint64_t amount)
-{
-	struct zen_output *o;
-
-	tx->outputs = zen_xrealloc(tx->outputs,
-				   (tx->n_outputs + 1) * sizeof(*tx->outputs));
-	o = &tx->outputs[tx->n_outputs++];
-	zen_output_init(o);
-	o->lock.id = lock;
-	if (pk)
-		memcpy(o->lock.pk_hash, pk, ZEN_HASH_LEN);
-	o->spend.amount = amount;
-}
-
 /* A signed tx spending (hash, index) with key; outputs as given. */
 static void spend_tx(struct zen_tx *tx, const uint8_t hash[ZEN_HASH_LEN],
 		     uint32_t index, const uint8_t key[ZEN_SECKEY_LEN])
@@ -430,9 +416,9 @@ static void test_mempool(struct zen_chainstate *c)
 		die("hex", NULL);
 	/* t1: the genesis output to key1 (600), back to key0 (399), fee 1 */
 	zen_tx_init(&t1);
-	add_out(&t1, ZEN_LOCK_PK, pk1, ZP(600));
-	add_out(&t1, ZEN_LOCK_PK, pk0, ZP(399));
-	add_out(&t1, ZEN_LOCK_FEE, NULL, ZP(1));
+	fx_add_output(&t1, ZEN_LOCK_PK, pk1, ZP(600));
+	fx_add_output(&t1, ZEN_LOCK_PK, pk0, ZP(399));
+	fx_add_output(&t1, ZEN_LOCK_FEE, NULL, ZP(1));
 	spend_tx(&t1, gtx, 0, key0);
 	rc = submit_tx(c, &t1, &oc, &err);
 	tap_ok(rc == 0 && oc == ZEN_TX_ADDED, "spending the genesis output "
@@ -443,7 +429,7 @@ static void test_mempool(struct zen_chainstate *c)
 
 	/* a double spend of the same output */
 	zen_tx_init(&ds);
-	add_out(&ds, ZEN_LOCK_PK, pk1, ZP(1000));
+	fx_add_output(&ds, ZEN_LOCK_PK, pk1, ZP(1000));
 	spend_tx(&ds, gtx, 0, key0);
 	rc = submit_tx(c, &ds, &oc, &err);
 	tap_ok(rc == ZEN_EREFUSED && !strcmp(err.msg, "DoubleSpend"),
@@ -451,8 +437,8 @@ static void test_mempool(struct zen_chainstate *c)
 
 	/* a chain: t2 spends t1's first output */
 	zen_tx_init(&t2);
-	add_out(&t2, ZEN_LOCK_PK, pk0, ZP(598));
-	add_out(&t2, ZEN_LOCK_FEE, NULL, ZP(2));
+	fx_add_output(&t2, ZEN_LOCK_PK, pk0, ZP(598));
+	fx_add_output(&t2, ZEN_LOCK_FEE, NULL, ZP(2));
 	spend_tx(&t2, t1.tx_hash, 0, key1);
 	err.msg[0] = 0;
 	rc = submit_tx(c, &t2, &oc, &err);
@@ -461,7 +447,7 @@ static void test_mempool(struct zen_chainstate *c)
 
 	/* unknown input */
 	zen_tx_init(&cb_young);
-	add_out(&cb_young, ZEN_LOCK_PK, pk0, 1);
+	fx_add_output(&cb_young, ZEN_LOCK_PK, pk0, 1);
 	spend_tx(&cb_young, t2.tx_hash, 7, key0);
 	rc = submit_tx(c, &cb_young, &oc, &err);
 	tap_ok(rc == ZEN_EREFUSED && !strcmp(err.msg, "Orphan"),
@@ -473,14 +459,14 @@ static void test_mempool(struct zen_chainstate *c)
 	tip = tip_of(c);
 	coinbase_of(c, tip.header.block_number, h);
 	zen_tx_init(&cb_young);
-	add_out(&cb_young, ZEN_LOCK_PK, pk0, zen_block_reward(51, 0));
+	fx_add_output(&cb_young, ZEN_LOCK_PK, pk0, zen_block_reward(51, 0));
 	spend_tx(&cb_young, h, 0, keym);
 	rc = submit_tx(c, &cb_young, &oc, &err);
 	tap_ok(rc == ZEN_EREFUSED && oc == ZEN_TX_INVALID,
 	       "an immature coinbase cannot be spent: %s", err.msg);
 	coinbase_of(c, 2, h);
 	zen_tx_init(&cb_old);
-	add_out(&cb_old, ZEN_LOCK_PK, pk1, zen_block_reward(2, 0));
+	fx_add_output(&cb_old, ZEN_LOCK_PK, pk1, zen_block_reward(2, 0));
 	spend_tx(&cb_old, h, 0, keym);
 	err.msg[0] = 0;
 	rc = submit_tx(c, &cb_old, &oc, &err);
@@ -761,7 +747,7 @@ static void test_reorg_orphans(struct zen_chainstate *a, const char *adir)
 	ok = mine_next(a, miner, NULL);
 	coinbase_of(a, 3, h);
 	zen_tx_init(&t);
-	add_out(&t, ZEN_LOCK_PK, pk1, zen_block_reward(3, 0));
+	fx_add_output(&t, ZEN_LOCK_PK, pk1, zen_block_reward(3, 0));
 	spend_tx(&t, h, 0, keym);
 	rc = submit_tx(a, &t, &oc, &err);
 	ok = ok && rc == 0 && mine_next(a, miner, NULL) &&
@@ -844,7 +830,7 @@ static void test_reopen_and_schema(void)
 	if (zen_hex_decode_fixed(gtx, 32, GENESIS_TX, NULL))
 		die("hex", NULL);
 	zen_tx_init(&tx);
-	add_out(&tx, ZEN_LOCK_PK, pk1, ZP(1000));
+	fx_add_output(&tx, ZEN_LOCK_PK, pk1, ZP(1000));
 	spend_tx(&tx, gtx, 0, key0);
 	rc = submit_tx(c, &tx, &oc, &err);
 	before = tip_of(c);
@@ -911,7 +897,7 @@ static const char *sample_code(void)
 static void add_out_cid(struct zen_tx *tx, uint32_t lock,
 			const uint8_t hash[ZEN_HASH_LEN], uint64_t amount)
 {
-	add_out(tx, lock, NULL, amount);
+	fx_add_output(tx, lock, NULL, amount);
 	memcpy(tx->outputs[tx->n_outputs - 1].lock.cid.hash, hash,
 	       ZEN_HASH_LEN);
 }
@@ -925,8 +911,8 @@ static void activation_tx(struct zen_tx *tx, const uint8_t prev[ZEN_HASH_LEN],
 	struct zen_contract *c = &tx->contract;
 
 	zen_tx_init(tx);
-	add_out(tx, ZEN_LOCK_ACTIVATION_SACRIFICE, NULL, sacrifice);
-	add_out(tx, ZEN_LOCK_PK, pk0, have - sacrifice);
+	fx_add_output(tx, ZEN_LOCK_ACTIVATION_SACRIFICE, NULL, sacrifice);
+	fx_add_output(tx, ZEN_LOCK_PK, pk0, have - sacrifice);
 	tx->has_contract = 1;
 	c->version = 0;
 	c->code = zen_xstrdup(code);
@@ -1209,7 +1195,7 @@ static void test_contracts(void)
 	/* extension by 5 blocks adds 4 (1.3) */
 	zen_tx_init(&ext);
 	add_out_cid(&ext, ZEN_LOCK_EXTENSION_SACRIFICE, cid_hash, len * 5);
-	add_out(&ext, ZEN_LOCK_PK, pk0, have - len * 10 - 1 - len * 5);
+	fx_add_output(&ext, ZEN_LOCK_PK, pk0, have - len * 10 - 1 - len * 5);
 	spend_tx(&ext, exec.tx_hash, 0, key0);
 	tap_ok(submit_tx(c, &ext, NULL, &err) == 0, "extension admitted: %s",
 	       err.msg);

@@ -33,53 +33,25 @@ static struct zen_tx split;	/* block 2's */
 
 /* A transaction spending in[0..n_in) (each signed by its key) to
  * out[0..n_out), signed with sighash. */
-struct coin {
-	const uint8_t *tx;
-	uint32_t index;
-	int key;
-};
-
 struct pay {
 	int key;
 	uint64_t amount;
 };
 
-static void make_tx(struct zen_tx *tx, const struct coin *in, size_t n_in,
+static void make_tx(struct zen_tx *tx, const struct fx_coin *in, size_t n_in,
 		    const struct pay *out, size_t n_out, uint8_t sighash)
 {
-	uint8_t (*k)[ZEN_SECKEY_LEN] = zen_xcalloc(n_in, sizeof(*k));
-	struct zen_err err = ZEN_ERR_INIT;
-
 	zen_tx_init(tx);
-	tx->inputs = zen_xcalloc(n_in, sizeof(*tx->inputs));
-	tx->n_inputs = n_in;
-	for (size_t i = 0; i < n_in; i++) {
-		tx->inputs[i].kind = ZEN_INPUT_OUTPOINT;
-		memcpy(tx->inputs[i].outpoint.tx_hash, in[i].tx, ZEN_HASH_LEN);
-		tx->inputs[i].outpoint.index = in[i].index;
-		memcpy(k[i], sec[in[i].key], ZEN_SECKEY_LEN);
-	}
-	tx->outputs = zen_xcalloc(n_out, sizeof(*tx->outputs));
-	tx->n_outputs = n_out;
-	for (size_t i = 0; i < n_out; i++) {
-		zen_output_init(&tx->outputs[i]);
-		tx->outputs[i].lock.id = ZEN_LOCK_PK;
-		memcpy(tx->outputs[i].lock.pk_hash, pkh[out[i].key],
-		       ZEN_HASH_LEN);
-		tx->outputs[i].spend.amount = out[i].amount;
-	}
-	if (zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])k,
-				   n_in, sighash, &err))
-		fx_die("sign", &err);
-	zen_tx_finalize(tx);
-	free(k);
+	for (size_t i = 0; i < n_out; i++)
+		fx_add_output(tx, ZEN_LOCK_PK, pkh[out[i].key], out[i].amount);
+	fx_sign_inputs(tx, in, n_in, sighash);
 }
 
 /* Key key's 10 ZP of the split back to key 0. */
 static void spend_of(struct zen_tx *tx, int key, uint8_t sighash)
 {
-	make_tx(tx, (struct coin[]){ { split.tx_hash, (uint32_t)key - 1,
-				       key } }, 1,
+	make_tx(tx, (struct fx_coin[]){ { split.tx_hash, (uint32_t)key - 1,
+					  sec[key] } }, 1,
 		(struct pay[]){ { 0, ZP(10) } }, 1, sighash);
 }
 
@@ -221,7 +193,7 @@ static void test_refusals(struct zen_chainstate *c)
 	spends(txs, N_SPENDS, 1);
 	zen_tx_release(&txs[N_SPENDS - 1]);
 	make_tx(&txs[N_SPENDS - 1],
-		(struct coin[]){ { split.tx_hash, 0, 1 } }, 1,
+		(struct fx_coin[]){ { split.tx_hash, 0, sec[1] } }, 1,
 		(struct pay[]){ { 2, ZP(10) } }, 1, ZEN_SIGHASH_TXHASH);
 	fx_block_with(c, &b, pkh[0], txs, N_SPENDS);
 	expect_rejected(c, &b, "invalid PK witness signature",
@@ -232,7 +204,7 @@ static void test_refusals(struct zen_chainstate *c)
 	 * refusal comes first */
 	spends(txs, N_SPENDS, N_SPENDS / 2);
 	zen_tx_release(&txs[0]);
-	make_tx(&txs[0], (struct coin[]){ { split.tx_hash, 99, 1 } }, 1,
+	make_tx(&txs[0], (struct fx_coin[]){ { split.tx_hash, 99, sec[1] } }, 1,
 		(struct pay[]){ { 0, ZP(10) } }, 1, ZEN_SIGHASH_TXHASH);
 	fx_block_with(c, &b, pkh[0], txs, N_SPENDS);
 	expect_rejected(c, &b, "Orphan",
@@ -269,7 +241,7 @@ static void test_following(struct zen_chainstate *c, const struct zen_tx *prev)
 	struct zen_block b;
 
 	for (int i = 0; i < N_SPENDS; i++)
-		make_tx(&txs[i], (struct coin[]){ { prev[i].tx_hash, 0, 0 } },
+		make_tx(&txs[i], (struct fx_coin[]){ { prev[i].tx_hash, 0, sec[0] } },
 			1, (struct pay[]){ { 1, ZP(10) } }, 1,
 			i % 2 ? ZEN_SIGHASH_FOLLOWING : ZEN_SIGHASH_TXHASH);
 	fx_block_with(c, &b, pkh[0], txs, N_SPENDS);
@@ -306,7 +278,7 @@ int main(void)
 	for (int i = 0; i < N_SPENDS; i++)
 		pays[i] = (struct pay){ i + 1, ZP(10) };
 	pays[N_SPENDS] = (struct pay){ 0, ZP(1000) - N_SPENDS * ZP(10) };
-	make_tx(&split, (struct coin[]){ { g, 0, 0 } }, 1, pays, N_SPENDS + 1,
+	make_tx(&split, (struct fx_coin[]){ { g, 0, sec[0] } }, 1, pays, N_SPENDS + 1,
 		ZEN_SIGHASH_TXHASH);
 	fx_block_with(c, &b, pkh[0], &split, 1);
 	expect_connected(c, &b, 0, "block 2, the split (one signature)");

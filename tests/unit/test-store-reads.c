@@ -6,13 +6,12 @@
  * the store closes with its pool full (AddressSanitizer's leak check in
  * the sanitizer build).
  */
-#define _XOPEN_SOURCE 700
-#include <ftw.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chain-fixture.h"
 #include "core/chain/store.h"
 #include "tap.h"
 
@@ -152,15 +151,6 @@ static void test_concurrent(void)
 	}
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag,
-		    struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 int main(void)
 {
 	char dir[] = "/tmp/zen-test-store-reads.XXXXXX";
@@ -174,6 +164,6 @@ int main(void)
 	test_many_at_once();
 	test_concurrent();
 	zen_store_close(store);		/* with its pool full */
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	fx_remove_tree(dir);
 	return tap_done();
 }

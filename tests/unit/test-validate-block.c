@@ -173,13 +173,13 @@ static void test_built_block(void)
 
 	zen_block_init(&b);
 	zen_tx_init(&tx);
-	tv_add_output(&tx, ZEN_LOCK_COINBASE, tv_keys[0].pkh, 5000000000ull)
+	fx_add_output(&tx, ZEN_LOCK_COINBASE, tv_keys[0].pkh, 5000000000ull)
 		->lock.block_number = 7;
 	zen_tx_finalize(&tx);
 	add_tx(&b, &tx);
 	zen_tx_init(&tx);
 	tv_add_outpoint(&tx, 1, 0);
-	tv_add_output(&tx, ZEN_LOCK_PK, tv_keys[1].pkh, 100);
+	fx_add_output(&tx, ZEN_LOCK_PK, tv_keys[1].pkh, 100);
 	tv_add_witness(&tx, ZEN_WITNESS_PK);
 	tv_sign(&tx, keys);
 	add_tx(&b, &tx);
@@ -215,7 +215,7 @@ void test_validate_blocks(void)
 static struct zen_output *cb_out(struct zen_tx *cb, uint32_t lock,
 				 uint64_t amount, uint8_t asset)
 {
-	struct zen_output *o = tv_add_output(cb, lock, tv_keys[0].pkh, amount);
+	struct zen_output *o = fx_add_output(cb, lock, tv_keys[0].pkh, amount);
 
 	o->lock.block_number = 1010;
 	if (asset)
@@ -245,10 +245,10 @@ static void fee_block(const struct zen_chain_params *p, struct zen_block *b)
 	cgp_out(p, &cb, 600000000ull);
 	add_tx(b, &cb);
 	zen_tx_init(&tx);
-	tv_add_output(&tx, ZEN_LOCK_FEE, NULL, 5);
-	memset(tv_add_output(&tx, ZEN_LOCK_FEE, NULL, 7)->spend.asset.cid.hash,
+	fx_add_output(&tx, ZEN_LOCK_FEE, NULL, 5);
+	memset(fx_add_output(&tx, ZEN_LOCK_FEE, NULL, 7)->spend.asset.cid.hash,
 	       0xaa, ZEN_HASH_LEN);
-	tv_add_output(&tx, ZEN_LOCK_PK, tv_keys[1].pkh, 1000);
+	fx_add_output(&tx, ZEN_LOCK_PK, tv_keys[1].pkh, 1000);
 	add_tx(b, &tx);
 }
 
@@ -321,7 +321,7 @@ void test_coinbase_amounts(void)
 	/* fee sums wrap like the reference's fund arithmetic */
 	fee_block(p, &b);
 	b.txs[1].outputs[1].spend.amount = UINT64_MAX;
-	memset(tv_add_output(&b.txs[1], ZEN_LOCK_FEE, NULL, 8)
+	memset(fx_add_output(&b.txs[1], ZEN_LOCK_FEE, NULL, 8)
 	       ->spend.asset.cid.hash, 0xaa, ZEN_HASH_LEN);
 	expect_amounts(p, &b, 30, 12, NULL, "fees of 2^64-1 + 8 wrap to 7");
 	zen_block_release(&b);

@@ -139,23 +139,6 @@ void tv_add_mint(struct zen_tx *tx, const struct zen_asset *a, uint64_t amount)
 	in->mint.amount = amount;
 }
 
-struct zen_output *tv_add_output(struct zen_tx *tx, uint32_t lock_id,
-				 const uint8_t pkh[ZEN_HASH_LEN],
-				 uint64_t amount)
-{
-	struct zen_output *o;
-
-	tx->outputs = zen_xrealloc(tx->outputs,
-				   (tx->n_outputs + 1) * sizeof(*tx->outputs));
-	o = &tx->outputs[tx->n_outputs++];
-	zen_output_init(o);
-	o->lock.id = lock_id;
-	if (pkh)
-		memcpy(o->lock.pk_hash, pkh, ZEN_HASH_LEN);
-	o->spend.amount = amount;
-	return o;
-}
-
 struct zen_witness *tv_add_witness(struct zen_tx *tx, uint32_t id)
 {
 	struct zen_witness *w;
@@ -294,8 +277,8 @@ static void base_tx(struct zen_tx *tx)
 
 	zen_tx_init(tx);
 	tv_add_outpoint(tx, 1, 0);
-	tv_add_output(tx, ZEN_LOCK_PK, tv_keys[1].pkh, 60);
-	tv_add_output(tx, ZEN_LOCK_PK, tv_keys[0].pkh, 40);
+	fx_add_output(tx, ZEN_LOCK_PK, tv_keys[1].pkh, 60);
+	fx_add_output(tx, ZEN_LOCK_PK, tv_keys[0].pkh, 40);
 	tv_add_witness(tx, ZEN_WITNESS_PK);
 	tv_sign(tx, keys);
 }
@@ -482,7 +465,7 @@ static void test_basic_contract(void)
 	set_contract(&tx);
 	expect_basic(&tx, G("tx with a contract must include an activation sacrifice"),
 		     "contract without sacrifice");
-	tv_add_output(&tx, ZEN_LOCK_ACTIVATION_SACRIFICE, NULL, 5);
+	fx_add_output(&tx, ZEN_LOCK_ACTIVATION_SACRIFICE, NULL, 5);
 	expect_basic(&tx, NULL, "contract with sacrifice");
 	tx.contract.rlimit = 0;
 	expect_basic(&tx, G("structurally invalid contract data"), "rlimit 0");
@@ -517,7 +500,7 @@ static void test_basic_contract(void)
 static void base_coinbase(struct zen_tx *tx, uint32_t bn)
 {
 	zen_tx_init(tx);
-	tv_add_output(tx, ZEN_LOCK_COINBASE, tv_keys[0].pkh, 5000000000ull)
+	fx_add_output(tx, ZEN_LOCK_COINBASE, tv_keys[0].pkh, 5000000000ull)
 		->lock.block_number = bn;
 	zen_tx_finalize(tx);
 }
@@ -533,7 +516,7 @@ static void test_coinbase_basic(void)
 	expect_coinbase(&tx, 5, NULL, "version not checked");
 	expect_coinbase(&tx, 6, G("within coinbase transaction all outputs must use coinbase or contract lock"),
 			"wrong block number");
-	o = tv_add_output(&tx, ZEN_LOCK_CONTRACT, NULL, 7);
+	o = fx_add_output(&tx, ZEN_LOCK_CONTRACT, NULL, 7);
 	memset(o->lock.cid.hash, 0x44, ZEN_HASH_LEN);
 	expect_coinbase(&tx, 5, NULL, "coinbase plus contract lock");
 	o->lock.id = ZEN_LOCK_PK;
@@ -817,7 +800,7 @@ static void test_ctx_amounts(void)
 	zen_tx_init(&tx);
 	tv_add_outpoint(&tx, 1, 0);
 	tv_add_outpoint(&tx, 4, 0);
-	tv_add_output(&tx, ZEN_LOCK_PK, tv_keys[0].pkh, 5);
+	fx_add_output(&tx, ZEN_LOCK_PK, tv_keys[0].pkh, 5);
 	tv_add_witness(&tx, ZEN_WITNESS_PK);
 	tv_add_witness(&tx, ZEN_WITNESS_PK);
 	tv_sign(&tx, keys);
@@ -859,7 +842,7 @@ static void test_ctx_pk_witness(void)
 	base_db(&db);
 	zen_tx_init(&tx);
 	tv_add_outpoint(&tx, 1, 0);
-	tv_add_output(&tx, ZEN_LOCK_PK, tv_keys[1].pkh, 100);
+	fx_add_output(&tx, ZEN_LOCK_PK, tv_keys[1].pkh, 100);
 	tv_add_witness(&tx, ZEN_WITNESS_PK);
 	tv_sign(&tx, key1);
 	expect_ctx(&db, &tx, ZEN_TX_GENERAL, G("PK witness mismatch"),
@@ -906,7 +889,7 @@ static void following_tx(struct zen_tx *tx)
 	zen_tx_init(tx);
 	tv_add_outpoint(tx, 1, 0);
 	tv_add_outpoint(tx, 5, 0);
-	tv_add_output(tx, ZEN_LOCK_PK, tv_keys[1].pkh, 150);
+	fx_add_output(tx, ZEN_LOCK_PK, tv_keys[1].pkh, 150);
 	tv_add_witness(tx, ZEN_WITNESS_PK)->sighash = ZEN_SIGHASH_FOLLOWING;
 	tv_add_witness(tx, ZEN_WITNESS_PK);
 	w = tv_add_contract_witness(tx, 9);
@@ -969,7 +952,7 @@ static void coinbase_spend(struct zen_tx *tx)
 
 	zen_tx_init(tx);
 	tv_add_outpoint(tx, 6, 0);
-	tv_add_output(tx, ZEN_LOCK_PK, tv_keys[1].pkh, 70);
+	fx_add_output(tx, ZEN_LOCK_PK, tv_keys[1].pkh, 70);
 	tv_add_witness(tx, ZEN_WITNESS_PK);
 	tv_sign(tx, keys);
 }
@@ -1038,7 +1021,7 @@ static void test_ctx_contracts(void)
 	zen_tx_init(&tx);
 	tv_add_outpoint(&tx, 1, 0);
 	tv_add_outpoint(&tx, 2, 0);
-	tv_add_output(&tx, ZEN_LOCK_PK, tv_keys[0].pkh, 110);
+	fx_add_output(&tx, ZEN_LOCK_PK, tv_keys[0].pkh, 110);
 	tv_add_witness(&tx, ZEN_WITNESS_PK);
 	tv_sign(&tx, keys);
 	expect_ctx(&db, &tx, ZEN_TX_GENERAL, G("expecting a contract 0 witness"),
@@ -1108,8 +1091,8 @@ static void test_ctx_contracts(void)
 	tv_add_outpoint(&tx, 1, 0);
 	set_asset(&a, 0, 0x11, 0);
 	tv_add_mint(&tx, &a, 4);
-	tv_add_output(&tx, ZEN_LOCK_PK, tv_keys[0].pkh, 100);
-	tv_add_output(&tx, ZEN_LOCK_PK, tv_keys[0].pkh, 4)->spend.asset = a;
+	fx_add_output(&tx, ZEN_LOCK_PK, tv_keys[0].pkh, 100);
+	fx_add_output(&tx, ZEN_LOCK_PK, tv_keys[0].pkh, 4)->spend.asset = a;
 	tv_add_witness(&tx, ZEN_WITNESS_PK);
 	w = tv_add_contract_witness(&tx, 5);
 	w->cid = a.cid;
@@ -1177,9 +1160,9 @@ static void test_ctx_activation(void)
 	db.u[1].out.spend.asset = a;
 	base_tx(&tx);
 	tv_add_outpoint(&tx, 8, 0);
-	o = tv_add_output(&tx, ZEN_LOCK_EXTENSION_SACRIFICE, NULL, 8);
+	o = fx_add_output(&tx, ZEN_LOCK_EXTENSION_SACRIFICE, NULL, 8);
 	o->spend.asset = a;
-	tv_add_output(&tx, ZEN_LOCK_EXTENSION_SACRIFICE, NULL, 1);
+	fx_add_output(&tx, ZEN_LOCK_EXTENSION_SACRIFICE, NULL, 1);
 	tx.outputs[0].spend.amount = 59;
 	tv_add_witness(&tx, ZEN_WITNESS_PK);
 	tv_sign(&tx, keys);
@@ -1190,7 +1173,7 @@ static void test_ctx_activation(void)
 	/* a mint reached by the walk comes before step 6 */
 	base_tx(&tx);
 	tv_add_mint(&tx, &a, 8);
-	o = tv_add_output(&tx, ZEN_LOCK_EXTENSION_SACRIFICE, NULL, 8);
+	o = fx_add_output(&tx, ZEN_LOCK_EXTENSION_SACRIFICE, NULL, 8);
 	o->spend.asset = a;
 	tv_add_contract_witness(&tx, 5)->cid = a.cid;
 	tx.witnesses[1].begin_inputs = 1;

@@ -5,6 +5,7 @@
 
 #include "core/chain/validate.h"
 #include "core/crypto/keys.h"
+#include "chain-fixture.h"
 #include "tap.h"
 
 #define G(text) "General \"" text "\""
@@ -40,9 +41,7 @@ void tv_hash_of(uint8_t out[ZEN_HASH_LEN], uint8_t seed);
 void tv_add_outpoint(struct zen_tx *tx, uint8_t seed, uint32_t index);
 void tv_add_mint(struct zen_tx *tx, const struct zen_asset *a,
 		 uint64_t amount);
-struct zen_output *tv_add_output(struct zen_tx *tx, uint32_t lock_id,
-				 const uint8_t pkh[ZEN_HASH_LEN],
-				 uint64_t amount);
+/* outputs: fx_add_output (chain-fixture.h) */
 struct zen_witness *tv_add_witness(struct zen_tx *tx, uint32_t id);
 /* A leftover-style contract witness: cid (v0, hash all 0xcc), cost. */
 struct zen_witness *tv_add_contract_witness(struct zen_tx *tx, uint64_t cost);
