@@ -125,8 +125,9 @@ static void test_failed_run(void)
 /* ---- the inputs explored: paths the neutral input does not take ---------- */
 
 #define HEAD2 HEAD "open Zen.Data\nmodule Dict = Zen.Dictionary\n" \
-	"module Asset = Zen.Asset\nmodule U64 = FStar.UInt64\n"
-#define MAIN_LINE 10	/* of `let main` after HEAD2 */
+	"module Asset = Zen.Asset\nmodule U64 = FStar.UInt64\n" \
+	"module U32 = FStar.UInt32\n"
+#define MAIN_LINE 11	/* of `let main` after HEAD2 */
 #define DEAR "inc 1000 (" OKBODY ")"
 
 /* main's own count (cost_body) for the arguments a, or 0 if it fails: the
@@ -342,6 +343,24 @@ static void test_dear_skeleton(void)
 		  21 + 1064);
 }
 
+/* A block number past 500: not the neutral context (block 0). */
+static void test_dear_context(void)
+{
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.block_number = 1000;
+	dear_case("context",
+		  "let main txSkel context _ command _ _ _ _ =\n"
+		  "  if command <> \"late\" then RT.failw \"no\" else\n"
+		  "  if context.blockNumber `U32.gt` 500ul then " DEAR "\n"
+		  "  else " OKBODY "\n", "late", &a,
+		  "block 1000 at 1600000000000 ms",
+		  /* if 3 + 2 + if (3 + U32.gt 2 + projection 1 + DEAR 7)
+		   * = 18; inc 1000 */
+		  18 + 1000);
+}
+
 /* A path that needs a body key, a PK sender and a wallet at once; the
  * same verdict and message every time. */
 static void test_dear_combined(void)
@@ -360,7 +379,7 @@ static void test_dear_combined(void)
 	 * + leaves Some _ 1, PK _ 1, _ :: _ 2, _ 1 + DEAR 7) = 15: 24;
 	 * tryDict 4 + tryFind 64 + tryLock 2 + inc 1000 */
 	tap_ok(check(src, NULL, NULL, &e1) == ZEN_EINVAL, "combined: refused");
-	tap_str(e1.msg, "t.fst:10:5: main costs 1094 but cf says 400 for "
+	tap_str(e1.msg, "t.fst:11:5: main costs 1094 but cf says 400 for "
 		"command \"zen-check-other-0\" (body {\"returnAddress\": "
 		"lock}, wallet of 4: 3 ZP, 1 of its asset, sender PK)",
 		"combined: the message");
@@ -530,6 +549,7 @@ int main(void)
 	test_dear_sender();
 	test_dear_state();
 	test_dear_skeleton();
+	test_dear_context();
 	test_dear_combined();
 	test_step_budget();
 	test_zulib_arity();

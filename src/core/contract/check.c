@@ -862,7 +862,7 @@ static void quote(char *out, size_t cap, const char *s, size_t len)
 
 /* ---- the cost bound: the inputs ------------------------------------------ */
 
-enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_N };
+enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_N };
 #define DIM_MAX 8		/* values of one dimension, [0] the neutral */
 #define DESC_MAX 160
 
@@ -876,8 +876,22 @@ struct inputs {
 	struct zen_skel_input skin[2];
 	struct zen_skel skel;			/* ZP and its asset in */
 	/* the inputs in the order they are run (below), combo indexes */
-	uint16_t order[DIM_MAX * DIM_MAX * 3 * 3 * 2];
+	uint16_t order[DIM_MAX * DIM_MAX * 3 * 3 * 2 * 3];
 	size_t norder;
+};
+
+/* The contexts main and cf run in when they read theirs: the neutral
+ * one (block 0 at time 0), an ordinary one, and the largest block
+ * number at a time far ahead. */
+static const struct {
+	uint32_t block_number;
+	uint64_t timestamp;		/* ms */
+	const char *desc;
+} contexts[] = {
+	{ 0, 0, "" },
+	{ 1000, 1600000000000ull, "block 1000 at 1600000000000 ms" },
+	{ UINT32_MAX, 4102444800000ull,
+	  "block 4294967295 at 4102444800000 ms" },
 };
 
 /* The sender public key: the generator point, compressed. */
@@ -1098,6 +1112,7 @@ static int param_used(const struct zc_module *m, int which)
 		size_t k = which == D_BODY ? entries[i].body :
 			   which == D_STATE ? entries[i].state :
 			   which == D_WALLET ? entries[i].body + 1 :
+			   which == D_CTX ? 1 :	/* the context */
 			   entries[i].body - 1;	/* the sender */
 		struct name_ctx x = { b ? param_name(b, k) : NULL, 0 };
 
@@ -1122,7 +1137,8 @@ static size_t combo_dist(const struct inputs *in, size_t c, size_t *sel)
 }
 
 /* The combinations of the values, nearest to the rich input (value [1]
- * of each: the first body read, a wallet with tokens, a PK sender...)
+ * of each: the first body read, a wallet with tokens, a PK sender, an
+ * ordinary context...)
  * first, then in the order of the values; the neutral one
  * (every value [0]) left out, as it is run first. */
 static void inputs_order(struct inputs *in)
@@ -1160,6 +1176,7 @@ static void inputs_init(struct inputs *in, const struct zc_module *m,
 	in->n[D_WALLET] = param_used(m, D_WALLET) ? 3 : 1;
 	in->n[D_SENDER] = param_used(m, D_SENDER) ? 3 : 1;
 	in->n[D_SKEL] = sh.tokens ? 2 : 1;
+	in->n[D_CTX] = param_used(m, D_CTX) ? ZEN_ARRAY_SIZE(contexts) : 1;
 	outputs_init(in, zen_contract_get_id(c));
 	inputs_order(in);
 }
@@ -1188,6 +1205,8 @@ static void input_args(const struct inputs *in, const size_t *sel,
 	memcpy(a->sender_pk, g_pk, sizeof(g_pk));
 	a->sender_cid = in->other;
 	a->tx = sel[D_SKEL] ? &in->skel : NULL;
+	a->block_number = contexts[sel[D_CTX]].block_number;
+	a->timestamp = contexts[sel[D_CTX]].timestamp;
 }
 
 /* " (body {...}, wallet of 3 ZP)", or "" for the neutral input. */
@@ -1203,9 +1222,9 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 	const char *parts[D_N] = {
 		in->desc[0][sel[D_BODY]], in->desc[1][sel[D_STATE]],
 		wallets[sel[D_WALLET]], senders[sel[D_SENDER]],
-		"ZP and its asset in the skeleton",
+		"ZP and its asset in the skeleton", contexts[sel[D_CTX]].desc,
 	};
-	const char *pre[D_N] = { "body ", "state ", "", "", "" };
+	const char *pre[D_N] = { "body ", "state ", "", "", "", "" };
 	size_t k = 0;
 
 	out[0] = 0;
