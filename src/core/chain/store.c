@@ -11,8 +11,8 @@
  * arrays for every database; a node's reads are many and short (an HTTP
  * request is often one read).
  */
-#include <pthread.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
