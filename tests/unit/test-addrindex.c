@@ -38,7 +38,6 @@
 #include "core/chain/addr-int.h"
 #include "core/encoding/hex.h"
 #include "core/types/data.h"
-#include "core/wallet/txbuild.h"
 #include "tap.h"
 
 #define ZP(n) ((uint64_t)(n) * 100000000ULL)

@@ -6,7 +6,6 @@
  * directories under $TMPDIR.
  */
 #define _GNU_SOURCE
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,19 +18,12 @@
 #include "core/consensus/consensus.h"
 #include "core/crypto/hash.h"
 #include "core/encoding/hex.h"
-#include "core/wallet/bip32.h"
-#include "core/wallet/bip39.h"
 #include "core/crypto/keys.h"
 #include "core/wallet/txbuild.h"
 #include "tap.h"
 
-#define ROOT_MNEMONIC "feel muffin volcano click mercy abuse bachelor " \
-	"ginger limb tomorrow okay input spend athlete boring security " \
-	"document exclude liar dune usage camera ranch thought"
 #define GENESIS_HASH \
 	"6d678ab961c8b47046da8d19c0de5be07eb0fe1e1e82ad9a5b32145b5d4811c7"
-#define GENESIS_TX \
-	"b01098756bcf637bef2a161bd49412cad0a10adf12e64a694c41f9c5b9716420"
 #define GENESIS_PK \
 	"30759b07ca01caf8e524fc279946a1e96afc3546ee5f1fd4a1cfaf644763c2b4"
 #define ZP(n) ((uint64_t)(n) * 100000000ULL)
@@ -47,38 +39,7 @@ static uint64_t test_clock(void *ctx)
 	return clock_ms;
 }
 
-static void die(const char *what, const struct zen_err *err)
-{
-	fprintf(stderr, "test-chain: %s: %s\n", what, err ? err->msg : "");
-	exit(99);
-}
-
-static void derive_key(uint8_t sec[ZEN_SECKEY_LEN], uint8_t pkh[ZEN_HASH_LEN],
-		       const char *path)
-{
-	struct zen_err err = ZEN_ERR_INIT;
-	uint8_t seed[ZEN_BIP39_SEED_LEN], pub[ZEN_PUBKEY_LEN];
-	struct zen_xprv master, k;
-
-	if (zen_bip39_seed(seed, ROOT_MNEMONIC, "", &err) ||
-	    zen_bip32_master(&master, seed, sizeof(seed), &err) ||
-	    zen_bip32_derive_text(&k, &master, path, &err) ||
-	    zen_pubkey_from_seckey(pub, k.key, &err))
-		die("derive key", &err);
-	memcpy(sec, k.key, ZEN_SECKEY_LEN);
-	zen_pubkey_hash(pkh, pub);
-	zen_xprv_wipe(&master);
-	zen_xprv_wipe(&k);
-}
-
 /* ---- data directories ---- */
-
-static int rm_entry(const char *path, const struct stat *st, int flag,
-		    struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
 
 static char *new_dir(void)
 {
@@ -87,13 +48,13 @@ static char *new_dir(void)
 
 	snprintf(buf, sizeof(buf), "%s/zen-chain-XXXXXX", tmp ? tmp : "/tmp");
 	if (!mkdtemp(buf))
-		die("mkdtemp", NULL);
+		fx_die("mkdtemp", NULL);
 	return zen_xstrdup(buf);
 }
 
 static void drop_dir(char *dir)
 {
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	fx_remove_tree(dir);
 	free(dir);
 }
 
@@ -103,7 +64,7 @@ static struct zen_chainstate *open_chain(const char *dir)
 	struct zen_chainstate *c;
 
 	if (zen_chain_open(&c, dir, P, &err))
-		die("open", &err);
+		fx_die("open", &err);
 	zen_chain_set_clock(c, test_clock, NULL);
 	return c;
 }
@@ -125,7 +86,7 @@ static void mine(struct zen_block *b)
 static void recommit(struct zen_block *b)
 {
 	if (zen_block_tx_roots(b->commitments[0], b->commitments[1], b, NULL))
-		die("roots", NULL);
+		fx_die("roots", NULL);
 	zen_block_commitments_root(b->header.commitments, b);
 }
 
@@ -141,7 +102,7 @@ static void template_of(struct zen_chainstate *c, struct zen_block *b,
 	struct zen_err err = ZEN_ERR_INIT;
 
 	if (zen_chain_template(c, b, pk, &err))
-		die("template", &err);
+		fx_die("template", &err);
 }
 
 static int submit(struct zen_chainstate *c, struct zen_block_result *res,
@@ -188,7 +149,7 @@ static struct zen_block_info tip_of(struct zen_chainstate *c)
 
 	if (zen_chain_read_begin(c, &r, &err) ||
 	    zen_chain_read_tip(r, &info, &err))
-		die("tip", &err);
+		fx_die("tip", &err);
 	zen_chain_read_end(r);
 	return info;
 }
@@ -201,7 +162,7 @@ static struct zen_chain_counts counts_of(struct zen_chainstate *c)
 
 	if (zen_chain_read_begin(c, &r, &err) ||
 	    zen_chain_read_counts(r, &n, &err))
-		die("counts", &err);
+		fx_die("counts", &err);
 	zen_chain_read_end(r);
 	return n;
 }
@@ -232,7 +193,7 @@ static void coinbase_of(struct zen_chainstate *c, uint32_t n,
 	    zen_chain_read_main(r, &info, n, &err) ||
 	    zen_chain_read_block(r, &raw, NULL, info.hash, &err) ||
 	    zen_block_decode(&b, raw.data, raw.len, NULL, &err))
-		die("coinbase_of", &err);
+		fx_die("coinbase_of", &err);
 	memcpy(out, b.txs[0].tx_hash, ZEN_HASH_LEN);
 	zen_chain_read_end(r);
 	zen_block_release(&b);
@@ -245,20 +206,9 @@ static void coinbase_of(struct zen_chainstate *c, uint32_t n,
 static void spend_tx(struct zen_tx *tx, const uint8_t hash[ZEN_HASH_LEN],
 		     uint32_t index, const uint8_t key[ZEN_SECKEY_LEN])
 {
-	struct zen_err err = ZEN_ERR_INIT;
-
-	tx->version = 0;
-	tx->inputs = zen_xcalloc(1, sizeof(*tx->inputs));
-	tx->n_inputs = 1;
-	tx->inputs[0].kind = ZEN_INPUT_OUTPOINT;
-	memcpy(tx->inputs[0].outpoint.tx_hash, hash, ZEN_HASH_LEN);
-	tx->inputs[0].outpoint.index = index;
-	if (zen_wallet_sign_inputs(tx, (const uint8_t (*)[ZEN_SECKEY_LEN])key,
-				   1, ZEN_SIGHASH_TXHASH, &err))
-		die("sign", &err);
-	zen_tx_finalize(tx);
+	fx_sign_inputs(tx, &(struct fx_coin){ hash, index, key }, 1,
+		       ZEN_SIGHASH_TXHASH);
 }
-
 static int submit_tx(struct zen_chainstate *c, const struct zen_tx *tx,
 		     enum zen_tx_outcome *oc, struct zen_err *err)
 {
@@ -273,7 +223,7 @@ static int mempool_has(struct zen_chainstate *c, const uint8_t h[ZEN_HASH_LEN])
 	int rc;
 
 	if (zen_chain_read_begin(c, &r, NULL))
-		die("read", NULL);
+		fx_die("read", NULL);
 	rc = zen_chain_read_tx(r, &raw, &loc, h, NULL);
 	zen_chain_read_end(r);
 	zen_buf_release(&raw);
@@ -287,7 +237,7 @@ static void genesis_raw(struct zen_buf *out)
 					    "input"), "blockHex");
 
 	if (zen_hex_decode(out, hex, strlen(hex), NULL))
-		die("genesis hex", NULL);
+		fx_die("genesis hex", NULL);
 }
 
 /* ---- tests ---- */
@@ -317,11 +267,11 @@ static void test_genesis(void)
 	tap_ok(n.utxos == 1 && n.txs == 1 && n.main == 1 && n.mempool == 0,
 	       "one unspent output, one transaction");
 	zen_output_init(&o);
-	if (zen_hex_decode_fixed(op.tx_hash, 32, GENESIS_TX, NULL))
-		die("hex", NULL);
+	if (zen_hex_decode_fixed(op.tx_hash, 32, FX_GENESIS_TX, NULL))
+		fx_die("hex", NULL);
 	op.index = 0;
 	if (zen_chain_read_begin(c, &r, NULL))
-		die("read", NULL);
+		fx_die("read", NULL);
 	tap_ok(zen_chain_read_utxo(r, &o, &op, NULL) == 0 &&
 	       o.lock.id == ZEN_LOCK_PK && o.spend.amount == ZP(1000),
 	       "the genesis output pays 1000 ZP to a PK");
@@ -346,9 +296,9 @@ static void test_main_empty(void)
 	int rc;
 
 	if (zen_chain_open(&c, dir, zen_chain_params(ZEN_CHAIN_TEST), &err))
-		die("open test", &err);
+		fx_die("open test", &err);
 	if (zen_chain_read_begin(c, &r, &err))
-		die("read", &err);
+		fx_die("read", &err);
 	rc = zen_chain_read_tip(r, &info, &err);
 	zen_chain_read_end(r);
 	tap_ok(rc == ZEN_ENOTFOUND && !strcmp(err.msg, "No tip"),
@@ -412,8 +362,8 @@ static void test_mempool(struct zen_chainstate *c)
 	struct zen_block_info tip;
 	int rc;
 
-	if (zen_hex_decode_fixed(gtx, 32, GENESIS_TX, NULL))
-		die("hex", NULL);
+	if (zen_hex_decode_fixed(gtx, 32, FX_GENESIS_TX, NULL))
+		fx_die("hex", NULL);
 	/* t1: the genesis output to key1 (600), back to key0 (399), fee 1 */
 	zen_tx_init(&t1);
 	fx_add_output(&t1, ZEN_LOCK_PK, pk1, ZP(600));
@@ -473,7 +423,7 @@ static void test_mempool(struct zen_chainstate *c)
 	tap_ok(rc == 0, "a mature coinbase can (%s)", err.msg);
 
 	if (zen_chain_read_begin(c, &r, NULL))
-		die("read", NULL);
+		fx_die("read", NULL);
 	rc = zen_chain_read_tx(r, &raw, &loc, t2.tx_hash, &err);
 	zen_chain_read_end(r);
 	tap_ok(rc == 0 && loc.in_mempool && loc.confirmations == 0 &&
@@ -517,7 +467,7 @@ static void test_mempool(struct zen_chainstate *c)
 	       err.msg);
 	zen_buf_reset(&raw);
 	if (zen_chain_read_begin(c, &r, NULL))
-		die("read", NULL);
+		fx_die("read", NULL);
 	rc = zen_chain_read_tx(r, &raw, &loc, t2.tx_hash, &err);
 	zen_chain_read_end(r);
 	/* by weight: cb_old (one output), t2 (two), t1 (three); t2 is an
@@ -599,7 +549,7 @@ static void test_invalid(struct zen_chainstate *c)
 	b.txs = zen_xrealloc(b.txs, 2 * sizeof(*b.txs));
 	zen_tx_init(&b.txs[1]);
 	if (zen_tx_decode(&b.txs[1], b.txs[0].raw, b.txs[0].raw_len, NULL))
-		die("decode", NULL);
+		fx_die("decode", NULL);
 	b.n_txs = 2;
 	recommit(&b);
 	mine(&b);
@@ -673,7 +623,7 @@ static void main_block_raw(struct zen_chainstate *c, uint32_t n,
 	if (zen_chain_read_begin(c, &r, &err) ||
 	    zen_chain_read_main(r, &info, n, &err) ||
 	    zen_chain_read_block(r, raw, NULL, info.hash, &err))
-		die("copy", &err);
+		fx_die("copy", &err);
 	zen_chain_read_end(r);
 }
 
@@ -714,7 +664,7 @@ static void utxo_dump(struct zen_chainstate *c, struct zen_buf *out)
 
 	if (zen_chain_read_begin(c, &r, NULL) ||
 	    zen_chain_read_utxos(r, utxo_collect, out, NULL))
-		die("utxos", NULL);
+		fx_die("utxos", NULL);
 	zen_chain_read_end(r);
 }
 
@@ -827,8 +777,8 @@ static void test_reopen_and_schema(void)
 	int rc;
 
 	mine_next(c, miner, NULL);
-	if (zen_hex_decode_fixed(gtx, 32, GENESIS_TX, NULL))
-		die("hex", NULL);
+	if (zen_hex_decode_fixed(gtx, 32, FX_GENESIS_TX, NULL))
+		fx_die("hex", NULL);
 	zen_tx_init(&tx);
 	fx_add_output(&tx, ZEN_LOCK_PK, pk1, ZP(1000));
 	spend_tx(&tx, gtx, 0, key0);
@@ -855,7 +805,7 @@ static void test_reopen_and_schema(void)
 		    zen_store_begin(s, NULL, 1, &t, &err) ||
 		    zen_store_del(t, ZEN_DB_UTXO, key, sizeof(key), &err) ||
 		    zen_store_commit(t, &err))
-			die("damage", &err);
+			fx_die("damage", &err);
 		zen_store_close(s);
 		c = open_chain(dir);
 		rc = zen_chain_verify(c, &rep, &err);
@@ -869,7 +819,7 @@ static void test_reopen_and_schema(void)
 	    zen_store_begin(s, NULL, 1, &t, &err) ||
 	    zen_store_put(t, ZEN_DB_META, "schema", 6, be, 4, &err) ||
 	    zen_store_commit(t, &err))
-		die("schema", &err);
+		fx_die("schema", &err);
 	zen_store_close(s);
 	rc = zen_chain_open(&c, dir, P, &err);
 	tap_ok(rc == ZEN_ESTORE && c == NULL &&
@@ -934,7 +884,7 @@ static int active_list(struct zen_chainstate *c, struct zen_active_contract
 
 	if (zen_chain_read_begin(c, &r, &err) ||
 	    zen_chain_read_active(r, a, n, &err))
-		die("active", &err);
+		fx_die("active", &err);
 	zen_chain_read_end(r);
 	/* leave out the local chain's built-in CGP and voting contracts,
 	 * which never expire (test-cgp-builtin, t0910) */
@@ -1041,7 +991,7 @@ static uint64_t coinbase_zp(struct zen_chainstate *c, uint32_t n)
 	    zen_chain_read_main(r, &info, n, NULL) ||
 	    zen_chain_read_block(r, &raw, NULL, info.hash, NULL) ||
 	    zen_block_decode(&b, raw.data, raw.len, NULL, NULL))
-		die("coinbase_zp", NULL);
+		fx_die("coinbase_zp", NULL);
 	for (size_t i = 0; i < b.txs[0].n_outputs; i++)
 		if (zen_asset_is_zp(&b.txs[0].outputs[i].spend.asset))
 			sum += b.txs[0].outputs[i].spend.amount;
@@ -1145,9 +1095,9 @@ static void test_contracts(void)
 	struct zen_tx act, exec, ext;
 	char hx[65];
 
-	if (zen_hex_decode_fixed(genesis, 32, GENESIS_TX, NULL) ||
+	if (zen_hex_decode_fixed(genesis, 32, FX_GENESIS_TX, NULL) ||
 	    zen_hex_decode_fixed(cid_hash, 32, SAMPLE_HASH, NULL))
-		die("hex", NULL);
+		fx_die("hex", NULL);
 	tap_ok(len == 584, "the sample contract is 584 bytes (5.1)");
 	test_contract_refusals(c, genesis, code, have);
 
@@ -1183,7 +1133,7 @@ static void test_contracts(void)
 	zen_output_init(&out);
 	if (zen_chain_read_begin(c, &r, &err) ||
 	    zen_chain_read_utxo(r, &out, &op, &err))
-		die("read minted", &err);
+		fx_die("read minted", &err);
 	zen_chain_read_end(r);
 	zen_hex_encode_to(hx, out.spend.asset.cid.hash, 32);
 	tap_ok(out.lock.id == ZEN_LOCK_CONTRACT && out.spend.amount == 1000 &&
@@ -1294,8 +1244,8 @@ static void test_contract_state(void)
 	struct zen_active_contract *a;
 	size_t n;
 
-	if (zen_hex_decode_fixed(genesis, 32, GENESIS_TX, NULL))
-		die("hex", NULL);
+	if (zen_hex_decode_fixed(genesis, 32, FX_GENESIS_TX, NULL))
+		fx_die("hex", NULL);
 	activation_tx(&act, genesis, 0, ZP(1000), counter_code, len * 10, 1);
 	tap_ok(submit_tx(c, &act, NULL, NULL) == 0 &&
 	       mine_next(c, miner, NULL), "counter activated in block 2");
@@ -1440,7 +1390,7 @@ static void sign_first(struct zen_tx *tx)
 {
 	zen_tx_finalize(tx);
 	if (zen_wallet_sign_contract_witness(tx, key1, NULL))
-		die("sign witness", NULL);
+		fx_die("sign witness", NULL);
 }
 
 static void sign_first_badly(struct zen_tx *tx)
@@ -1462,8 +1412,8 @@ static void test_contract_messages(void)
 	uint64_t n1, n2, have;
 	const struct zen_witness *w;
 
-	if (zen_hex_decode_fixed(genesis, 32, GENESIS_TX, NULL))
-		die("hex", NULL);
+	if (zen_hex_decode_fixed(genesis, 32, FX_GENESIS_TX, NULL))
+		fx_die("hex", NULL);
 	code_hash(callee_h, callee_code);
 	caller_code(&caller, callee_h);
 	code_hash(caller_h, zen_buf_str(&caller));
@@ -1538,7 +1488,7 @@ static void store_poke(const char *dir, enum zen_store_db db,
 	    zen_store_begin(st, NULL, 1, &t, &err) ||
 	    zen_store_put(t, db, key, klen, val, vlen, &err) ||
 	    zen_store_commit(t, &err))
-		die("poke", &err);
+		fx_die("poke", &err);
 	zen_store_close(st);
 	zen_buf_release(&path);
 }
@@ -1564,8 +1514,8 @@ static void test_verify_contracts(void)
 	char hx[17], msg[160];
 	struct zen_tx act;
 
-	if (zen_hex_decode_fixed(genesis, 32, GENESIS_TX, NULL))
-		die("hex", NULL);
+	if (zen_hex_decode_fixed(genesis, 32, FX_GENESIS_TX, NULL))
+		fx_die("hex", NULL);
 	activation_tx(&act, genesis, 0, ZP(1000), counter_code, len * 3, 1);
 	tap_ok(submit_tx(c, &act, NULL, NULL) == 0, "counter in the mempool");
 	verify_ok(c, "the mempool overlay matches its transaction");
@@ -1603,9 +1553,9 @@ int main(void)
 
 	P = zen_chain_params(ZEN_CHAIN_LOCAL);
 	clock_ms = 1515594186383ULL;
-	derive_key(key0, pk0, ZEN_WALLET_EXTERNAL_PATH);
-	derive_key(key1, pk1, "m/44'/258'/0'/0/1");
-	derive_key(keym, miner, "m/44'/258'/0'/0/2");
+	fx_key(0, key0, pk0);
+	fx_key(1, key1, pk1);
+	fx_key(2, keym, miner);
 	zen_hex_encode_to(hx, pk0, 32);
 	tap_str(hx, GENESIS_PK, "the test key owns the genesis output");
 

@@ -19,7 +19,6 @@
 
 #include "chain-fixture.h"
 #include "core/encoding/hex.h"
-#include "core/wallet/txbuild.h"
 #include "tap.h"
 
 #define ZP(n) ((uint64_t)(n) * 100000000ULL)

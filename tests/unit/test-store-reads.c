@@ -64,22 +64,43 @@ static struct zen_store_txn *reader(void)
 	return t;
 }
 
+/* A reader, after small allocations that would take the memory of a
+ * transaction freed rather than kept (the allocator hands a freed block
+ * of the same size out again first): a reader then comes back at
+ * another address, so the same address means the ended one was kept. */
+static struct zen_store_txn *reader_after_allocations(void)
+{
+	void *hold[8];
+	struct zen_store_txn *t;
+
+	for (size_t i = 0; i < 8; i++)
+		hold[i] = malloc(8 * (i + 1));
+	t = reader();
+	for (size_t i = 0; i < 8; i++)
+		free(hold[i]);
+	return t;
+}
+
 static void test_renewed_sees_latest(void)
 {
-	struct zen_store_txn *t;
+	struct zen_store_txn *t, *first;
 	uint64_t gen;
 
 	put_counter(1);
-	t = reader();
+	t = first = reader();
 	gen = zen_store_txn_generation(t);
 	tap_u64(counter_in(t), 1, "a read sees the commit before it");
 	zen_store_abort(t);		/* reset into the pool */
 	put_counter(2);
-	t = reader();			/* renewed from the pool */
+	t = reader_after_allocations();
+	tap_ok(t == first, "the next read reuses the ended one");
 	tap_u64(counter_in(t), 2, "a reused read sees the latest commit");
 	tap_ok(zen_store_txn_generation(t) > gen,
 	       "and a later generation than its earlier snapshot");
 	tap_ok(zen_store_commit(t, NULL) == 0, "a read ends by commit too");
+	t = reader_after_allocations();
+	tap_ok(t == first, "and is reused after that as well");
+	zen_store_abort(t);
 }
 
 /* More readers at once than the pool keeps, each on the same snapshot,
