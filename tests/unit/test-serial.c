@@ -1285,6 +1285,43 @@ static void check_block_stated(const struct zen_block *b,
 	tap_u64(n, json_object_size(st), "%s every stated field checked", id);
 }
 
+/* What zen_block_decode_each showed: the transactions in order, each
+ * with its hashes set when shown. */
+struct seen_txs {
+	size_t n;		/* calls */
+	int in_order;		/* call k was for transaction k, the last decoded */
+	uint8_t (*hashes)[ZEN_HASH_LEN];
+};
+
+static void see_tx(void *ctx, const struct zen_block *b, size_t i)
+{
+	struct seen_txs *s = ctx;
+
+	s->in_order &= i == s->n && b->n_txs == i + 1;
+	s->hashes = zen_xrealloc(s->hashes, (s->n + 1) * ZEN_HASH_LEN);
+	memcpy(s->hashes[s->n++], b->txs[i].tx_hash, ZEN_HASH_LEN);
+}
+
+/* Decoding p[0..len) shows each transaction decoded, in order, with its
+ * hashes, and no other: of full (the whole block decoded) the first
+ * shown ones. */
+static int decode_shows_each(const struct zen_block *full, const uint8_t *p,
+			     size_t len)
+{
+	struct seen_txs s = { .in_order = 1 };
+	struct zen_block b;
+	int ret, ok;
+
+	zen_block_init(&b);
+	ret = zen_block_decode_each(&b, p, len, NULL, see_tx, &s, NULL);
+	ok = s.in_order && s.n <= full->n_txs && (ret || s.n == full->n_txs);
+	for (size_t i = 0; ok && i < s.n; i++)
+		ok = !memcmp(s.hashes[i], full->txs[i].tx_hash, ZEN_HASH_LEN);
+	zen_block_release(&b);
+	free(s.hashes);
+	return ok;
+}
+
 static void test_block_vector(json_t *v, const char *id)
 {
 	json_t *ex = tap_jget(v, "expected");
@@ -1311,18 +1348,23 @@ static void test_block_vector(json_t *v, const char *id)
 	zen_block_encode(&b, &blk);
 	tap_ok(b.len == raw.len && !memcmp(b.data, raw.data, b.len),
 	       "%s re-encodes byte for byte", id);
+	tap_ok(decode_shows_each(&blk, raw.data, raw.len),
+	       "%s decoded shows each of its %zu transactions in order", id,
+	       blk.n_txs);
 	for (size_t n = 0; n < raw.len; n++) {
 		struct zen_block t;
 		uint8_t *copy = zen_xmalloc(n ? n : 1);
-		int ret;
+		int ret, shown;
 
 		memcpy(copy, raw.data, n);
 		zen_block_init(&t);
 		ret = zen_block_decode(&t, copy, n, NULL, NULL);
+		shown = decode_shows_each(&blk, copy, n);
 		zen_block_release(&t);
 		free(copy);
-		if (ret != ZEN_EINVAL) {
-			tap_ok(0, "%s truncated to %zu bytes fails", id, n);
+		if (ret != ZEN_EINVAL || !shown) {
+			tap_ok(0, "%s truncated to %zu bytes fails, showing "
+			       "only the transactions before the cut", id, n);
 			break;
 		}
 	}

@@ -1,12 +1,14 @@
 /*
  * test-sigahead.c - a submitted block's signatures are verified ahead of
- * its connection (chain.c, sigs_ahead_start), and the answers stay those
+ * its connection (chain.c, decode_verifying_ahead: from the decoding
+ * of its transactions on), and the answers stay those
  * of a connection that verifies each signature when validation reaches
  * it: the first failure in block order decides the reason, a refusal of a
  * later step gives way to a bad signature, the signature of a leftover
  * public-key witness is never judged (the weight walk refuses the
- * witness itself, protocol.md 8.3), and a block refused before its
- * transactions is refused as before.
+ * witness itself, protocol.md 8.3), a block refused before its
+ * transactions is refused as before, and a block cut short after its
+ * pipeline started is invalid and changes nothing.
  *
  * Keys 0-20 of the test mnemonic; block 2 splits the genesis output
  * (key 0) into 10 ZP for each of keys 1-20 and 800 back to key 0; the
@@ -133,6 +135,29 @@ static void expect_connected(struct zen_chainstate *c, struct zen_block *b,
 	zen_block_release(b);
 }
 
+/* Block b cut in its last transaction: its pipeline starts (the first
+ * transactions have signatures enough), and decoding then fails. */
+static void expect_cut_invalid(struct zen_chainstate *c, struct zen_block *b)
+{
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+	uint32_t before = fx_tip_number(c);
+	uint64_t was = sigs_ahead(c);
+	int rc;
+
+	zen_block_encode(&raw, b);
+	rc = zen_chain_submit_block(c, &res, raw.data,
+				    raw.len - b->txs[b->n_txs - 1].raw_len / 2,
+				    &err);
+	tap_ok(rc == ZEN_EINVAL && strstr(err.msg, "invalid block") &&
+	       fx_tip_number(c) == before && sigs_ahead(c) == was,
+	       "a block cut in its last transaction: invalid, nothing "
+	       "changes (%s)", err.msg);
+	zen_buf_release(&raw);
+	zen_block_release(b);
+}
+
 /* txs[0..n): the spends of keys 1..n, bad (1-based, 0 for none) with
  * its signature spoiled. */
 static void spends(struct zen_tx *txs, int n, int bad)
@@ -229,6 +254,8 @@ static void test_refusals(struct zen_chainstate *c)
 	fx_block_finish(&b);
 	expect_rejected(c, &b, "incorrect proof of work",
 			"a wrong difficulty over a bad signature");
+	block_of_spends(c, &b, 0);
+	expect_cut_invalid(c, &b);
 	tap_u64(sigs_ahead(c), 0, "no refused block counts signatures ahead");
 }
 

@@ -567,7 +567,7 @@ static int refuse(struct zen_err *err, const char *fmt, ...)
 
 /* A block already decoded (the one being submitted): its hash, the
  * length of its stored encoding, and its signatures being verified ahead
- * (sigs_ahead_start; taken by its connection). */
+ * (decode_verifying_ahead; taken by its connection). */
 struct known_block {
 	const uint8_t *hash;
 	const struct zen_block *b;
@@ -577,42 +577,77 @@ struct known_block {
 
 /*
  * A block's signatures, verified ahead: the check of every public-key
- * witness (zen_tx_sig_checks) goes to a pipeline as soon as the block is
- * decoded and its proof of work holds, so that verification runs on every
- * core while the block is checked, stored and its transactions validated;
- * the pipeline has one worker per thread, as this thread is busy until
- * the end.  The connection then confirms that validation asks for the same
- * checks in the same order (connect_feed_signatures); anything else falls
- * back to a pipeline fed by validation.  A block that is not connected
- * (known, refused, an orphan, a side branch) stops the pipeline: what it
- * cost is the verification done meanwhile, while the block was checked,
- * and only a header with valid work gets that far.  A block of a few
- * signatures is left to the connection's own pipeline: threads started
- * ahead would cost more than they save.
+ * witness (zen_tx_sig_checks) goes to a pipeline as the block is decoded,
+ * once its header shows valid work, so that verification runs on every
+ * core while the rest is decoded and the block is checked, stored and its
+ * transactions validated; the pipeline has one worker per thread, as this
+ * thread is busy until the end.  The connection then confirms that
+ * validation asks for the same checks in the same order
+ * (connect_feed_signatures); anything else falls back to a pipeline fed
+ * by validation.  A block that is not connected (known, refused, an
+ * orphan, a side branch) stops the pipeline: what it cost is the
+ * verification done meanwhile, and only a header with valid work gets
+ * that far.  A block of a few signatures is left to the connection's own
+ * pipeline: threads started ahead would cost more than they save.
  */
 #define SIGS_AHEAD_MIN 16
-static struct zen_sig_pipe *sigs_ahead_start(struct zen_chainstate *chain,
-					     const struct zen_block *b,
-					     const uint8_t hash[ZEN_HASH_LEN])
-{
-	struct zen_sig_batch batch;
-	struct zen_sig_pipe *p = NULL;
+#define SIGS_AHEAD_FEED 16	/* checks handed over at a time, once started */
 
-	if (zen_block_is_genesis(chain->params, &b->header) ||
-	    !zen_pow_valid(hash, b->header.difficulty,
-			   chain->params->pow_limit))
-		return NULL;
-	zen_sig_batch_init(&batch);
-	for (size_t i = 1; i < b->n_txs; i++) {
-		batch.tx_index = i;
-		zen_tx_sig_checks(&batch, &b->txs[i]);
+struct sigs_ahead {
+	const struct zen_chainstate *chain;
+	int worth;			/* valid work, not the genesis */
+	struct zen_sig_batch batch;	/* checks not handed over yet */
+	struct zen_sig_pipe *pipe;
+};
+
+/* zen_block_tx_fn: transaction i of the block being decoded. */
+static void sigs_ahead_tx(void *ctx, const struct zen_block *b, size_t i)
+{
+	struct sigs_ahead *sa = ctx;
+	const struct zen_chain_params *p = sa->chain->params;
+	uint8_t hash[ZEN_HASH_LEN];
+
+	if (i == 0) {	/* the coinbase: no signature, but the header is in */
+		zen_header_hash(hash, &b->header);
+		sa->worth = !zen_block_is_genesis(p, &b->header) &&
+			    zen_pow_valid(hash, b->header.difficulty,
+					  p->pow_limit);
+		return;
 	}
-	if (batch.n >= SIGS_AHEAD_MIN) {
-		p = zen_sig_pipe_start(chain->threads, 1);
-		zen_sig_pipe_feed(p, batch.checks, batch.n);
+	if (!sa->worth)
+		return;
+	sa->batch.tx_index = i;
+	zen_tx_sig_checks(&sa->batch, &b->txs[i]);
+	if (!sa->pipe && sa->batch.n >= SIGS_AHEAD_MIN)
+		sa->pipe = zen_sig_pipe_start(sa->chain->threads, 1);
+	if (sa->pipe && sa->batch.n >= SIGS_AHEAD_FEED) {
+		zen_sig_pipe_feed(sa->pipe, sa->batch.checks, sa->batch.n);
+		sa->batch.n = 0;
 	}
-	zen_sig_batch_release(&batch);
-	return p;
+}
+
+/* Decode raw into b, starting its signatures' pipeline on the way:
+ * returned in *ahead (NULL for a block of a few signatures or without
+ * valid work). */
+static int decode_verifying_ahead(struct zen_chainstate *chain,
+				  struct zen_block *b, const uint8_t *raw,
+				  size_t len, struct zen_sig_pipe **ahead)
+{
+	struct sigs_ahead sa = { .chain = chain };
+	int rc;
+
+	zen_sig_batch_init(&sa.batch);
+	rc = zen_block_decode_each(b, raw, len, NULL, sigs_ahead_tx, &sa,
+				   NULL);
+	if (!rc && sa.pipe && sa.batch.n)
+		zen_sig_pipe_feed(sa.pipe, sa.batch.checks, sa.batch.n);
+	zen_sig_batch_release(&sa.batch);
+	if (rc) {
+		zen_sig_pipe_abort(sa.pipe);
+		sa.pipe = NULL;
+	}
+	*ahead = sa.pipe;
+	return rc;
 }
 
 /*
@@ -1494,12 +1529,11 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 
 	memset(res, 0, sizeof(*res));
 	zen_block_init(&b);
-	if (zen_block_decode(&b, raw, len, NULL, NULL)) {
+	if (decode_verifying_ahead(chain, &b, raw, len, &ahead)) {
 		zen_block_release(&b);
 		return zen_fail(err, ZEN_EINVAL, "invalid block");
 	}
 	zen_header_hash(res->hash, &b.header);
-	ahead = sigs_ahead_start(chain, &b, res->hash);
 	pthread_mutex_lock(&chain->write_lock);
 	if ((rc = zen_store_begin(chain->store, NULL, 1, &w, err)))
 		goto out;

@@ -106,7 +106,7 @@ static int read_commitments(struct zen_reader *r, struct zen_block *b,
 }
 
 static int read_txs(struct zen_reader *r, struct zen_block *b,
-		    struct zen_err *err)
+		    zen_block_tx_fn *each, void *ctx, struct zen_err *err)
 {
 	size_t n;
 	int ret = zen_read_list_count(r, &n, MIN_TX_SIZE, err);
@@ -122,12 +122,21 @@ static int read_txs(struct zen_reader *r, struct zen_block *b,
 					       b->n_txs - 1);
 			return ret;
 		}
+		if (each)
+			each(ctx, b, b->n_txs - 1);
 	}
 	return 0;
 }
 
 int zen_block_decode(struct zen_block *b, const uint8_t *p, size_t len,
 		     size_t *consumed, struct zen_err *err)
+{
+	return zen_block_decode_each(b, p, len, consumed, NULL, NULL, err);
+}
+
+int zen_block_decode_each(struct zen_block *b, const uint8_t *p, size_t len,
+			  size_t *consumed, zen_block_tx_fn *each, void *ctx,
+			  struct zen_err *err)
 {
 	struct zen_reader r;
 	int ret;
@@ -138,7 +147,7 @@ int zen_block_decode(struct zen_block *b, const uint8_t *p, size_t len,
 	if (!ret)
 		ret = read_commitments(&r, b, err);
 	if (!ret)
-		ret = read_txs(&r, b, err);
+		ret = read_txs(&r, b, each, ctx, err);
 	if (ret)
 		return ret;
 	if (b->n_commitments < ZEN_BLOCK_MIN_COMMITMENTS)

@@ -54,6 +54,19 @@ int zen_block_decode(struct zen_block *b, const uint8_t *p, size_t len,
 		     size_t *consumed, struct zen_err *err) ZEN_WARN_UNUSED;
 
 /*
+ * zen_block_decode, with a look at each transaction as soon as it is
+ * decoded: each(ctx, b, i) for i = 0, 1, ... in order, with b's header,
+ * commitments and transactions 0..i set (b->txs does not move while
+ * decoding).  Work on a large block's first transactions can start while
+ * the rest are decoded.  A block that fails to decode later has had each
+ * called for the transactions before the failure.
+ */
+typedef void zen_block_tx_fn(void *ctx, const struct zen_block *b, size_t i);
+int zen_block_decode_each(struct zen_block *b, const uint8_t *p, size_t len,
+			  size_t *consumed, zen_block_tx_fn *each, void *ctx,
+			  struct zen_err *err) ZEN_WARN_UNUSED;
+
+/*
  * Append the block: header, commitments, varint count and each
  * transaction's raw bytes (a transaction without raw is written with
  * zen_tx_encode).
