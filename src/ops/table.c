@@ -239,7 +239,8 @@ const struct zen_op zen_ops[] = {
 	  "Tip height, best header, mempool transactions and bytes, peers, "
 	  "blocks connected and their time, whether a wallet session is "
 	  "open; served by zen serve also HTTP requests by route and status "
-	  "with a latency histogram.  Served on a loopback address, or with "
+	  "with a latency histogram, and the open connections of each of "
+	  "its worker threads.  Served on a loopback address, or with "
 	  "zen serve --metrics; elsewhere it answers as an unknown route.  "
 	  "Locally: this process's figures (no HTTP, no peers).",
 	  { { NULL, 0, 0, NULL, NULL } } },

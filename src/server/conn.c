@@ -8,7 +8,9 @@
  *    evhttp gives it its socket, inside the listener's accept loop.  There
  *    we count it; past the cap plus SRV_CONN_SLACK the worker disables its
  *    listener (the accept loop checks that after every callback), so
- *    accept() never meets EMFILE; a close re-enables it.  An event made
+ *    accept() never meets EMFILE; a close re-enables it.  A worker also
+ *    stops accepting while it holds more than SRV_BALANCE_SLACK
+ *    connections over the least loaded worker (below).  An event made
  *    active there runs right after the accept loop, before anything is
  *    read: bufferevent_getcb gives evhttp's connection (its callback
  *    argument, NULL once evhttp freed it), evhttp_connection_get_peer the
@@ -222,16 +224,54 @@ static void listener_set(struct srv_worker *w, int on)
 		evconnlistener_disable(l);
 }
 
-/* Near the fd limit: stop this worker's accept() (its own thread). */
-static void pause_worker(struct srv_worker *w)
+/*
+ * Balance.  Every worker's loop watches the one listening socket, and the
+ * listener of the worker woken first accepts until EAGAIN: it could take a
+ * whole burst of new connections (all 64 of a benchmark's, the other core
+ * left idle, half the throughput).  So a worker that holds more than
+ * SRV_BALANCE_SLACK connections over the least loaded other one stops
+ * accepting, as near the fd limit, until the others catch up or it closes
+ * one.  A worker paused so still accepts one connection every
+ * SRV_BALANCE_RETRY_MS: the others may be slow to take new clients (their
+ * loops busy), and those clients must not wait for long.
+ */
+#define SRV_BALANCE_SLACK 1u
+#define SRV_BALANCE_RETRY_MS 20
+
+static int over_balance(const struct srv_worker *w)
 {
+	const struct srv *srv = w->srv;
+	unsigned held = atomic_load(&w->held), least = held;
+
+	for (unsigned i = 0; i < srv->nworkers; i++) {
+		unsigned h = atomic_load(&srv->workers[i].held);
+
+		if (&srv->workers[i] != w && h < least)
+			least = h;
+	}
+	return held > least + SRV_BALANCE_SLACK;
+}
+
+/* resume_cb's reasons: made active to look again (RESUME_LOOK), or the
+ * retry timer of a worker paused for balance (EV_TIMEOUT). */
+#define RESUME_LOOK EV_READ
+
+/* Stop this worker's accept() (its own thread): near the fd limit, or
+ * ahead of the others (balance: a retry timer). */
+static void pause_worker(struct srv_worker *w, int balance)
+{
+	static const struct timeval retry = {
+		0, SRV_BALANCE_RETRY_MS * 1000
+	};
+
 	if (atomic_load(&w->paused))
 		return;
 	listener_set(w, 0);
 	atomic_store(&w->paused, 1);
+	if (balance)
+		event_add(w->resume, &retry);
 	/* a close that ran before the flag was set saw no pause to end */
-	if (atomic_load(&w->srv->open_conns) < pause_at(w->srv))
-		event_active(w->resume, EV_TIMEOUT, 1);
+	event_active(w->resume, RESUME_LOOK, 1);
 }
 
 static void resume_cb(evutil_socket_t fd, short what, void *arg)
@@ -239,23 +279,33 @@ static void resume_cb(evutil_socket_t fd, short what, void *arg)
 	struct srv_worker *w = arg;
 
 	(void)fd;
-	(void)what;
-	if (atomic_load(&w->paused) &&
-	    atomic_load(&w->srv->open_conns) < pause_at(w->srv)) {
-		atomic_store(&w->paused, 0);
-		listener_set(w, 1);
-	}
+	if (!atomic_load(&w->paused) || atomic_load(&w->srv->stopping) ||
+	    atomic_load(&w->srv->open_conns) >= pause_at(w->srv) ||
+	    (!(what & EV_TIMEOUT) && over_balance(w)))
+		return;	/* a close ends it; the retry timer is still on */
+	event_del(w->resume);
+	atomic_store(&w->paused, 0);
+	listener_set(w, 1);
 }
 
-static void count_closed(struct srv *srv)
+/* The paused workers but except look whether they may accept again. */
+static void wake_paused(struct srv *srv, const struct srv_worker *except)
 {
-	unsigned n = atomic_fetch_sub(&srv->open_conns, 1) - 1;
-
-	if (n >= pause_at(srv) || atomic_load(&srv->stopping))
-		return;
 	for (unsigned i = 0; i < srv->nworkers; i++)
-		if (atomic_load(&srv->workers[i].paused))
-			event_active(srv->workers[i].resume, EV_TIMEOUT, 1);
+		if (&srv->workers[i] != except &&
+		    atomic_load(&srv->workers[i].paused))
+			event_active(srv->workers[i].resume, RESUME_LOOK, 1);
+}
+
+static void count_closed(struct srv_worker *w)
+{
+	struct srv *srv = w->srv;
+	unsigned n;
+
+	atomic_fetch_sub(&w->held, 1);
+	n = atomic_fetch_sub(&srv->open_conns, 1) - 1;
+	if (n < pause_at(srv) && !atomic_load(&srv->stopping))
+		wake_paused(srv, NULL);
 }
 
 int srv_worker_conns_init(struct srv_worker *w)
@@ -316,7 +366,7 @@ static void conn_destroy(struct srv_conn *c)
 		w->conns = c->next;
 	if (c->next)
 		c->next->prev = c->prev;
-	count_closed(w->srv);
+	count_closed(w);
 	free(c);
 }
 
@@ -504,9 +554,12 @@ struct bufferevent *srv_conn_new(struct event_base *base, void *arg)
 	if (w->conns)
 		w->conns->prev = c;
 	w->conns = c;
+	atomic_fetch_add(&w->held, 1);
 	n = atomic_fetch_add(&w->srv->open_conns, 1) + 1;
-	if (n >= pause_at(w->srv))
-		pause_worker(w);
+	if (n >= pause_at(w->srv) || over_balance(w))
+		pause_worker(w, n < pause_at(w->srv));
+	/* w may have caught up with a worker paused ahead of it */
+	wake_paused(w->srv, w);
 	/* runs once the accept loop returns, before the socket is read */
 	event_active(c->admit_ev, EV_TIMEOUT, 1);
 	return c->bev;

@@ -1,6 +1,7 @@
 /*
  * metrics.c - zen serve's part of /metrics: HTTP requests by route and
- * status, and a latency histogram by route (Prometheus text format).
+ * status, a latency histogram by route, and the connections each worker
+ * holds (Prometheus text format).
  *
  * Every worker thread counts into the same arrays with relaxed atomic
  * adds: a request costs a few uncontended increments, and a scrape reads
@@ -147,10 +148,23 @@ static void add_histogram(const struct srv_metrics *m, size_t i,
 		     us % 1000000, route, total);
 }
 
+/* How evenly the workers share the connections (conn.c's balance). */
+static void add_connections(const struct srv *srv, struct zen_buf *out)
+{
+	zen_buf_addstr(out, "# HELP zen_http_connections Open connections, "
+		       "by worker thread.\n# TYPE zen_http_connections "
+		       "gauge\n");
+	for (unsigned i = 0; srv->workers && i < srv->nworkers; i++)
+		zen_buf_addf(out, "zen_http_connections{worker=\"%u\"} %u\n",
+			     i, atomic_load(&srv->workers[i].held));
+}
+
 void srv_metrics_text(void *ctx, struct zen_buf *out)
 {
-	const struct srv_metrics *m = ctx;
+	const struct srv *srv = ctx;
+	const struct srv_metrics *m = srv->metrics;
 
+	add_connections(srv, out);
 	add_requests(m, out);
 	zen_buf_addstr(out, "# HELP zen_http_request_duration_seconds Time "
 		       "from a request's head to its reply.\n# TYPE zen_http_"

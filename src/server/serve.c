@@ -565,7 +565,7 @@ int srv_main(struct zen_node *node, json_t *raw)
 	srv.metrics = srv_metrics_new();
 	srv.metrics_served |= srv.loopback;
 	node->more_metrics = srv_metrics_text;
-	node->more_metrics_ctx = srv.metrics;
+	node->more_metrics_ctx = &srv;
 	/* before any base exists: the pool wakes the loops from its threads */
 	evthread_use_pthreads();
 	rc = start(&srv, &started);
@@ -604,6 +604,7 @@ int srv_main(struct zen_node *node, json_t *raw)
 	else if (srv_pool_stop(&srv))
 		srv_exit_now(&srv, 1);
 	free(srv.workers);
+	srv.workers = NULL;	/* /metrics reads it */
 	srv_conns_free(&srv);
 out:
 	zen_net_free(srv.net);

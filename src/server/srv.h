@@ -53,7 +53,9 @@ struct srv_worker {
 	struct evhttp_bound_socket *bound;
 	struct srv *srv;
 	struct event *resume;		/* re-enables accept(), from any thread */
-	atomic_int paused;		/* accept() stopped near the fd limit */
+	atomic_int paused;		/* accept() stopped: near the fd limit,
+					   or ahead of the other workers */
+	atomic_uint held;		/* connections it accepted, not closed */
 	/* owned by the worker's thread */
 	struct srv_conn *conns;		/* every connection it accepted */
 	struct srv_conn **map;		/* evhttp connection -> ours */
@@ -151,7 +153,8 @@ void srv_metrics_free(struct srv_metrics *m);
 /* One answered request of op (NULL: unmatched) that took us. */
 void srv_metrics_request(struct srv_metrics *m, const struct zen_op *op,
 			 int status, uint64_t us);
-/* zen_node.more_metrics: the requests' figures (ctx: the metrics). */
+/* zen_node.more_metrics: the requests' figures and the connections
+ * (ctx: the struct srv). */
 void srv_metrics_text(void *ctx, struct zen_buf *out);
 
 /* ---- route.c ----------------------------------------------------------- */

@@ -16,6 +16,8 @@ the bounds are generous: correctness checks, not benchmarks.
   percap PORT CAP                   the per-address cap (see percap())
   totalcap PORT MAX                 the total cap (see totalcap())
   flood PORT N                      N idle connections at once
+  burst PORT N PID                  N connections queued while the server
+                                    is stopped: its workers share them
   slow PORT BODY ACCEPT             a long contract run cut by the limit
   cpu PORT BODY PID                 the server's CPU stops with the reply
   leave PORT BODY                   start a long run and go away
@@ -292,6 +294,43 @@ def cmd_flood(port, n):
     check(r[0] == 200 and ms < 50, "served again after the flood")
 
 
+def gauges(text, name):
+    """{labels: value} of the samples of name in a /metrics page."""
+    out = {}
+    for line in text.decode().splitlines():
+        if line.startswith(name + "{"):
+            labels, value = line[len(name):].rsplit(" ", 1)
+            out[labels] = int(value)
+    return out
+
+
+def cmd_burst(port, n, pid):
+    """N connections queued (the server stopped with SIGSTOP), then let
+    go: the worker woken first must not take them all.  /metrics, asked
+    on one of them, says how many each worker holds."""
+    import os
+    import signal
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        socks = [connect(port) for _ in range(n)]
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    time.sleep(0.5)
+    socks[0].sendall(request_bytes("GET /metrics HTTP/1.1"))
+    r = read_reply(socks[0])
+    held = gauges(r[2], "zen_http_connections")
+    print("connections by worker:", held)
+    check(r[0] == 200 and len(held) == 2, "two workers in /metrics")
+    check(sum(held.values()) == n, "every connection held")
+    check(max(held.values()) - min(held.values()) <= 3,
+          "shared evenly (within 3)")
+    for s in socks:
+        s.sendall(info_request())
+    check(all(read_reply(s)[0] == 200 for s in socks), "each served")
+    for s in socks:
+        s.close()
+
+
 def cmd_slow(port, body, accept):
     res = {}
 
@@ -410,6 +449,8 @@ def main():
         cmd_totalcap(port, int(rest[0]))
     elif cmd == "flood":
         cmd_flood(port, int(rest[0]))
+    elif cmd == "burst":
+        cmd_burst(port, int(rest[0]), int(rest[1]))
     elif cmd == "slow":
         cmd_slow(port, rest[0], rest[1])
     elif cmd == "cpu":

@@ -2,7 +2,8 @@
 # zen serve under load and abuse (issue 12): every kind of error reply in
 # both formats (text, JSON for Accept: application/json), never HTML; the
 # wrong-password throttle delays the guessers only; the connection caps
-# under a low open-file limit; the request time limit on a long contract
+# under a low open-file limit; a burst of connections shared by the
+# worker threads; the request time limit on a long contract
 # run; a clean stop with work in flight.  Raw requests and timings come
 # from a small python client (tests/t/serve-client.py); every time bound
 # is generous, a correctness check, not a benchmark.  Loopback only.
@@ -146,6 +147,10 @@ test_expect_success 'the throttle did not hold an event loop: a clean CLI answer
 	"$ZEN" --url "$ZEN_TEST_URL" wallet checkpassword --password-file "$PW" >"$TRASH/o" &&
 	test "$(cat "$TRASH/o")" = true
 '
+test_expect_success 'a burst of 40 connections is shared by the two workers' '
+	client burst "$(port)" 40 "$SERVER_PID" >"$TRASH/p" 2>&1; rc=$?
+	cat "$TRASH/p"; test $rc = 0
+'
 stop_server
 
 # ---- the connection caps, under ulimit -n 256 -----------------------------
@@ -198,7 +203,6 @@ test_expect_success 'a flood of 1000 idle connections never runs out of descript
 	cat "$TRASH/p"; stop_pid $LPID "$TRASH/l3" && test $rc = 0 &&
 	! grep -qi "too many open files\|accept()" "$TRASH/l3"
 '
-
 # ---- the request time limit ------------------------------------------------
 start_server --request-timeout 1
 test_expect_success 'a long contract run: 503 text after 1 s, others served meanwhile' '
