@@ -48,8 +48,10 @@ int cgp_del(struct cgp_writer *w, const struct cgp_key *k) ZEN_WARN_UNUSED;
 /* A u64 value; absent is 0.  Returns 0 or ZEN_ESTORE. */
 int cgp_get_u64(struct zen_store_txn *t, const struct cgp_key *k,
 		uint64_t *v, struct zen_err *err) ZEN_WARN_UNUSED;
-int cgp_put_u64(struct cgp_writer *w, const struct cgp_key *k, uint64_t v)
-	ZEN_WARN_UNUSED;
+/* Set k, which holds old (as cgp_get_u64 read it in w's transaction), to
+ * v: logged without reading k again. */
+int cgp_put_u64(struct cgp_writer *w, const struct cgp_key *k, uint64_t old,
+		uint64_t v) ZEN_WARN_UNUSED;
 
 /* What a scan callback returns for an entry it cannot read (the caller
  * words the damage). */

@@ -115,7 +115,7 @@ static int apply_delta(struct cgp_writer *w, const struct deltas *d,
 		rc = zen_fail(w->err, ZEN_ESTORE, "store is damaged: a cgp "
 			      "balance does not add up");
 	if (!rc)
-		rc = cgp_put_u64(w, &d->v[*i].k, old + add - sub);
+		rc = cgp_put_u64(w, &d->v[*i].k, old, old + add - sub);
 	*i = j;
 	return rc;
 }

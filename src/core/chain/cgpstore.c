@@ -43,26 +43,34 @@ void cgp_key_asset(struct cgp_key *k, const struct zen_asset *a)
 
 /* ---- the logged writer ---- */
 
+/* Log that k held v (NULL: no entry). */
+static void log_entry(struct cgp_writer *w, const struct cgp_key *k,
+		      const struct zen_slice *v)
+{
+	uint8_t be[4];
+
+	be[0] = (uint8_t)(k->len >> 8);
+	be[1] = (uint8_t)k->len;
+	zen_buf_add(&w->log, be, 2);
+	zen_buf_add(&w->log, k->b, k->len);
+	zen_buf_add(&w->log, (const uint8_t[]){ v != NULL }, 1);
+	if (v) {
+		chain_put32(be, (uint32_t)v->len);
+		zen_buf_add(&w->log, be, 4);
+		zen_buf_add(&w->log, v->p, v->len);
+	}
+}
+
 /* Log the value k has now (or that it has none). */
 static int log_prior(struct cgp_writer *w, const struct cgp_key *k, int *had)
 {
 	struct zen_slice v;
-	uint8_t be[4];
 	int rc = zen_store_get(w->t, ZEN_DB_CGP, k->b, k->len, &v, w->err);
 
 	if (rc && rc != ZEN_ENOTFOUND)
 		return rc;
 	*had = !rc;
-	be[0] = (uint8_t)(k->len >> 8);
-	be[1] = (uint8_t)k->len;
-	zen_buf_add(&w->log, be, 2);
-	zen_buf_add(&w->log, k->b, k->len);
-	zen_buf_add(&w->log, (const uint8_t[]){ (uint8_t)*had }, 1);
-	if (*had) {
-		chain_put32(be, (uint32_t)v.len);
-		zen_buf_add(&w->log, be, 4);
-		zen_buf_add(&w->log, v.p, v.len);
-	}
+	log_entry(w, k, *had ? &v : NULL);
 	return 0;
 }
 
@@ -103,14 +111,19 @@ int cgp_get_u64(struct zen_store_txn *t, const struct cgp_key *k,
 }
 
 /* 0 is stored as no entry, so the tables hold only holders. */
-int cgp_put_u64(struct cgp_writer *w, const struct cgp_key *k, uint64_t v)
+int cgp_put_u64(struct cgp_writer *w, const struct cgp_key *k, uint64_t old,
+		uint64_t v)
 {
-	uint8_t be[8];
+	uint8_t was[8], be[8];
+	struct zen_slice prior = { was, sizeof(was) };
 
+	chain_put64(was, old);
+	log_entry(w, k, old ? &prior : NULL);
 	if (!v)
-		return cgp_del(w, k);
+		return old ? zen_store_del(w->t, ZEN_DB_CGP, k->b, k->len,
+					   w->err) : 0;
 	chain_put64(be, v);
-	return cgp_put(w, k, be, 8);
+	return zen_store_put(w->t, ZEN_DB_CGP, k->b, k->len, be, 8, w->err);
 }
 
 int cgp_scan(struct zen_store_txn *t, const struct cgp_key *prefix,
