@@ -247,6 +247,69 @@ static void test_dear_body(void)
 	zen_data_release(&body);
 }
 
+/* A body dict with "amount" as U64 v. */
+static void amount_body(struct zen_data *body, uint64_t v)
+{
+	struct zen_data *val;
+
+	zen_data_init(body);
+	body->kind = ZEN_DATA_DICT;
+	body->u.dict.entries = calloc(1, sizeof(*body->u.dict.entries));
+	body->u.dict.n = 1;
+	body->u.dict.entries[0].key = strdup("amount");
+	body->u.dict.entries[0].key_len = 6;
+	val = &body->u.dict.entries[0].value;
+	zen_data_init(val);
+	val->kind = ZEN_DATA_U64;
+	val->u.u64 = v;
+}
+
+/*
+ * An amount past a threshold, and one below another: the body's numbers
+ * of the explored inputs (1000) take neither path; past the largest
+ * literal (5000, so 5001) and 0 do.
+ */
+static void test_dear_threshold(void)
+{
+	struct zen_data body;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	amount_body(&body, 5001);
+	a.body = &body;
+	dear_case("above a threshold",
+		  "let main txSkel _ _ command _ messageBody _ _ =\n"
+		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
+		  "  let! amount = messageBody >!= tryDict\n"
+		  "    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
+		  "  match amount with\n"
+		  "  | Some n -> if n `U64.gt` 5000UL then " DEAR "\n"
+		  "              else " OKBODY "\n"
+		  "  | None -> " OKBODY "\n"
+		  "  end\n", "buy", &a, "body {\"amount\": u64 5001}",
+		  /* as test_dear_body, with the Some branch an if (3 +
+		   * U64.gt 2 + DEAR 7) = 12 for DEAR 7: 23 + 5 = 28; tryDict
+		   * 4 + tryFind 64 + tryU64 2 + inc 1000 */
+		  28 + 1070);
+	zen_data_release(&body);
+
+	amount_body(&body, 0);
+	a.body = &body;
+	dear_case("below a threshold",
+		  "let main txSkel _ _ command _ messageBody _ _ =\n"
+		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
+		  "  let! amount = messageBody >!= tryDict\n"
+		  "    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
+		  "  match amount with\n"
+		  "  | Some n -> if n `U64.lt` 10UL then " DEAR "\n"
+		  "              else " OKBODY "\n"
+		  "  | None -> " OKBODY "\n"
+		  "  end\n", "buy", &a, "body {\"amount\": u64 0}",
+		  /* the same count, U64.lt for U64.gt */
+		  28 + 1070);
+	zen_data_release(&body);
+}
+
 /* Any output in the wallet. */
 static void test_dear_wallet(void)
 {
@@ -545,6 +608,7 @@ int main(void)
 	test_commands_found();
 	test_failed_run();
 	test_dear_body();
+	test_dear_threshold();
 	test_dear_wallet();
 	test_dear_sender();
 	test_dear_state();

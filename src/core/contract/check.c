@@ -655,6 +655,7 @@ struct shapes {
 	enum zen_data_kind kinds[3][SH_MAX_KINDS];
 	size_t nkinds[3];
 	int tokens;			/* getAvailableTokens is called */
+	uint64_t top;			/* the largest integer literal */
 	const char *names[2][2];	/* main's and cf's body, state */
 };
 
@@ -813,6 +814,12 @@ static void shape_visit(void *ud, const struct zc_expr *e)
 
 	if (e->kind == ZC_E_MATCH)
 		shape_match(sh, e);
+	if (e->kind == ZC_E_INT && !zc_int_kind_signed(e->u.lit_int.kind) &&
+	    e->u.lit_int.v.u > sh->top)
+		sh->top = e->u.lit_int.v.u;
+	else if (e->kind == ZC_E_INT && e->u.lit_int.v.i > 0 &&
+		 (uint64_t)e->u.lit_int.v.i > sh->top)
+		sh->top = (uint64_t)e->u.lit_int.v.i;
 	if (e->kind != ZC_E_APP)
 		return;
 	f = e->u.app.fn;
@@ -919,17 +926,29 @@ static void pk_lock(struct zen_lock *l, uint8_t fill)
 	memset(l->pk_hash, fill, sizeof(l->pk_hash));
 }
 
-/* A value of kind k that is no dict: U64 1000, String "zen", a PK lock,
- * a list or array of two hashes ... */
-static void data_plain(struct zen_data *d, enum zen_data_kind k)
+/* The number of the values explored first; past a threshold that the
+ * contract's literals set, and below every one, the others (1000 itself
+ * is in neither when a literal is 1000 or above). */
+#define NUM_PLAIN 1000u
+
+static int is_number(enum zen_data_kind k)
+{
+	return k == ZEN_DATA_I64 || k == ZEN_DATA_U32 || k == ZEN_DATA_U64;
+}
+
+/* A value of kind k that is no dict: U64 num, String "zen", a PK lock,
+ * a list or array of two hashes ...; num as large as the kind holds. */
+static void data_plain(struct zen_data *d, enum zen_data_kind k, uint64_t num)
 {
 	zen_data_init(d);
 	d->kind = k;
 	switch (k) {
-	case ZEN_DATA_I64: d->u.i64 = 1000; break;
+	case ZEN_DATA_I64: d->u.i64 = num > INT64_MAX ? INT64_MAX :
+				      (int64_t)num; break;
 	case ZEN_DATA_BYTE: d->u.byte = 1; break;
-	case ZEN_DATA_U32: d->u.u32 = 1000; break;
-	case ZEN_DATA_U64: d->u.u64 = 1000; break;
+	case ZEN_DATA_U32: d->u.u32 = num > UINT32_MAX ? UINT32_MAX :
+				      (uint32_t)num; break;
+	case ZEN_DATA_U64: d->u.u64 = num; break;
 	case ZEN_DATA_BYTES:
 	case ZEN_DATA_STRING:
 		d->u.bytes.p = (uint8_t *)zen_xstrdup("zen");
@@ -947,8 +966,8 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k)
 	case ZEN_DATA_LIST:
 		d->u.coll.items = zen_xcalloc(2, sizeof(*d->u.coll.items));
 		d->u.coll.n = 2;
-		data_plain(&d->u.coll.items[0], ZEN_DATA_HASH);
-		data_plain(&d->u.coll.items[1], ZEN_DATA_HASH);
+		data_plain(&d->u.coll.items[0], ZEN_DATA_HASH, num);
+		data_plain(&d->u.coll.items[1], ZEN_DATA_HASH, num);
 		break;
 	default:		/* an empty dict */
 		d->kind = ZEN_DATA_DICT;
@@ -957,8 +976,10 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k)
 }
 
 /* The dict of every key the contract looks up, each with the kind read
- * from it (its alt-th one if it has two; U64 if none is known). */
-static void data_dict(struct zen_data *d, const struct shapes *sh, int alt)
+ * from it (its alt-th one if it has two; U64 if none is known), numbers
+ * num. */
+static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
+		      uint64_t num)
 {
 	zen_data_init(d);
 	d->kind = ZEN_DATA_DICT;
@@ -973,10 +994,33 @@ static void data_dict(struct zen_data *d, const struct shapes *sh, int alt)
 		memcpy(en->key, key->s, key->len);
 		en->key[key->len] = 0;
 		en->key_len = key->len;
-		data_plain(&en->value, k ? k : ZEN_DATA_U64);
+		data_plain(&en->value, k ? k : ZEN_DATA_U64, num);
 	}
 	d->u.dict.n = sh->nkeys;
 	zen_data_dict_normalize(d);
+}
+
+/* The number of a number value (NUM_PLAIN for any other). */
+static uint64_t number_of(const struct zen_data *d)
+{
+	switch (d->kind) {
+	case ZEN_DATA_I64: return (uint64_t)d->u.i64;
+	case ZEN_DATA_U32: return d->u.u32;
+	case ZEN_DATA_U64: return d->u.u64;
+	default: return NUM_PLAIN;
+	}
+}
+
+/* "u64" (a number other than NUM_PLAIN: "u64 5001"), "{}", a kind. */
+static void plain_desc(char *out, size_t cap, const struct zen_data *d)
+{
+	if (d->kind == ZEN_DATA_DICT)
+		snprintf(out, cap, "{}");
+	else if (number_of(d) != NUM_PLAIN)
+		snprintf(out, cap, "%s %llu", kind_name(d->kind),
+			 (unsigned long long)number_of(d));
+	else
+		snprintf(out, cap, "%s", kind_name(d->kind));
 }
 
 /* "u64", or {"a": lock, "b": u64} */
@@ -985,18 +1029,19 @@ static void data_desc(char *out, size_t cap, const struct zen_data *d)
 	size_t k = 0;
 
 	if (d->kind != ZEN_DATA_DICT || !d->u.dict.n) {
-		snprintf(out, cap, "%s", d->kind == ZEN_DATA_DICT ? "{}" :
-			 kind_name(d->kind));
+		plain_desc(out, cap, d);
 		return;
 	}
 	for (size_t i = 0; i < d->u.dict.n && k < cap; i++) {
 		const struct zen_data_entry *en = &d->u.dict.entries[i];
 		char q[64];
 
+		char v[48];
+
 		quote(q, sizeof(q), en->key, en->key_len);
+		plain_desc(v, sizeof(v), &en->value);
 		k += (size_t)snprintf(out + k, cap - k, "%s%s: %s",
-				      i ? ", " : "{", q,
-				      kind_name(en->value.kind));
+				      i ? ", " : "{", q, v);
 	}
 	if (k + 1 < cap)
 		snprintf(out + k, cap - k, "}");
@@ -1023,6 +1068,32 @@ static void value_add(struct inputs *in, int p, struct zen_data *d)
 	in->data[p][(*n)++] = *d;
 }
 
+/*
+ * Then, room left, the same numbers and dicts with the numbers past the
+ * contract's largest integer literal and at 0: a path behind `amount >
+ * 5000UL` or `amount < 10UL` is taken by one of them (a path between two
+ * thresholds may still be missed).
+ */
+static void threshold_values(struct inputs *in, int p, const struct shapes *sh,
+			     const enum zen_data_kind *ks, size_t nk)
+{
+	const uint64_t nums[] = {
+		sh->top == UINT64_MAX ? UINT64_MAX : sh->top + 1, 0,
+	};
+	struct zen_data d;
+
+	for (size_t j = 0; j < ZEN_ARRAY_SIZE(nums); j++)
+		for (size_t i = 0; i < nk && in->n[p] < DIM_MAX; i++) {
+			if (is_number(ks[i]))
+				data_plain(&d, ks[i], nums[j]);
+			else if (ks[i] == ZEN_DATA_DICT)
+				data_dict(&d, sh, 0, nums[j]);
+			else
+				continue;
+			value_add(in, p, &d);	/* drops a repeat */
+		}
+}
+
 /* The values of the body (p = D_BODY) or the state: None, then one of
  * each kind read, those read from it directly first, a dict as the dict
  * of every key (twice when a key is read as two kinds), then U64 and
@@ -1045,17 +1116,18 @@ static void param_values(struct inputs *in, int p, const struct shapes *sh,
 	ks[nk++] = ZEN_DATA_STRING;
 	for (size_t i = 0; i < nk && in->n[p] < DIM_MAX; i++) {
 		if (ks[i] != ZEN_DATA_DICT) {
-			data_plain(&d, ks[i]);
+			data_plain(&d, ks[i], NUM_PLAIN);
 			value_add(in, p, &d);
 			continue;
 		}
-		data_dict(&d, sh, 0);
+		data_dict(&d, sh, 0, NUM_PLAIN);
 		value_add(in, p, &d);
 		if (has_alt(sh) && in->n[p] < DIM_MAX) {
-			data_dict(&d, sh, 1);
+			data_dict(&d, sh, 1, NUM_PLAIN);
 			value_add(in, p, &d);
 		}
 	}
+	threshold_values(in, p, sh, ks, nk);
 }
 
 /* 3 ZP outputs and 1 of the contract's asset, locked to the contract;

@@ -69,9 +69,12 @@
  *   a dimension main and cf never name (`_`, or a name their bodies
  *   do not use) keeping its neutral value only.  The values are U64
  *   1000, String "zen", a PK lock, a hash of 0x01 bytes, lists of two
- *   hashes ...  The combinations are run nearest to the rich input
- *   (value [1] of each: the first body read, the wallet with tokens, a
- *   PK sender, the skeleton with tokens) first, then in the order of
+ *   hashes ...; then, room left, the numbers and dicts again with
+ *   their numbers past the contract's largest integer literal, and at
+ *   0 (either side of a threshold).  The combinations are run nearest
+ *   to the rich input (value [1] of each: the first body read, the
+ *   wallet with tokens, a PK sender, the skeleton with tokens) first,
+ *   then in the order of
  *   the values, for each command but "" (the unknown command's path,
  *   unless the contract dispatches on ""), and stop at the first input
  *   where main is dearer than cf.
@@ -82,9 +85,9 @@
  *   for all the explored runs (main's steps counted twice, for cf's; a
  *   run is given at most what is left).  cf is run apart only when
  *   main's padding did not give its value (contract.h).  Paths no such
- *   input takes (a price above a threshold, a signature that verifies,
- *   a state of a shape read only deeper) are not explored, so a
- *   contract F* would refuse may pass.
+ *   input takes (a price between two thresholds, a signature that
+ *   verifies, a state of a shape read only deeper) are not explored, so
+ *   a contract F* would refuse may pass.
  *
  * Errors go to the report (sorted by position) and the first one to err,
  * as "FILE:LINE:COL: message" (or "FILE: message" without a position).
