@@ -127,6 +127,7 @@ static void test_failed_run(void)
 #define HEAD2 HEAD "open Zen.Data\nmodule Dict = Zen.Dictionary\n" \
 	"module Asset = Zen.Asset\nmodule U64 = FStar.UInt64\n" \
 	"module U32 = FStar.UInt32\n"
+#define H32 "0101010101010101010101010101010101010101010101010101010101010101"
 #define MAIN_LINE 11	/* of `let main` after HEAD2 */
 #define DEAR "inc 1000 (" OKBODY ")"
 
@@ -308,6 +309,72 @@ static void test_dear_threshold(void)
 		  /* the same count, U64.lt for U64.gt */
 		  28 + 1070);
 	zen_data_release(&body);
+}
+
+/*
+ * Dearer behind a signature that verifies, which no explored input has:
+ * the check runs it with every signature taken as valid.  A PK sender
+ * signs a constant hash; the body is the signature.  cf says 1000.
+ *
+ * By the rules of dear_case, past the command test (3 + 2): let! 1 +
+ * leaf 1 + parseHash applied to 1 argument 1 + match (a triple 3 +
+ * leaves p, s, m and _ 4 + the branch: let! 1 + leaf 1 + verify applied
+ * to 3 arguments 3 + if (3 + DEAR 7)) = 30, and Zulib's parseHash 32,
+ * verify 800 and inc 1000: 1862.  Without the signature: the same count
+ * (an if counts its larger branch, as `if command <> ...` does) and no
+ * inc, 862, within cf; the neutral input (no sender key, no body) takes
+ * the `_` branch, cheaper still.
+ */
+static void test_dear_signature(void)
+{
+	const char *src = HEAD2
+		"let main txSkel _ _ command sender messageBody _ _ =\n"
+		"  if command <> \"claim\" then RT.failw \"no\" else begin\n"
+		"  let! h = Zen.Crypto.parseHash \"" H32 "\" in\n"
+		"  match sender, messageBody, h with\n"
+		"  | PK p, Some (Signature s), Some m ->\n"
+		"      let! ok = Zen.Crypto.verify p s m in\n"
+		"      if ok then " DEAR " else " OKBODY "\n"
+		"  | _ -> " OKBODY "\n"
+		"  end\n"
+		"let cf _ _ _ _ _ _ _ = ret (1000 <: nat)\n";
+	/* the generator point, compressed */
+	static const uint8_t g[33] = {
+		0x02, 0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55,
+		0xa0, 0x62, 0x95, 0xce, 0x87, 0x0b, 0x07, 0x02, 0x9b, 0xfc,
+		0xdb, 0x2d, 0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16,
+		0xf8, 0x17, 0x98,
+	};
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	const struct zen_check_cost *k;
+	struct zen_contract_args a;
+	struct zen_data sig;
+
+	memset(&a, 0, sizeof(a));
+	zen_data_init(&sig);
+	sig.kind = ZEN_DATA_SIGNATURE;
+	memset(sig.u.signature, 3, sizeof(sig.u.signature));
+	a.command = "claim";
+	a.command_len = 5;
+	a.sender = ZEN_SENDER_PK;
+	memcpy(a.sender_pk, g, sizeof(g));
+	a.body = &sig;
+	tap_u64(main_cost(src, &a), 862, "signature: 862 with a signature "
+		"that does not verify");
+	a.assume_valid = 1;
+	tap_u64(main_cost(src, &a), 1862, "signature: 1862 with one that "
+		"does");
+	tap_ok(check(src, &rep, NULL, &err) == ZEN_EINVAL && rep.n == 1,
+	       "signature: refused, one error");
+	tap_str(err.msg, "t.fst:11:5: main costs 1862 but cf says 1000 for "
+		"command \"claim\" (body signature, sender PK, signatures "
+		"and proofs valid)", "signature: the command and the input "
+		"named");
+	k = cost_of(&rep, "claim");
+	tap_ok(k && k->ran && k->main < 1000, "signature: the neutral input "
+	       "is within cf (%llu)", k ? (unsigned long long)k->main : 0);
+	zen_check_report_release(&rep);
 }
 
 /* Any output in the wallet. */
@@ -609,6 +676,7 @@ int main(void)
 	test_failed_run();
 	test_dear_body();
 	test_dear_threshold();
+	test_dear_signature();
 	test_dear_wallet();
 	test_dear_sender();
 	test_dear_state();

@@ -655,6 +655,7 @@ struct shapes {
 	enum zen_data_kind kinds[3][SH_MAX_KINDS];
 	size_t nkinds[3];
 	int tokens;			/* getAvailableTokens is called */
+	int verifies;			/* a verify function is named */
 	uint64_t top;			/* the largest integer literal */
 	const char *names[2][2];	/* main's and cf's body, state */
 };
@@ -814,6 +815,8 @@ static void shape_visit(void *ud, const struct zc_expr *e)
 
 	if (e->kind == ZC_E_MATCH)
 		shape_match(sh, e);
+	if (e->kind == ZC_E_VAR && !strcmp(last_part(e->u.name), "verify"))
+		sh->verifies = 1;
 	if (e->kind == ZC_E_INT && !zc_int_kind_signed(e->u.lit_int.kind) &&
 	    e->u.lit_int.v.u > sh->top)
 		sh->top = e->u.lit_int.v.u;
@@ -869,7 +872,7 @@ static void quote(char *out, size_t cap, const char *s, size_t len)
 
 /* ---- the cost bound: the inputs ------------------------------------------ */
 
-enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_N };
+enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_SIGS, D_N };
 #define DIM_MAX 8		/* values of one dimension, [0] the neutral */
 #define DESC_MAX 160
 
@@ -883,7 +886,7 @@ struct inputs {
 	struct zen_skel_input skin[2];
 	struct zen_skel skel;			/* ZP and its asset in */
 	/* the inputs in the order they are run (below), combo indexes */
-	uint16_t order[DIM_MAX * DIM_MAX * 3 * 3 * 2 * 3];
+	uint16_t order[DIM_MAX * DIM_MAX * 3 * 3 * 2 * 3 * 2];
 	size_t norder;
 };
 
@@ -1249,6 +1252,7 @@ static void inputs_init(struct inputs *in, const struct zc_module *m,
 	in->n[D_SENDER] = param_used(m, D_SENDER) ? 3 : 1;
 	in->n[D_SKEL] = sh.tokens ? 2 : 1;
 	in->n[D_CTX] = param_used(m, D_CTX) ? ZEN_ARRAY_SIZE(contexts) : 1;
+	in->n[D_SIGS] = sh.verifies ? 2 : 1;
 	outputs_init(in, zen_contract_get_id(c));
 	inputs_order(in);
 }
@@ -1279,6 +1283,7 @@ static void input_args(const struct inputs *in, const size_t *sel,
 	a->tx = sel[D_SKEL] ? &in->skel : NULL;
 	a->block_number = contexts[sel[D_CTX]].block_number;
 	a->timestamp = contexts[sel[D_CTX]].timestamp;
+	a->assume_valid = sel[D_SIGS] != 0;
 }
 
 /* " (body {...}, wallet of 3 ZP)", or "" for the neutral input. */
@@ -1295,8 +1300,9 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 		in->desc[0][sel[D_BODY]], in->desc[1][sel[D_STATE]],
 		wallets[sel[D_WALLET]], senders[sel[D_SENDER]],
 		"ZP and its asset in the skeleton", contexts[sel[D_CTX]].desc,
+		"signatures and proofs valid",
 	};
-	const char *pre[D_N] = { "body ", "state ", "", "", "", "" };
+	const char *pre[D_N] = { "body ", "state ", "", "", "", "", "" };
 	size_t k = 0;
 
 	out[0] = 0;

@@ -66,6 +66,11 @@
  *     sender  Anonymous; a PK (the generator point); a contract;
  *     skeleton empty; 1 ZP and 1000 of its asset in, only when the
  *             contract calls getAvailableTokens;
+ *     context block 0 at time 0; block 1000 at 1600000000000 ms; block
+ *             4294967295 at 4102444800000 ms;
+ *     proofs  as they are; every Crypto.verify and MerkleTree.verify
+ *             true (zen_contract_args.assume_valid), only when the
+ *             contract names a verify function;
  *   a dimension main and cf never name (`_`, or a name their bodies
  *   do not use) keeping its neutral value only.  The values are U64
  *   1000, String "zen", a PK lock, a hash of 0x01 bytes, lists of two
@@ -73,11 +78,10 @@
  *   their numbers past the contract's largest integer literal, and at
  *   0 (either side of a threshold).  The combinations are run nearest
  *   to the rich input (value [1] of each: the first body read, the
- *   wallet with tokens, a PK sender, the skeleton with tokens) first,
- *   then in the order of
- *   the values, for each command but "" (the unknown command's path,
- *   unless the contract dispatches on ""), and stop at the first input
- *   where main is dearer than cf.
+ *   wallet with tokens, a PK sender, the skeleton with tokens, valid
+ *   proofs) first, then in the order of the values, for each command
+ *   but "" (the unknown command's path, unless the contract dispatches
+ *   on ""), and stop at the first input where main is dearer than cf.
  *
  *   The work is bounded: ZEN_CHECK_MAX_RUNS inputs in all (the neutral
  *   ones included; each command the same share of the rest), each run
@@ -85,9 +89,9 @@
  *   for all the explored runs (main's steps counted twice, for cf's; a
  *   run is given at most what is left).  cf is run apart only when
  *   main's padding did not give its value (contract.h).  Paths no such
- *   input takes (a price between two thresholds, a signature that
- *   verifies, a state of a shape read only deeper) are not explored, so
- *   a contract F* would refuse may pass.
+ *   input takes (a price between two thresholds, a hash compared with
+ *   a constant, a state of a shape read only deeper) are not explored,
+ *   so a contract F* would refuse may pass.
  *
  * Errors go to the report (sorted by position) and the first one to err,
  * as "FILE:LINE:COL: message" (or "FILE: message" without a position).

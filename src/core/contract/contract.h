@@ -67,6 +67,10 @@ struct zen_contract_args {
 	size_t wallet_n;
 	const struct zen_data *state;	/* NULL: None */
 	const struct zc_limits *limits;	/* NULL: zc_limits_default */
+	/* zen contract check's exploration only: every Crypto.verify and
+	 * MerkleTree.verify answers true, so that the paths behind a valid
+	 * signature or proof are run (their costs are the same) */
+	int assume_valid;
 };
 
 /*

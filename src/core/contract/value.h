@@ -248,6 +248,8 @@ struct zen_rt {
 	/* internal: the flags of the cost values a cost native forced
 	 * (zl_force), merged into the native's own (zen_force) */
 	uint8_t sub_inexact, sub_over;
+	/* zen_contract_args.assume_valid */
+	uint8_t assume_valid;
 };
 
 #define ZEN_RT_DEFAULT_MEM_LIMIT ((size_t)256 << 20)
