@@ -807,6 +807,14 @@ static void shape_match(struct shapes *sh, const struct zc_expr *e)
 		}
 }
 
+/* An integer literal's value, a negative one as 0. */
+static uint64_t literal_of(const struct zc_int *n)
+{
+	if (!zc_int_kind_signed(n->kind))
+		return n->v.u;
+	return n->v.i > 0 ? (uint64_t)n->v.i : 0;
+}
+
 static void shape_visit(void *ud, const struct zc_expr *e)
 {
 	struct shapes *sh = ud;
@@ -817,12 +825,8 @@ static void shape_visit(void *ud, const struct zc_expr *e)
 		shape_match(sh, e);
 	if (e->kind == ZC_E_VAR && !strcmp(last_part(e->u.name), "verify"))
 		sh->verifies = 1;
-	if (e->kind == ZC_E_INT && !zc_int_kind_signed(e->u.lit_int.kind) &&
-	    e->u.lit_int.v.u > sh->top)
-		sh->top = e->u.lit_int.v.u;
-	else if (e->kind == ZC_E_INT && e->u.lit_int.v.i > 0 &&
-		 (uint64_t)e->u.lit_int.v.i > sh->top)
-		sh->top = (uint64_t)e->u.lit_int.v.i;
+	if (e->kind == ZC_E_INT && literal_of(&e->u.lit_int) > sh->top)
+		sh->top = literal_of(&e->u.lit_int);
 	if (e->kind != ZC_E_APP)
 		return;
 	f = e->u.app.fn;
@@ -929,9 +933,8 @@ static void pk_lock(struct zen_lock *l, uint8_t fill)
 	memset(l->pk_hash, fill, sizeof(l->pk_hash));
 }
 
-/* The number of the values explored first; past a threshold that the
- * contract's literals set, and below every one, the others (1000 itself
- * is in neither when a literal is 1000 or above). */
+/* The number every number value has at first (threshold_values adds
+ * values past the contract's largest literal, and at 0). */
 #define NUM_PLAIN 1000u
 
 static int is_number(enum zen_data_kind k)
@@ -1037,9 +1040,7 @@ static void data_desc(char *out, size_t cap, const struct zen_data *d)
 	}
 	for (size_t i = 0; i < d->u.dict.n && k < cap; i++) {
 		const struct zen_data_entry *en = &d->u.dict.entries[i];
-		char q[64];
-
-		char v[48];
+		char q[64], v[48];
 
 		quote(q, sizeof(q), en->key, en->key_len);
 		plain_desc(v, sizeof(v), &en->value);
