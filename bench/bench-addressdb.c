@@ -19,8 +19,10 @@
  *      blocks and for blocks with only a coinbase.
  *   3. Pages of X's history: /addressdb/transactions as the server runs
  *      it (the operation, JSON included), 100 entries at random skips;
- *      the goal is under 5 ms a page.  Also X with the root key (two
- *      lists merged) and the transaction count.
+ *      the goal is under 5 ms a page.  Also X with 20 addresses that
+ *      never received anything (a wallet's gap of unused addresses),
+ *      X with the root key (two lists merged, every entry in both), and
+ *      the transaction count.
  *
  *   bench/bench-addressdb [BLOCKS [WIDTH]]     (default 100 1000)
  */
@@ -33,6 +35,7 @@
 #include "core/chain/addrindex.h"
 #include "core/chain/store.h"
 #include "core/consensus/address.h"
+#include "core/crypto/hash.h"
 #include "core/crypto/keys.h"
 #include "core/encoding/hex.h"
 #include "core/wallet/bip32.h"
@@ -419,6 +422,25 @@ static int count(struct store *on, const char *addresses, const char *label,
 	return rc;
 }
 
+/* X and 20 addresses that never received anything, as a wallet asks for
+ * its history with the gap of unused addresses after its last used one:
+ * a JSON array. */
+static void with_unused(struct zen_buf *out)
+{
+	zen_buf_addstr(out, "[\"" X_ADDRESS "\"");
+	for (uint32_t i = 0; i < 20; i++) {
+		uint8_t seed[24] = "bench-addressdb-unused", h[ZEN_HASH_LEN];
+		struct zen_buf a = ZEN_BUF_INIT;
+
+		seed[23] = (uint8_t)i;
+		zen_sha3(h, seed, sizeof(seed));
+		zen_address_pk(&a, ZEN_CHAIN_LOCAL, h);
+		zen_buf_addf(out, ", \"%s\"", zen_buf_str(&a));
+		zen_buf_release(&a);
+	}
+	zen_buf_addstr(out, "]");
+}
+
 int main(int argc, char **argv)
 {
 	struct zen_err err = ZEN_ERR_INIT;
@@ -426,7 +448,7 @@ int main(int argc, char **argv)
 	size_t w = argc > 2 ? (size_t)atol(argv[2]) : 1000;
 	struct zen_buf *raw;
 	struct store off = { .chain = NULL }, on = { .chain = NULL };
-	struct zen_buf root = ZEN_BUF_INIT;
+	struct zen_buf root = ZEN_BUF_INIT, wallet = ZEN_BUF_INIT;
 	char both[300], one[200];
 	uint8_t x[ZEN_HASH_LEN];
 	struct key k;
@@ -453,10 +475,13 @@ int main(int argc, char **argv)
 	snprintf(one, sizeof(one), "[\"%s\"]", X_ADDRESS);
 	snprintf(both, sizeof(both), "[\"%s\", \"%s\"]", X_ADDRESS,
 		 zen_buf_str(&root));
+	with_unused(&wallet);
 	if (!rc)
 		printf("pages of 100 history entries at random skips "
 		       "(target < 5 ms):\n");
 	rc = rc ?: pages(&on, one, "one address", (uint32_t)(b * w), &err) ?:
+	     pages(&on, zen_buf_str(&wallet), "one and 20 unused (merged)",
+		   (uint32_t)(b * w), &err) ?:
 	     pages(&on, both, "two addresses (merged)", (uint32_t)(b * w), &err) ?:
 	     count(&on, one, "transaction count, one address", &err) ?:
 	     count(&on, both, "transaction count, two addresses", &err);
@@ -472,6 +497,7 @@ int main(int argc, char **argv)
 		zen_buf_release(&raw[i]);
 	free(raw);
 	zen_buf_release(&root);
+	zen_buf_release(&wallet);
 	zen_xprv_wipe(&k.prv);
 	return rc ? 1 : 0;
 }

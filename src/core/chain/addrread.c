@@ -48,27 +48,41 @@ static int list_count(struct zen_store_txn *t, uint8_t count_kind,
 	return addr_get_u32(t, &k, n, err);
 }
 
-/* The first seq in [0, n] whose block is at least block (n: none). */
-static int list_lower(struct zen_store_txn *t, uint8_t kind,
-		      const struct addr_key *tail, uint32_t n, uint32_t block,
-		      uint32_t *out, struct zen_err *err)
+/* The first seq in [lo, n] whose block is at least block (n: none);
+ * with index (a history, whose values go on with the transaction's
+ * index), whose (block, index) is at least (block, *index). */
+static int list_lower_at(struct zen_store_txn *t, uint8_t kind,
+			 const struct addr_key *tail, uint32_t lo, uint32_t n,
+			 uint32_t block, const uint32_t *index, uint32_t *out,
+			 struct zen_err *err)
 {
-	uint32_t lo = 0, hi = n;
+	uint32_t hi = n;
 
 	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
+		uint32_t mid = lo + (hi - lo) / 2, b;
 		struct zen_slice v;
 		int rc = list_get(t, kind, tail, mid, &v, err);
 
 		if (rc)
 			return rc;
-		if (chain_get32(v.p) < block)
+		if (index && v.len < 8)
+			return damaged(err, "has a bad history entry");
+		b = chain_get32(v.p);
+		if (b < block || (b == block && index &&
+				  chain_get32(v.p + 4) < *index))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	*out = lo;
 	return 0;
+}
+
+static int list_lower(struct zen_store_txn *t, uint8_t kind,
+		      const struct addr_key *tail, uint32_t n, uint32_t block,
+		      uint32_t *out, struct zen_err *err)
+{
+	return list_lower_at(t, kind, tail, 0, n, block, NULL, out, err);
 }
 
 static void addr_tail(struct addr_key *k, const struct zen_address *a)
@@ -435,18 +449,35 @@ static int merge_init(struct merge *m, struct zen_store_txn *t,
 	return rc;
 }
 
+/* The streams with the newest head and the next newest (NULL: none). */
+static void merge_heads(struct merge *m, struct stream **first,
+			struct stream **second)
+{
+	*first = *second = NULL;
+	for (size_t i = 0; i < m->n; i++) {
+		struct stream *s = &m->s[i];
+
+		if (!s->has)
+			continue;
+		if (!*first || entry_order(&s->head, &(*first)->head) < 0) {
+			*second = *first;
+			*first = s;
+		} else if (!*second ||
+			   entry_order(&s->head, &(*second)->head) < 0) {
+			*second = s;
+		}
+	}
+}
+
 /* The next merged entry into *e (lock into e->lock); *done when none. */
 static int merge_next(struct merge *m, struct zen_addr_tx *e, int *done,
 		      struct zen_err *err)
 {
-	struct stream *first = NULL;
+	struct stream *first, *second;
 	const struct stream *lock = NULL;
 	int rc = 0;
 
-	for (size_t i = 0; i < m->n; i++)
-		if (m->s[i].has && (!first ||
-				    entry_order(&m->s[i].head, &first->head) < 0))
-			first = &m->s[i];
+	merge_heads(m, &first, &second);
 	*done = !first;
 	if (!first)
 		return 0;
@@ -481,19 +512,78 @@ static int merge_next(struct merge *m, struct zen_addr_tx *e, int *done,
 	return rc ?: stream_next(m->t, first, err);
 }
 
-/* Walk the merge: skip entries, then fn on at most take (all: take is
- * UINT64_MAX); *count gets the number walked past skip. */
+/*
+ * Skip at most max merged entries at once (*n: how many): the entries of
+ * the stream with the newest head that are of a newer transaction than
+ * every other stream's head merge with nothing, so they are counted by a
+ * binary search, not read.  A page deep into the history of a busy
+ * address and a few quiet ones costs a search per turn between them, not
+ * a read per entry.  *n is 0 when the two newest heads are of one
+ * transaction: merge_next takes them.
+ */
+static int merge_skip(struct merge *m, uint64_t max, uint64_t *n,
+		      struct zen_err *err)
+{
+	struct stream *first, *second;
+	uint32_t from, top, block, index;
+	uint64_t k;
+	int rc;
+
+	*n = 0;
+	merge_heads(m, &first, &second);
+	if (!first)
+		return 0;
+	top = first->top;	/* the head's seq */
+	if (!second) {
+		from = first->bottom;
+	} else {
+		if (second->head.block == first->head.block &&
+		    second->head.index == first->head.index)
+			return 0;
+		/* the first entry past second's transaction */
+		block = second->head.block;
+		index = second->head.index;
+		if (index == UINT32_MAX && block == UINT32_MAX)
+			return 0;
+		if (index++ == UINT32_MAX)
+			block++;
+		if ((rc = list_lower_at(m->t, ADDR_HISTORY, &first->tail,
+					first->bottom, top + 1, block, &index,
+					&from, err)))
+			return rc;
+	}
+	k = (uint64_t)top + 1 - from;
+	if (k > max)
+		k = max;
+	if (!k)
+		return 0;
+	*n = k;
+	first->top = (uint32_t)(top + 1 - k);
+	return stream_next(m->t, first, err);
+}
+
+/* Walk the merge: skip entries (merge_skip's way where it can), then fn
+ * on at most take (all: take is UINT64_MAX); *count gets the number
+ * walked past skip (counted merge_skip's way when fn is NULL). */
 static int merge_walk(struct merge *m, uint64_t skip, uint64_t take,
 		      int (*fn)(void *ctx, const struct zen_addr_tx *e),
 		      void *ctx, uint64_t *count, struct zen_err *err)
 {
 	struct zen_addr_tx e;
-	uint64_t seen = 0;
+	uint64_t seen = 0, end = take > UINT64_MAX - skip ? UINT64_MAX :
+				 skip + take;
 	int done = 0, rc = 0;
 
 	memset(&e, 0, sizeof(e));
 	zen_lock_init(&e.lock);
-	while (!rc && seen < skip + take) {
+	while (!rc && seen < end) {
+		uint64_t k = 0;
+
+		if (seen < skip || !fn)
+			rc = merge_skip(m, (fn ? skip : end) - seen, &k, err);
+		seen += k;
+		if (rc || k)
+			continue;
 		if ((rc = merge_next(m, &e, &done, err)) || done)
 			break;
 		if (seen++ >= skip && fn)
