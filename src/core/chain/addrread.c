@@ -381,22 +381,39 @@ struct stream {
 	uint32_t top, bottom;
 	int has;
 	struct addr_entry head;
+	/* on the entry of seq top once read (a list's entries are
+	 * neighbours in the store: the next is a step back, not a search) */
+	struct zen_store_cursor *c;
+	int on_top;
 };
 
 static int stream_next(struct zen_store_txn *t, struct stream *s,
 		       struct zen_err *err)
 {
-	struct zen_slice v;
-	int rc;
+	struct addr_key k;
+	struct zen_slice key, v;
+	int step = s->on_top, rc;
 
 	s->has = 0;
+	s->on_top = 0;
 	if (s->top <= s->bottom)
 		return 0;
-	if ((rc = list_get(t, ADDR_HISTORY, &s->tail, --s->top, &v, err)))
+	addr_key_start(&k, ADDR_HISTORY);
+	addr_key_bytes(&k, s->tail.b, s->tail.len);
+	addr_key_u32(&k, --s->top);
+	if (!s->c && (rc = zen_store_cursor_open(t, ZEN_DB_ADDR, &s->c, err)))
+		return rc;
+	rc = zen_store_cursor_seek(s->c, step ? ZEN_SEEK_PREV : ZEN_SEEK_GE,
+				   k.b, k.len, &key, &v, err);
+	if (rc == ZEN_ENOTFOUND || (!rc && (key.len != k.len ||
+					    memcmp(key.p, k.b, k.len))))
+		return damaged(err, "misses a list entry");
+	if (rc)
 		return rc;
 	if (addr_entry_read(&s->head, v.p, v.len))
 		return damaged(err, "has a bad history entry");
 	s->has = 1;
+	s->on_top = 1;
 	return 0;
 }
 
@@ -419,6 +436,8 @@ struct merge {
 
 static void merge_release(struct merge *m)
 {
+	for (size_t i = 0; i < m->n; i++)
+		zen_store_cursor_close(m->s[i].c);
 	free(m->s);
 }
 
@@ -469,25 +488,19 @@ static void merge_heads(struct merge *m, struct stream **first,
 	}
 }
 
-/* The next merged entry into *e (lock into e->lock); *done when none. */
-static int merge_next(struct merge *m, struct zen_addr_tx *e, int *done,
-		      struct zen_err *err)
+/* *e from the heads of first's entry: the lock of the first that
+ * received, in the order given, else the first's; the amounts summed. */
+static void merge_fill(const struct merge *m, const struct stream *first,
+		       struct zen_addr_tx *e)
 {
-	struct stream *first, *second;
 	const struct stream *lock = NULL;
-	int rc = 0;
 
-	merge_heads(m, &first, &second);
-	*done = !first;
-	if (!first)
-		return 0;
 	e->block = first->head.block;
 	e->index = first->head.index;
 	memcpy(e->tx_hash, first->head.tx_hash, ZEN_HASH_LEN);
 	e->timestamp = first->head.timestamp;
 	e->asset = first->head.asset;
 	e->amount = 0;
-	/* the first that received, in the order given, else the first */
 	for (size_t i = 0; i < m->n; i++) {
 		const struct stream *s = &m->s[i];
 
@@ -495,20 +508,34 @@ static int merge_next(struct merge *m, struct zen_addr_tx *e, int *done,
 			continue;
 		if (!lock || (!lock->head.incoming && s->head.incoming))
 			lock = s;
+		e->amount += s->head.negative ? -(__int128)s->head.amount :
+			     (__int128)s->head.amount;
 	}
 	addr_entry_lock_of(&e->lock, &lock->head, lock->a);
+}
+
+/* The next merged entry into *e (lock into e->lock; NULL: skipped,
+ * nothing read from it); *done when none. */
+static int merge_next(struct merge *m, struct zen_addr_tx *e, int *done,
+		      struct zen_err *err)
+{
+	struct stream *first, *second;
+	int rc = 0;
+
+	merge_heads(m, &first, &second);
+	*done = !first;
+	if (!first)
+		return 0;
+	if (e)
+		merge_fill(m, first, e);
 	for (size_t i = 0; !rc && i < m->n; i++) {
 		struct stream *s = &m->s[i];
 
 		if (s == first || !s->has ||
 		    entry_order(&s->head, &first->head))
 			continue;
-		e->amount += s->head.negative ? -(__int128)s->head.amount :
-			     (__int128)s->head.amount;
 		rc = stream_next(m->t, s, err);
 	}
-	e->amount += first->head.negative ? -(__int128)first->head.amount :
-		     (__int128)first->head.amount;
 	return rc ?: stream_next(m->t, first, err);
 }
 
@@ -559,6 +586,7 @@ static int merge_skip(struct merge *m, uint64_t max, uint64_t *n,
 		return 0;
 	*n = k;
 	first->top = (uint32_t)(top + 1 - k);
+	first->on_top = 0;	/* a seek, not a step */
 	return stream_next(m->t, first, err);
 }
 
@@ -572,7 +600,7 @@ static int merge_walk(struct merge *m, uint64_t skip, uint64_t take,
 	struct zen_addr_tx e;
 	uint64_t seen = 0, end = take > UINT64_MAX - skip ? UINT64_MAX :
 				 skip + take;
-	int done = 0, rc = 0;
+	int done = 0, rc = 0, shown;
 
 	memset(&e, 0, sizeof(e));
 	zen_lock_init(&e.lock);
@@ -584,9 +612,11 @@ static int merge_walk(struct merge *m, uint64_t skip, uint64_t take,
 		seen += k;
 		if (rc || k)
 			continue;
-		if ((rc = merge_next(m, &e, &done, err)) || done)
+		shown = seen >= skip && fn;
+		if ((rc = merge_next(m, shown ? &e : NULL, &done, err)) || done)
 			break;
-		if (seen++ >= skip && fn)
+		seen++;
+		if (shown)
 			rc = fn(ctx, &e);
 	}
 	zen_lock_release(&e.lock);
