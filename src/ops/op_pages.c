@@ -343,14 +343,16 @@ static void page_free(struct zen_stream *s)
 
 /* ---- the handlers ----------------------------------------------------------- */
 
-/* Which rows the arguments ask for, against the tip of r. */
-static int page_args(struct zen_call *call, struct zen_chain_read *r,
+/* Which rows the arguments ask for, against the tip of the store at
+ * *generation (zen_chain_tip_now: pages asked again are answered without
+ * a snapshot). */
+static int page_args(struct zen_call *call, uint64_t *generation,
 		     struct page *page)
 {
 	struct zen_block_info tip;
 	uint64_t take, from;
 	uint32_t top;
-	int rc = zen_chain_read_tip(r, &tip, &call->err);
+	int rc = zen_chain_tip_now(call->chain, &tip, generation, &call->err);
 
 	page->count = 0;
 	page->first = 1;
@@ -387,7 +389,6 @@ static int page_args(struct zen_call *call, struct zen_chain_read *r,
 static int page_start(struct zen_call *call, enum page_kind kind)
 {
 	struct page_stream *ps = zen_xcalloc(1, sizeof(*ps));
-	struct zen_chain_read *r;
 	int rc;
 
 	ps->s.next = page_next;
@@ -395,16 +396,13 @@ static int page_start(struct zen_call *call, enum page_kind kind)
 	ps->s.whole = page_whole;
 	ps->chain = call->chain;
 	ps->page.kind = kind;
-	/* The generation the snapshot sees, not zen_chain_generation: that
-	 * may already count a commit new readers do not see yet (store.h),
-	 * and a page read before it would be kept under it, stale until
-	 * the next write. */
-	rc = zen_call_read(call, &r);
-	if (!rc) {
-		ps->generation = zen_chain_read_generation(r);
-		rc = page_args(call, r, &ps->page);
-		zen_chain_read_end(r);
-	}
+	/* The generation of the snapshot the tip was read in, not
+	 * zen_chain_generation: that may already count a commit new readers
+	 * do not see yet (store.h), and a page read before it would be kept
+	 * under it, stale until the next write. */
+	if (!call->chain)
+		ZEN_BUG("a chain read by an op without ZEN_OPF_STORE");
+	rc = page_args(call, &ps->generation, &ps->page);
 	if (rc) {
 		page_free(&ps->s);
 		return rc;

@@ -4,12 +4,16 @@
  * had before; more readers at once than the pool keeps all work; threads
  * reading while another commits see values that never go backwards; and
  * the store closes with its pool full (AddressSanitizer's leak check in
- * the sanitizer build).
+ * the sanitizer build).  And zen_chain_tip_now, which answers without a
+ * read while the store's generation stays: the tip after a block of this
+ * process, and after a block another process (a child) committed.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "chain-fixture.h"
 #include "core/chain/store.h"
@@ -172,6 +176,70 @@ static void test_concurrent(void)
 	}
 }
 
+/* Mine c's next block (the coinbase to key 0) and connect it. */
+static void mine(struct zen_chainstate *c)
+{
+	struct zen_block b;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+	uint8_t sec[ZEN_SECKEY_LEN], pkh[ZEN_HASH_LEN];
+
+	fx_key(0, sec, pkh);
+	fx_block_with(c, &b, pkh, NULL, 0);
+	zen_block_encode(&raw, &b);
+	if (zen_chain_submit_block(c, &res, raw.data, raw.len, &err) ||
+	    res.outcome != ZEN_BLOCK_ON_MAIN)
+		die("mine", &err);
+	zen_buf_release(&raw);
+	zen_block_release(&b);
+}
+
+/* c's tip by zen_chain_tip_now: its number, *g its generation. */
+static uint32_t tip_now(struct zen_chainstate *c, uint64_t *g)
+{
+	struct zen_block_info tip;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	if (zen_chain_tip_now(c, &tip, g, &err))
+		die("tip now", &err);
+	return tip.header.block_number;
+}
+
+static void test_tip_now(void)
+{
+	char dir[] = "/tmp/zen-test-tip-now.XXXXXX";
+	const struct zen_chain_params *p = zen_chain_params(ZEN_CHAIN_LOCAL);
+	struct zen_chainstate *c = fx_chain_open(dir, p, 1);
+	uint64_t g1, g2, g3;
+	uint32_t n = fx_tip_number(c), n2;
+	pid_t child;
+	int status = -1;
+
+	tap_u64(tip_now(c, &g1), n, "tip now: the tip");
+	tap_ok(tip_now(c, &g2) == n && g2 == g1 &&
+	       g1 == zen_chain_generation(c),
+	       "tip now: again, the same tip at the store's generation");
+	mine(c);
+	n2 = tip_now(c, &g2);
+	tap_ok(n2 == n + 1 && g2 > g1,
+	       "tip now: after a block, that block (generation %llu > %llu)",
+	       (unsigned long long)g2, (unsigned long long)g1);
+	child = fork();
+	if (child == 0) {	/* another process on the same store */
+		struct zen_chainstate *other = fx_chain_open(dir, p, 0);
+
+		mine(other);
+		zen_chain_close(other);
+		_exit(0);
+	}
+	if (child > 0)
+		waitpid(child, &status, 0);
+	tap_ok(status == 0 && tip_now(c, &g3) == n + 2 && g3 > g2,
+	       "tip now: after a block of another process, that block");
+	fx_chain_drop(c, dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/zen-test-store-reads.XXXXXX";
@@ -186,5 +254,6 @@ int main(void)
 	test_concurrent();
 	zen_store_close(store);		/* with its pool full */
 	fx_remove_tree(dir);
+	test_tip_now();
 	return tap_done();
 }

@@ -112,6 +112,7 @@ int zen_chain_open(struct zen_chainstate **out, const char *datadir,
 	chain->params = params;
 	zen_chain_set_clock(chain, NULL, NULL);
 	pthread_mutex_init(&chain->write_lock, NULL);
+	pthread_mutex_init(&chain->memo_lock, NULL);
 	chain_contracts_init(&chain->contracts);
 	rc = zen_store_open(&chain->store, zen_buf_str(&dir), err);
 	zen_buf_release(&dir);
@@ -143,6 +144,7 @@ int zen_chain_open(struct zen_chainstate **out, const char *datadir,
 fail:
 	zen_store_close(chain->store);
 	pthread_mutex_destroy(&chain->write_lock);
+	pthread_mutex_destroy(&chain->memo_lock);
 	chain_contracts_release(&chain->contracts);
 	free(chain);
 	return rc;
@@ -154,6 +156,7 @@ void zen_chain_close(struct zen_chainstate *chain)
 		return;
 	zen_store_close(chain->store);
 	pthread_mutex_destroy(&chain->write_lock);
+	pthread_mutex_destroy(&chain->memo_lock);
 	chain_contracts_release(&chain->contracts);
 	free(chain);
 }

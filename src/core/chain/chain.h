@@ -245,6 +245,17 @@ int zen_chain_read_tip(struct zen_chain_read *r, struct zen_block_info *info,
 		       struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2);
 
 /*
+ * zen_chain_read_tip on a snapshot of its own, and *generation the
+ * generation of that snapshot; without a snapshot while the store is at
+ * the generation of the last answer (nothing has changed since, in any
+ * process): what a page asked again and again needs.
+ * Returns: 0, ZEN_ENOTFOUND "No tip", ZEN_ESTORE.
+ */
+int zen_chain_tip_now(struct zen_chainstate *chain,
+		      struct zen_block_info *info, uint64_t *generation,
+		      struct zen_err *err) ZEN_WARN_UNUSED ZEN_NONNULL(1, 2, 3);
+
+/*
  * The main-chain block at number (1 = genesis).
  * Returns: 0, ZEN_ENOTFOUND "block not found", ZEN_ESTORE.
  */

@@ -34,6 +34,13 @@ struct zen_chainstate {
 	atomic_uint_least64_t blocks_connected;
 	atomic_uint_least64_t connect_us;
 	atomic_uint_least64_t sigs_ahead;
+	/* zen_chain_tip_now: the tip read at a generation */
+	pthread_mutex_t memo_lock;
+	struct {
+		int valid, rc;		/* rc: 0 or ZEN_ENOTFOUND */
+		uint64_t generation;
+		struct zen_block_info tip;
+	} tip_memo;
 };
 
 struct zen_chain_read {

@@ -44,6 +44,62 @@ int zen_chain_read_tip(struct zen_chain_read *r, struct zen_block_info *info,
 	return rc == ZEN_ENOTFOUND ? zen_fail(err, rc, "No tip") : rc;
 }
 
+/* The memo's answer if it is of generation g: 1 and *info, *rc. */
+static int tip_memo_get(struct zen_chainstate *chain, uint64_t g,
+			struct zen_block_info *info, int *rc)
+{
+	int hit;
+
+	pthread_mutex_lock(&chain->memo_lock);
+	hit = chain->tip_memo.valid && chain->tip_memo.generation == g;
+	if (hit) {
+		*info = chain->tip_memo.tip;
+		*rc = chain->tip_memo.rc;
+	}
+	pthread_mutex_unlock(&chain->memo_lock);
+	return hit;
+}
+
+static void tip_memo_put(struct zen_chainstate *chain, uint64_t g,
+			 const struct zen_block_info *info, int rc)
+{
+	pthread_mutex_lock(&chain->memo_lock);
+	chain->tip_memo.valid = 1;
+	chain->tip_memo.generation = g;
+	chain->tip_memo.tip = *info;
+	chain->tip_memo.rc = rc;
+	pthread_mutex_unlock(&chain->memo_lock);
+}
+
+/*
+ * The generation is LMDB's last committed transaction id, of any process.
+ * It counts a commit before new snapshots see it, so the memo is filled
+ * with the generation of the snapshot it was read in, never the count:
+ * equal to the count, that snapshot is of the newest state.
+ */
+int zen_chain_tip_now(struct zen_chainstate *chain,
+		      struct zen_block_info *info, uint64_t *generation,
+		      struct zen_err *err)
+{
+	struct zen_chain_read *r;
+	uint64_t g = zen_store_generation(chain->store);
+	int rc;
+
+	if (g && tip_memo_get(chain, g, info, &rc)) {
+		*generation = g;
+		return rc ? zen_fail(err, rc, "No tip") : 0;
+	}
+	if ((rc = zen_chain_read_begin(chain, &r, err)))
+		return rc;
+	*generation = zen_chain_read_generation(r);
+	memset(info, 0, sizeof(*info));
+	rc = chain_tip_get(r->t, info, err);
+	zen_chain_read_end(r);
+	if (!rc || rc == ZEN_ENOTFOUND)
+		tip_memo_put(chain, *generation, info, rc);
+	return rc == ZEN_ENOTFOUND ? zen_fail(err, rc, "No tip") : rc;
+}
+
 int zen_chain_read_main(struct zen_chain_read *r, struct zen_block_info *info,
 			uint32_t number, struct zen_err *err)
 {
