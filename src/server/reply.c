@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/queue.h>
+#include <time.h>
 
 #include <event2/buffer.h>
 #include <event2/http.h>
@@ -64,12 +65,43 @@ static const char *reason_of(int status)
 	}
 }
 
+/*
+ * The Date header's value, formatted once a second per thread: evhttp
+ * formats it for every reply that has none (gmtime and a printf, 2% of
+ * zen serve's CPU on a cached page).  English names whatever the locale,
+ * as RFC 9110 wants.
+ */
+static const char *http_date(void)
+{
+	static const char days[7][4] = {
+		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat",
+	};
+	static const char months[12][4] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
+		"Oct", "Nov", "Dec",
+	};
+	static _Thread_local time_t at = -1;
+	static _Thread_local char text[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (now != at && gmtime_r(&now, &tm)) {
+		snprintf(text, sizeof(text), "%s, %02d %s %04d %02d:%02d:%02d "
+			 "GMT", days[tm.tm_wday % 7], tm.tm_mday,
+			 months[tm.tm_mon % 12], tm.tm_year + 1900, tm.tm_hour,
+			 tm.tm_min, tm.tm_sec);
+		at = now;
+	}
+	return text;
+}
+
 void srv_reply_headers(struct srv *srv, struct srv_conn *c,
 		       struct evhttp_request *req, int status,
 		       const char *ctype)
 {
 	struct evkeyvalq *h = evhttp_request_get_output_headers(req);
 
+	evhttp_add_header(h, "Date", http_date());
 	if (srv->policy)
 		srv_policy_headers(srv->policy, evhttp_find_header(
 			evhttp_request_get_input_headers(req), "Origin"), h);

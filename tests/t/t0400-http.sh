@@ -30,6 +30,16 @@ test_http 'paths are case-sensitive' GET '/Blockchain/blockreward?blockNumber=1'
 test_http 'local-only commands have no route' GET /tx/decode 400 \
 	'unmatched request'
 
+test_expect_success 'one Date header, RFC 9110 format, the time now, on replies and errors' '
+	for path in /blockchain/info /no/such/route; do
+		curl -s -D "$TRASH/h" -o /dev/null "$ZEN_TEST_URL$path" &&
+		test "$(grep -ci "^date:" "$TRASH/h")" = 1 &&
+		d=$(sed -n "s/^[Dd]ate: \(.*\)\r\$/\1/p" "$TRASH/h") &&
+		[[ $d =~ ^(Mon|Tue|Wed|Thu|Fri|Sat|Sun),\ [0-3][0-9]\ (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\ [0-9]{4}\ [0-2][0-9]:[0-5][0-9]:[0-6][0-9]\ GMT$ ]] &&
+		t=$(date -u -d "$d" +%s) && now=$(date +%s) &&
+		test $((now - t)) -le 5 && test $((t - now)) -le 5 || return 1
+	done
+'
 test_expect_success 'errors are text by default' '
 	http GET /blockchain/blockreward && test "$status" = 400 &&
 	test "$ctype" = text/plain && test "$body" = "blockNumber is missing"
