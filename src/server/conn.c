@@ -45,12 +45,14 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 
@@ -370,10 +372,102 @@ static void conn_destroy(struct srv_conn *c)
 	free(c);
 }
 
+/*
+ * A lingering close, as web servers do it: evhttp closes a connection
+ * after its 413 for a body it will not read, while the client may still
+ * be sending that body.  Closed at once with bytes unread, the socket
+ * answers the next ones with a reset, and a reset can destroy the reply
+ * in the client's buffer before the client reads it.  So the socket is
+ * kept (a dup of evhttp's descriptor, the reply already written), shut
+ * for writing, and read and dropped until the client closes, for at most
+ * LINGER_MS and LINGER_BYTES; at most LINGER_MAX at once in the process
+ * (SRV_FDS_RESERVED covers their descriptors), past which it closes as
+ * before.
+ */
+#define LINGER_MS 2000
+#define LINGER_BYTES (4u << 20)
+#define LINGER_MAX 32u
+
+struct srv_linger {
+	struct srv_worker *w;
+	struct event *ev;
+	evutil_socket_t fd;
+	size_t bytes;
+	uint64_t until_us;		/* LINGER_MS after it began */
+	struct srv_linger *next, *prev;
+};
+
+static void linger_end(struct srv_linger *l)
+{
+	if (l->prev)
+		l->prev->next = l->next;
+	else
+		l->w->lingers = l->next;
+	if (l->next)
+		l->next->prev = l->prev;
+	event_free(l->ev);
+	close(l->fd);
+	atomic_fetch_sub(&l->w->srv->lingering, 1);
+	free(l);
+}
+
+static void linger_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct srv_linger *l = arg;
+	char sink[16384];
+	ssize_t n;
+
+	/* the timeout restarts with every read: a trickle must end too */
+	if ((what & EV_TIMEOUT) || zen_monotonic_us() > l->until_us) {
+		linger_end(l);
+		return;
+	}
+	while ((n = recv(fd, sink, sizeof(sink), MSG_DONTWAIT)) > 0)
+		if ((l->bytes += (size_t)n) > LINGER_BYTES)
+			break;
+	if (n > 0 || n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+		linger_end(l);	/* enough, the client's end, or an error */
+}
+
+static void linger_start(struct srv_conn *c)
+{
+	static const struct timeval limit = { LINGER_MS / 1000,
+					      (LINGER_MS % 1000) * 1000 };
+	struct srv_worker *w = c->w;
+	evutil_socket_t fd = bufferevent_getfd(c->bev);
+	struct srv_linger *l;
+
+	if (fd < 0 ||
+	    atomic_fetch_add(&w->srv->lingering, 1) >= LINGER_MAX) {
+		atomic_fetch_sub(&w->srv->lingering, 1);
+		return;
+	}
+	l = zen_xcalloc(1, sizeof(*l));
+	l->w = w;
+	l->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (l->fd < 0) {
+		atomic_fetch_sub(&w->srv->lingering, 1);
+		free(l);
+		return;
+	}
+	l->until_us = zen_monotonic_us() + LINGER_MS * 1000ull;
+	shutdown(l->fd, SHUT_WR);
+	l->ev = must(event_new(w->base, l->fd, EV_READ | EV_PERSIST,
+			       linger_cb, l));
+	event_add(l->ev, &limit);
+	l->next = w->lingers;
+	if (w->lingers)
+		w->lingers->prev = l;
+	w->lingers = l;
+}
+
 /* evhttp's close callback: the connection is being freed. */
 static void closed_cb(struct evhttp_connection *evcon, void *arg)
 {
 	struct srv_conn *c = arg;
+
+	if (c->alien_status == 413 && !atomic_load(&c->w->srv->stopping))
+		linger_start(c);
 
 	if (c->job)
 		srv_job_conn_gone(c->job, evcon);
@@ -569,6 +663,8 @@ void srv_worker_conns_free(struct srv_worker *w)
 {
 	while (w->conns)	/* never admitted: evhttp has freed them */
 		conn_destroy(w->conns);
+	while (w->lingers)
+		linger_end(w->lingers);
 	if (w->resume)
 		event_free(w->resume);
 	free(w->map);

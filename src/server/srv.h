@@ -44,6 +44,7 @@ struct srv_pool;
 struct srv_addrs;
 struct srv_policy;
 struct srv_metrics;
+struct srv_linger;
 struct zen_net;
 
 struct srv_worker {
@@ -61,6 +62,7 @@ struct srv_worker {
 	struct srv_conn **map;		/* evhttp connection -> ours */
 	unsigned map_size;
 	struct srv_job *jobs;		/* every job of its requests */
+	struct srv_linger *lingers;	/* sockets closing slowly (conn.c) */
 };
 
 struct srv {
@@ -97,6 +99,7 @@ struct srv {
 	size_t max_body;
 	atomic_uint open_conns;		/* accepted and not yet closed */
 	atomic_uint served_conns;	/* of those, admitted within the caps */
+	atomic_uint lingering;		/* sockets closing slowly (conn.c) */
 	atomic_int stopping;		/* the workers' events are going away */
 	struct srv_addrs *addrs;	/* open connections per address */
 	struct srv_pool *pool;

@@ -18,6 +18,8 @@ the bounds are generous: correctness checks, not benchmarks.
   flood PORT N                      N idle connections at once
   burst PORT N PID                  N connections queued while the server
                                     is stopped: its workers share them
+  linger PORT LIMIT                 a chunked body over LIMIT, more of it
+                                    sent after the 413: the 413 is read
   slow PORT BODY ACCEPT             a long contract run cut by the limit
   cpu PORT BODY PID                 the server's CPU stops with the reply
   leave PORT BODY                   start a long run and go away
@@ -331,6 +333,39 @@ def cmd_burst(port, n, pid):
         s.close()
 
 
+def cmd_linger(port, limit):
+    """A chunked body past limit, then, once the server has answered 413
+    and closed its end, more of the body before reading.  A server that
+    closed at once answers it with a reset: the sender fails (curl then
+    gives up without the reply) and a reset may destroy the 413 still
+    unread in this socket.  A lingering close takes it and drops it."""
+    s = connect(port)
+    head = ("POST /blockchain/publishtransaction HTTP/1.1\r\nHost: "
+            "127.0.0.1\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n")
+    first = b"x" * (limit + 4096)
+    s.sendall(head.encode() + b"%x\r\n" % len(first) + first + b"\r\n")
+    time.sleep(0.5)
+    more = b"y" * 65536
+    sent = 1
+    try:
+        for _ in range(4):
+            s.sendall(b"%x\r\n" % len(more) + more + b"\r\n")
+            time.sleep(0.05)
+    except OSError as e:
+        print("sending more:", e)
+        sent = 0
+    check(sent, "the rest of the body was taken and dropped, not reset")
+    time.sleep(0.3)
+    try:
+        r = read_reply(s)
+    except (OSError, EOFError) as e:
+        r = (0, None, str(e).encode())
+    print("after more of the body:", r[0], r[2][:60])
+    check(r[0] == 413 and b"too large" in r[2], "the 413 was read")
+    s.close()
+
+
 def cmd_slow(port, body, accept):
     res = {}
 
@@ -449,6 +484,8 @@ def main():
         cmd_totalcap(port, int(rest[0]))
     elif cmd == "flood":
         cmd_flood(port, int(rest[0]))
+    elif cmd == "linger":
+        cmd_linger(port, int(rest[0]))
     elif cmd == "burst":
         cmd_burst(port, int(rest[0]), int(rest[1]))
     elif cmd == "slow":

@@ -135,6 +135,10 @@ test_expect_success 'public: a 1 MiB chunked body is 413 too' '
 	! grep -qi "^content-type: text/html" "$TRASH/hdr"
 '
 
+test_expect_success 'public: more of a body after its 413 is dropped, not reset (lingering close)' '
+	python3 "$ZEN_SRCDIR/tests/t/serve-client.py" linger "${ZEN_TEST_URL##*:}" 262144
+'
+
 test_expect_success 'public: the wallet routes never open a wallet' '
 	req POST /wallet/create "{\"password\": \"secret\", \"words\": []}" &&
 	test "$status" = 403 && req GET /wallet/exists && test "$status" = 403 &&
