@@ -425,7 +425,7 @@ static void linger_cb(evutil_socket_t fd, short what, void *arg)
 	while ((n = recv(fd, sink, sizeof(sink), MSG_DONTWAIT)) > 0)
 		if ((l->bytes += (size_t)n) > LINGER_BYTES)
 			break;
-	if (n > 0 || n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+	if (n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
 		linger_end(l);	/* enough, the client's end, or an error */
 }
 

@@ -1406,6 +1406,51 @@ static void test_block_vectors(void)
 	}
 }
 
+/*
+ * A block of the transaction vectors with their bytes (four distinct
+ * transactions after 100 zero header bytes and three zero commitments):
+ * decode_each shows them in the block's order, each with the hash
+ * zen_tx_decode gives it alone, and every cut shows only those before it.
+ */
+static void test_block_each_order(void)
+{
+	json_t *vs = tap_vectors_all("transactions.json"), *v;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_block want;
+	size_t i, n = 0, cut_ok = 1;
+
+	zen_block_init(&want);
+	for (i = 0; i < ZEN_HEADER_LEN + 1 + 3 * 32; i++)
+		zen_buf_addch(&raw, i == ZEN_HEADER_LEN ? 3 : 0);
+	json_array_foreach(vs, i, v)
+		if (json_object_get(tap_jget(v, "input"), "txHex"))
+			n++;
+	zen_buf_addch(&raw, (uint8_t)n);
+	want.txs = zen_xcalloc(n, sizeof(*want.txs));
+	json_array_foreach(vs, i, v) {
+		json_t *hex = json_object_get(tap_jget(v, "input"), "txHex");
+		struct zen_buf tx;
+
+		if (!hex)
+			continue;
+		tx = unhex(json_string_value(hex));
+		zen_tx_init(&want.txs[want.n_txs]);
+		if (zen_tx_decode(&want.txs[want.n_txs++], tx.data, tx.len,
+				  NULL))
+			tap_ok(0, "transaction vector %zu decodes", i);
+		zen_buf_add(&raw, tx.data, tx.len);
+		zen_buf_release(&tx);
+	}
+	tap_ok(n >= 3 && decode_shows_each(&want, raw.data, raw.len),
+	       "a block of %zu transaction vectors shows each in order", n);
+	for (size_t len = 0; len < raw.len; len++)
+		cut_ok &= decode_shows_each(&want, raw.data, len);
+	tap_ok(cut_ok, "cut anywhere, it shows only the transactions before "
+	       "the cut");
+	zen_block_release(&want);
+	zen_buf_release(&raw);
+}
+
 /* Decode 100 zero header bytes followed by tail. */
 static int block_hex(const char *tail, size_t *used)
 {
@@ -1458,6 +1503,7 @@ int main(void)
 	test_tx_edges();
 	test_contract_witness();
 	test_block_vectors();
+	test_block_each_order();
 	test_block_edges();
 	return tap_done();
 }

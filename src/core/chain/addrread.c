@@ -17,6 +17,15 @@ static int damaged(struct zen_err *err, const char *what)
 			what);
 }
 
+/* The key kind || tail || seq of a list's entry. */
+static void list_key(struct addr_key *k, uint8_t kind,
+		     const struct addr_key *tail, uint32_t seq)
+{
+	addr_key_start(k, kind);
+	addr_key_bytes(k, tail->b, tail->len);
+	addr_key_u32(k, seq);
+}
+
 /* The value of kind || tail || seq. */
 static int list_get(struct zen_store_txn *t, uint8_t kind,
 		    const struct addr_key *tail, uint32_t seq,
@@ -25,9 +34,7 @@ static int list_get(struct zen_store_txn *t, uint8_t kind,
 	struct addr_key k;
 	int rc;
 
-	addr_key_start(&k, kind);
-	addr_key_bytes(&k, tail->b, tail->len);
-	addr_key_u32(&k, seq);
+	list_key(&k, kind, tail, seq);
 	rc = zen_store_get(t, ZEN_DB_ADDR, k.b, k.len, v, err);
 	if (rc == ZEN_ENOTFOUND)
 		return damaged(err, "misses a list entry");
@@ -398,9 +405,7 @@ static int stream_next(struct zen_store_txn *t, struct stream *s,
 	s->on_top = 0;
 	if (s->top <= s->bottom)
 		return 0;
-	addr_key_start(&k, ADDR_HISTORY);
-	addr_key_bytes(&k, s->tail.b, s->tail.len);
-	addr_key_u32(&k, --s->top);
+	list_key(&k, ADDR_HISTORY, &s->tail, --s->top);
 	if (!s->c && (rc = zen_store_cursor_open(t, ZEN_DB_ADDR, &s->c, err)))
 		return rc;
 	rc = zen_store_cursor_seek(s->c, step ? ZEN_SEEK_PREV : ZEN_SEEK_GE,
@@ -625,37 +630,19 @@ static int merge_walk(struct merge *m, uint64_t skip, uint64_t take,
 	return rc;
 }
 
-struct page {
-	uint32_t skip;
-};
-
-/* One address's page starts skip entries below its top. */
-static int page_bounds(struct zen_store_txn *t, struct stream *s, void *ctx,
-		       struct zen_err *err)
-{
-	uint32_t skip = ((struct page *)ctx)->skip;
-
-	(void)t;
-	(void)err;
-	s->top = s->top > skip ? s->top - skip : 0;
-	return 0;
-}
-
+/* A page of several addresses or one: merge_skip seeks past the entries
+ * that merge with nothing, so one address's page is a seek. */
 int zen_chain_read_addr_txs(struct zen_chain_read *r,
 			    const struct zen_address *a, size_t n_a,
 			    uint32_t skip, uint32_t take,
 			    int (*fn)(void *ctx, const struct zen_addr_tx *e),
 			    void *ctx, struct zen_err *err)
 {
-	struct page pg = { .skip = skip };
 	struct merge m;
-	/* one address: its page is a seek (no entry merges with another) */
-	int one = n_a == 1;
-	int rc = merge_init(&m, r->t, a, n_a, one ? page_bounds : NULL, &pg,
-			    err);
+	int rc = merge_init(&m, r->t, a, n_a, NULL, NULL, err);
 
 	if (!rc)
-		rc = merge_walk(&m, one ? 0 : skip, take, fn, ctx, NULL, err);
+		rc = merge_walk(&m, skip, take, fn, ctx, NULL, err);
 	merge_release(&m);
 	return rc;
 }
@@ -703,17 +690,9 @@ int zen_chain_read_addr_tx_count(struct zen_chain_read *r,
 				 uint64_t *count, struct zen_err *err)
 {
 	struct merge m;
-	struct addr_key tail;
-	uint32_t n;
 	int rc;
 
 	*count = 0;
-	if (n_a == 1) {
-		addr_tail(&tail, a);
-		rc = list_count(r->t, ADDR_COUNT, &tail, &n, err);
-		*count = n;
-		return rc;
-	}
 	rc = merge_init(&m, r->t, a, n_a, NULL, NULL, err);
 	if (!rc)
 		rc = merge_walk(&m, 0, UINT64_MAX, NULL, NULL, count, err);

@@ -598,6 +598,8 @@ struct known_block {
 
 struct sigs_ahead {
 	const struct zen_chainstate *chain;
+	uint8_t *hash;			/* the header's, once it is in */
+	int hashed;
 	int worth;			/* valid work, not the genesis */
 	struct zen_sig_batch batch;	/* checks not handed over yet */
 	struct zen_sig_pipe *pipe;
@@ -608,12 +610,12 @@ static void sigs_ahead_tx(void *ctx, const struct zen_block *b, size_t i)
 {
 	struct sigs_ahead *sa = ctx;
 	const struct zen_chain_params *p = sa->chain->params;
-	uint8_t hash[ZEN_HASH_LEN];
 
 	if (i == 0) {	/* the coinbase: no signature, but the header is in */
-		zen_header_hash(hash, &b->header);
+		zen_header_hash(sa->hash, &b->header);
+		sa->hashed = 1;
 		sa->worth = !zen_block_is_genesis(p, &b->header) &&
-			    zen_pow_valid(hash, b->header.difficulty,
+			    zen_pow_valid(sa->hash, b->header.difficulty,
 					  p->pow_limit);
 		return;
 	}
@@ -629,14 +631,15 @@ static void sigs_ahead_tx(void *ctx, const struct zen_block *b, size_t i)
 	}
 }
 
-/* Decode raw into b, starting its signatures' pipeline on the way:
- * returned in *ahead (NULL for a block of a few signatures or without
- * valid work). */
+/* Decode raw into b and its header's hash into hash, starting its
+ * signatures' pipeline on the way: returned in *ahead (NULL for a block
+ * of a few signatures or without valid work). */
 static int decode_verifying_ahead(struct zen_chainstate *chain,
 				  struct zen_block *b, const uint8_t *raw,
-				  size_t len, struct zen_sig_pipe **ahead)
+				  size_t len, uint8_t hash[ZEN_HASH_LEN],
+				  struct zen_sig_pipe **ahead)
 {
-	struct sigs_ahead sa = { .chain = chain };
+	struct sigs_ahead sa = { .chain = chain, .hash = hash };
 	int rc;
 
 	zen_sig_batch_init(&sa.batch);
@@ -648,6 +651,8 @@ static int decode_verifying_ahead(struct zen_chainstate *chain,
 	if (rc) {
 		zen_sig_pipe_abort(sa.pipe);
 		sa.pipe = NULL;
+	} else if (!sa.hashed) {	/* no transaction: refused later */
+		zen_header_hash(hash, &b->header);
 	}
 	*ahead = sa.pipe;
 	return rc;
@@ -1532,11 +1537,10 @@ int zen_chain_submit_block(struct zen_chainstate *chain,
 
 	memset(res, 0, sizeof(*res));
 	zen_block_init(&b);
-	if (decode_verifying_ahead(chain, &b, raw, len, &ahead)) {
+	if (decode_verifying_ahead(chain, &b, raw, len, res->hash, &ahead)) {
 		zen_block_release(&b);
 		return zen_fail(err, ZEN_EINVAL, "invalid block");
 	}
-	zen_header_hash(res->hash, &b.header);
 	pthread_mutex_lock(&chain->write_lock);
 	if ((rc = zen_store_begin(chain->store, NULL, 1, &w, err)))
 		goto out;

@@ -1006,14 +1006,13 @@ static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
 	zen_data_dict_normalize(d);
 }
 
-/* The number of a number value (NUM_PLAIN for any other). */
+/* The number of a number value (is_number). */
 static uint64_t number_of(const struct zen_data *d)
 {
 	switch (d->kind) {
 	case ZEN_DATA_I64: return (uint64_t)d->u.i64;
 	case ZEN_DATA_U32: return d->u.u32;
-	case ZEN_DATA_U64: return d->u.u64;
-	default: return NUM_PLAIN;
+	default: return d->u.u64;
 	}
 }
 
@@ -1022,7 +1021,7 @@ static void plain_desc(char *out, size_t cap, const struct zen_data *d)
 {
 	if (d->kind == ZEN_DATA_DICT)
 		snprintf(out, cap, "{}");
-	else if (number_of(d) != NUM_PLAIN)
+	else if (is_number(d->kind) && number_of(d) != NUM_PLAIN)
 		snprintf(out, cap, "%s %llu", kind_name(d->kind),
 			 (unsigned long long)number_of(d));
 	else
