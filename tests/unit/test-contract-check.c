@@ -214,23 +214,33 @@ static void dear_case(const char *what, const char *main_src,
 	zen_check_report_release(&rep);
 }
 
+/* d becomes a dict of one key, whose value (returned) is a U64 v. */
+static struct zen_data *dict_of(struct zen_data *d, const char *key,
+				uint64_t v)
+{
+	struct zen_data *val;
+
+	zen_data_init(d);
+	d->kind = ZEN_DATA_DICT;
+	d->u.dict.entries = calloc(1, sizeof(*d->u.dict.entries));
+	d->u.dict.n = 1;
+	d->u.dict.entries[0].key = strdup(key);
+	d->u.dict.entries[0].key_len = strlen(key);
+	val = &d->u.dict.entries[0].value;
+	zen_data_init(val);
+	val->kind = ZEN_DATA_U64;
+	val->u.u64 = v;
+	return val;
+}
+
 /* A key of a dict body, read as a U64. */
 static void test_dear_body(void)
 {
-	struct zen_data body, *v;
+	struct zen_data body;
 	struct zen_contract_args a;
 
 	memset(&a, 0, sizeof(a));
-	zen_data_init(&body);
-	body.kind = ZEN_DATA_DICT;
-	body.u.dict.entries = calloc(1, sizeof(*body.u.dict.entries));
-	body.u.dict.n = 1;
-	body.u.dict.entries[0].key = strdup("amount");
-	body.u.dict.entries[0].key_len = 6;
-	v = &body.u.dict.entries[0].value;
-	zen_data_init(v);
-	v->kind = ZEN_DATA_U64;
-	v->u.u64 = 5;
+	dict_of(&body, "amount", 5);
 	a.body = &body;
 	dear_case("body key",
 		  "let main txSkel _ _ command _ messageBody _ _ =\n"
@@ -251,18 +261,7 @@ static void test_dear_body(void)
 /* A body dict with "amount" as U64 v. */
 static void amount_body(struct zen_data *body, uint64_t v)
 {
-	struct zen_data *val;
-
-	zen_data_init(body);
-	body->kind = ZEN_DATA_DICT;
-	body->u.dict.entries = calloc(1, sizeof(*body->u.dict.entries));
-	body->u.dict.n = 1;
-	body->u.dict.entries[0].key = strdup("amount");
-	body->u.dict.entries[0].key_len = 6;
-	val = &body->u.dict.entries[0].value;
-	zen_data_init(val);
-	val->kind = ZEN_DATA_U64;
-	val->u.u64 = v;
+	dict_of(body, "amount", v);
 }
 
 /*
@@ -309,6 +308,91 @@ static void test_dear_threshold(void)
 		  /* the same count, U64.lt for U64.gt */
 		  28 + 1070);
 	zen_data_release(&body);
+}
+
+/*
+ * An amount between two thresholds: neither 1000 (the numbers of the
+ * explored inputs), past the largest literal (3001) nor 0 takes it; the
+ * literal compared plus one (2001) does.
+ */
+static void test_dear_between(void)
+{
+	struct zen_data body;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	amount_body(&body, 2001);
+	a.body = &body;
+	dear_case("between two thresholds",
+		  "let main txSkel _ _ command _ messageBody _ _ =\n"
+		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
+		  "  let! amount = messageBody >!= tryDict\n"
+		  "    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
+		  "  match amount with\n"
+		  "  | Some n -> if n `U64.gt` 2000UL && n `U64.lt` 3000UL\n"
+		  "              then " DEAR "\n"
+		  "              else " OKBODY "\n"
+		  "  | None -> " OKBODY "\n"
+		  "  end\n", "buy", &a, "body {\"amount\": u64 2001}",
+		  /* as test_dear_threshold, with the condition && 2 + U64.gt
+		   * 2 + U64.lt 2 = 6 for U64.gt's 2: 28 + 4 = 32 */
+		  32 + 1070);
+	zen_data_release(&body);
+}
+
+/* A string body compared with a constant: the explored strings ("zen")
+ * do not take the path, the constant does. */
+static void test_dear_string(void)
+{
+	struct zen_data body;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	zen_data_init(&body);
+	body.kind = ZEN_DATA_STRING;
+	body.u.bytes.p = (uint8_t *)strdup("open");
+	body.u.bytes.len = 4;
+	a.body = &body;
+	dear_case("a string compared",
+		  "let main txSkel _ _ command _ messageBody _ _ =\n"
+		  "  if command <> \"go\" then RT.failw \"no\" else\n"
+		  "  match messageBody with\n"
+		  "  | Some (String s) -> if s = \"open\" then " DEAR "\n"
+		  "                       else " OKBODY "\n"
+		  "  | _ -> " OKBODY "\n", "go", &a, "body string \"open\"",
+		  /* if 3 + 2 + match (leaves s and _ 2 + if (3 + = 2 +
+		   * DEAR 7)) = 19; inc 1000 */
+		  19 + 1000);
+	zen_data_release(&body);
+}
+
+/* A count read from a dict inside the state dict: the state of every key
+ * has "book" as an empty dict; the same dict inside "book" has it. */
+static void test_dear_deeper(void)
+{
+	struct zen_data st;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	/* {"book": {"count": 7}}: the value of "book" made a dict again */
+	dict_of(dict_of(&st, "book", 0), "count", 7);
+	a.state = &st;
+	dear_case("a state read deeper",
+		  "let main txSkel _ _ command _ _ _ state =\n"
+		  "  if command <> \"tick\" then RT.failw \"no\" else begin\n"
+		  "  let! n = state >!= tryDict >?= Dict.tryFind \"book\"\n"
+		  "    >?= tryDict >?= Dict.tryFind \"count\" >?= tryU64 in\n"
+		  "  match n with\n"
+		  "  | Some _ -> " DEAR "\n"
+		  "  | None -> " OKBODY "\n"
+		  "  end\n", "tick", &a,
+		  "state {\"book\": {\"book\": {}, \"count\": u64}, "
+		  "\"count\": u64}",
+		  /* if 3 + 2 + (let! 1 + leaf 1 + (5 operators 10 + two
+		   * tryFind applied 2) + match (leaves 2 + DEAR 7)) = 28;
+		   * tryDict 4 twice, tryFind 64 twice, tryU64 2, inc 1000 */
+		  28 + 1138);
+	zen_data_release(&st);
 }
 
 /*
@@ -676,6 +760,9 @@ int main(void)
 	test_failed_run();
 	test_dear_body();
 	test_dear_threshold();
+	test_dear_between();
+	test_dear_string();
+	test_dear_deeper();
 	test_dear_signature();
 	test_dear_wallet();
 	test_dear_sender();

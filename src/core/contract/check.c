@@ -636,6 +636,7 @@ static void find_commands(const struct zc_module *m, struct cmds *c)
 
 #define SH_MAX_KEYS 12
 #define SH_MAX_KINDS 14
+#define SH_MAX_LITS 8		/* compared numbers, compared strings */
 
 /* A key the contract looks up, with the kinds read from its value. */
 struct sh_key {
@@ -657,7 +658,13 @@ struct shapes {
 	int tokens;			/* getAvailableTokens is called */
 	int verifies;			/* a verify function is named */
 	uint64_t top;			/* the largest integer literal */
+	/* the integer and string literals compared with something (an
+	 * operand of a comparison, a pattern), commands left out */
+	uint64_t nums[SH_MAX_LITS];
+	const struct zc_bytes *strs[SH_MAX_LITS];
+	size_t nnums, nstrs;
 	const char *names[2][2];	/* main's and cf's body, state */
+	const char *commands[2];	/* main's and cf's command */
 };
 
 static enum zen_data_kind kind_of(const char *ctor)
@@ -815,14 +822,109 @@ static uint64_t literal_of(const struct zc_int *n)
 	return n->v.i > 0 ? (uint64_t)n->v.i : 0;
 }
 
+static void num_add(struct shapes *sh, uint64_t v)
+{
+	for (size_t i = 0; i < sh->nnums; i++)
+		if (sh->nums[i] == v)
+			return;
+	if (sh->nnums < SH_MAX_LITS)
+		sh->nums[sh->nnums++] = v;
+}
+
+static void str_add(struct shapes *sh, const struct zc_bytes *s)
+{
+	for (size_t i = 0; i < sh->nstrs; i++)
+		if (sh->strs[i]->len == s->len &&
+		    !memcmp(sh->strs[i]->data, s->data, s->len))
+			return;
+	if (sh->nstrs < SH_MAX_LITS)
+		sh->strs[sh->nstrs++] = s;
+}
+
+static int is_command(const struct shapes *sh, const struct zc_expr *e)
+{
+	return is_var(e, sh->commands[0]) || is_var(e, sh->commands[1]);
+}
+
+/* The literals a pattern compares with (all of its leaves). */
+static void pat_literals(struct shapes *sh, const struct zc_pat *p)
+{
+	switch (p->kind) {
+	case ZC_P_INT:
+		num_add(sh, literal_of(&p->u.lit_int));
+		return;
+	case ZC_P_STRING:
+		str_add(sh, &p->u.str);
+		return;
+	case ZC_P_CON:
+		for (size_t i = 0; i < p->u.con.nargs; i++)
+			pat_literals(sh, p->u.con.args[i]);
+		return;
+	case ZC_P_TUPLE:
+	case ZC_P_LIST:
+	case ZC_P_OR:
+		for (size_t i = 0; i < p->u.items.n; i++)
+			pat_literals(sh, p->u.items.items[i]);
+		return;
+	case ZC_P_CONS:
+		pat_literals(sh, p->u.cons.hd);
+		pat_literals(sh, p->u.cons.tl);
+		return;
+	case ZC_P_RECORD:
+		for (size_t i = 0; i < p->u.record.n; i++)
+			pat_literals(sh, p->u.record.pats[i]);
+		return;
+	default:
+		return;
+	}
+}
+
+/* `n > 5000UL`, `n `U64.lt` 10UL`, `s = "open"`: a comparison. */
+static int is_comparison(const struct zc_expr *e)
+{
+	static const char *const ops[] = {
+		"=", "<>", "<", ">", "<=", ">=", "=^", "<>^", "<^", ">^",
+		"<=^", ">=^", "eq", "ne", "lt", "gt", "lte", "gte",
+	};
+	const char *n;
+
+	if (e->kind != ZC_E_APP || e->u.app.nargs != 2 ||
+	    e->u.app.fn->kind != ZC_E_VAR)
+		return 0;
+	n = last_part(e->u.app.fn->u.name);
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(ops); i++)
+		if (!strcmp(n, ops[i]))
+			return 1;
+	return 0;
+}
+
+static void compared_literals(struct shapes *sh, const struct zc_expr *e)
+{
+	struct zc_expr *const *a = e->u.app.args;
+
+	if (is_command(sh, a[0]) || is_command(sh, a[1]))
+		return;
+	for (size_t i = 0; i < 2; i++)
+		if (a[i]->kind == ZC_E_INT)
+			num_add(sh, literal_of(&a[i]->u.lit_int));
+		else if (a[i]->kind == ZC_E_STRING)
+			str_add(sh, &a[i]->u.str);
+}
+
 static void shape_visit(void *ud, const struct zc_expr *e)
 {
 	struct shapes *sh = ud;
 	const struct zc_expr *f;
 	enum zen_data_kind k;
 
-	if (e->kind == ZC_E_MATCH)
+	if (e->kind == ZC_E_MATCH) {
 		shape_match(sh, e);
+		for (size_t i = 0; i < e->u.match.n &&
+		     !is_command(sh, e->u.match.scrut); i++)
+			pat_literals(sh, e->u.match.branches[i].pat);
+	}
+	if (is_comparison(e))
+		compared_literals(sh, e);
 	if (e->kind == ZC_E_VAR && !strcmp(last_part(e->u.name), "verify"))
 		sh->verifies = 1;
 	if (e->kind == ZC_E_INT && literal_of(&e->u.lit_int) > sh->top)
@@ -851,6 +953,7 @@ static void find_shapes(const struct zc_module *m, struct shapes *sh)
 
 		sh->names[SH_BODY][i] = param_name(b, entries[i].body);
 		sh->names[SH_STATE][i] = param_name(b, entries[i].state);
+		sh->commands[i] = param_name(b, entries[i].command);
 	}
 	visit_module(m, shape_visit, sh);
 }
@@ -877,8 +980,8 @@ static void quote(char *out, size_t cap, const char *s, size_t len)
 /* ---- the cost bound: the inputs ------------------------------------------ */
 
 enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_SIGS, D_N };
-#define DIM_MAX 8		/* values of one dimension, [0] the neutral */
-#define DESC_MAX 160
+#define DIM_MAX 16		/* values of one dimension, [0] the neutral */
+#define DESC_MAX 256
 
 struct inputs {
 	struct zen_data data[2][DIM_MAX];	/* body, state; [0] None */
@@ -889,8 +992,9 @@ struct inputs {
 	struct zen_output wout[4];		/* 3 ZP, 1 of its asset */
 	struct zen_skel_input skin[2];
 	struct zen_skel skel;			/* ZP and its asset in */
-	/* the inputs in the order they are run (below), combo indexes */
-	uint16_t order[DIM_MAX * DIM_MAX * 3 * 3 * 2 * 3 * 2];
+	/* the first inputs in the order they are run (below), combo
+	 * indexes */
+	uint32_t order[ZEN_CHECK_MAX_RUNS];
 	size_t norder;
 };
 
@@ -934,7 +1038,7 @@ static void pk_lock(struct zen_lock *l, uint8_t fill)
 }
 
 /* The number every number value has at first (threshold_values adds
- * values past the contract's largest literal, and at 0). */
+ * the values of threshold_nums). */
 #define NUM_PLAIN 1000u
 
 static int is_number(enum zen_data_kind k)
@@ -942,10 +1046,34 @@ static int is_number(enum zen_data_kind k)
 	return k == ZEN_DATA_I64 || k == ZEN_DATA_U32 || k == ZEN_DATA_U64;
 }
 
-/* A value of kind k that is no dict: U64 num, String "zen", a PK lock,
- * a list or array of two hashes ...; num as large as the kind holds. */
-static void data_plain(struct zen_data *d, enum zen_data_kind k, uint64_t num)
+/* What the numbers and strings of a value are: num, and str (NULL:
+ * "zen"). */
+struct fill {
+	uint64_t num;
+	const struct zc_bytes *str;
+};
+
+static const struct fill fill_plain = { NUM_PLAIN, NULL };
+
+static void data_bytes(struct zen_data *d, const struct zc_bytes *str)
 {
+	static const struct zc_bytes zen = { (const uint8_t *)"zen", 3 };
+
+	if (!str)
+		str = &zen;
+	d->u.bytes.p = zen_xmalloc(str->len ? str->len : 1);
+	memcpy(d->u.bytes.p, str->data, str->len);
+	d->u.bytes.len = str->len;
+}
+
+/* A value of kind k that is no dict: U64 f->num, String f->str, a PK
+ * lock, a list or array of two hashes ...; the number as large as the
+ * kind holds. */
+static void data_plain(struct zen_data *d, enum zen_data_kind k,
+		       const struct fill *f)
+{
+	uint64_t num = f->num;
+
 	zen_data_init(d);
 	d->kind = k;
 	switch (k) {
@@ -957,8 +1085,7 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k, uint64_t num)
 	case ZEN_DATA_U64: d->u.u64 = num; break;
 	case ZEN_DATA_BYTES:
 	case ZEN_DATA_STRING:
-		d->u.bytes.p = (uint8_t *)zen_xstrdup("zen");
-		d->u.bytes.len = 3;
+		data_bytes(d, f->str);
 		break;
 	case ZEN_DATA_HASH: memset(d->u.hash, 1, sizeof(d->u.hash)); break;
 	case ZEN_DATA_LOCK: pk_lock(&d->u.lock, 2); break;
@@ -972,8 +1099,8 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k, uint64_t num)
 	case ZEN_DATA_LIST:
 		d->u.coll.items = zen_xcalloc(2, sizeof(*d->u.coll.items));
 		d->u.coll.n = 2;
-		data_plain(&d->u.coll.items[0], ZEN_DATA_HASH, num);
-		data_plain(&d->u.coll.items[1], ZEN_DATA_HASH, num);
+		data_plain(&d->u.coll.items[0], ZEN_DATA_HASH, f);
+		data_plain(&d->u.coll.items[1], ZEN_DATA_HASH, f);
 		break;
 	default:		/* an empty dict */
 		d->kind = ZEN_DATA_DICT;
@@ -982,10 +1109,11 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k, uint64_t num)
 }
 
 /* The dict of every key the contract looks up, each with the kind read
- * from it (its alt-th one if it has two; U64 if none is known), numbers
- * num. */
+ * from it (its alt-th one if it has two; U64 if none is known), filled
+ * with f; a key read as a dict holds this dict again, once (a state
+ * read deeper: `tryFind "book" >?= tryDict >?= tryFind "count"`). */
 static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
-		      uint64_t num)
+		      const struct fill *f, int depth)
 {
 	zen_data_init(d);
 	d->kind = ZEN_DATA_DICT;
@@ -1000,7 +1128,10 @@ static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
 		memcpy(en->key, key->s, key->len);
 		en->key[key->len] = 0;
 		en->key_len = key->len;
-		data_plain(&en->value, k ? k : ZEN_DATA_U64, num);
+		if (k == ZEN_DATA_DICT && depth < 1)
+			data_dict(&en->value, sh, alt, f, depth + 1);
+		else
+			data_plain(&en->value, k ? k : ZEN_DATA_U64, f);
 	}
 	d->u.dict.n = sh->nkeys;
 	zen_data_dict_normalize(d);
@@ -1016,38 +1147,54 @@ static uint64_t number_of(const struct zen_data *d)
 	}
 }
 
-/* "u64" (a number other than NUM_PLAIN: "u64 5001"), "{}", a kind. */
-static void plain_desc(char *out, size_t cap, const struct zen_data *d)
+static int is_plain_string(const struct zen_data *d)
 {
-	if (d->kind == ZEN_DATA_DICT)
-		snprintf(out, cap, "{}");
-	else if (is_number(d->kind) && number_of(d) != NUM_PLAIN)
-		snprintf(out, cap, "%s %llu", kind_name(d->kind),
-			 (unsigned long long)number_of(d));
-	else
-		snprintf(out, cap, "%s", kind_name(d->kind));
+	return d->u.bytes.len == 3 && !memcmp(d->u.bytes.p, "zen", 3);
 }
 
-/* "u64", or {"a": lock, "b": u64} */
-static void data_desc(char *out, size_t cap, const struct zen_data *d)
+/* "u64" (a number other than NUM_PLAIN: "u64 5001", a string other than
+ * "zen": string "open"), "{}", a kind; its length. */
+static size_t plain_desc(char *out, size_t cap, const struct zen_data *d)
+{
+	char q[64];
+	int k;
+
+	if (d->kind == ZEN_DATA_DICT) {
+		k = snprintf(out, cap, "{}");
+	} else if (is_number(d->kind) && number_of(d) != NUM_PLAIN) {
+		k = snprintf(out, cap, "%s %llu", kind_name(d->kind),
+			     (unsigned long long)number_of(d));
+	} else if (d->kind == ZEN_DATA_STRING && !is_plain_string(d)) {
+		quote(q, sizeof(q), (const char *)d->u.bytes.p,
+		      d->u.bytes.len);
+		k = snprintf(out, cap, "%s %s", kind_name(d->kind), q);
+	} else {
+		k = snprintf(out, cap, "%s", kind_name(d->kind));
+	}
+	return (size_t)k < cap ? (size_t)k : cap - 1;
+}
+
+/* "u64", or {"a": lock, "b": {"c": u64}}, cut at cap; its length. */
+static size_t data_desc(char *out, size_t cap, const struct zen_data *d)
 {
 	size_t k = 0;
+	char q[64];
 
-	if (d->kind != ZEN_DATA_DICT || !d->u.dict.n) {
-		plain_desc(out, cap, d);
-		return;
-	}
-	for (size_t i = 0; i < d->u.dict.n && k < cap; i++) {
+	if (d->kind != ZEN_DATA_DICT || !d->u.dict.n)
+		return plain_desc(out, cap, d);
+	for (size_t i = 0; i < d->u.dict.n && k + 1 < cap; i++) {
 		const struct zen_data_entry *en = &d->u.dict.entries[i];
-		char q[64], v[48];
 
 		quote(q, sizeof(q), en->key, en->key_len);
-		plain_desc(v, sizeof(v), &en->value);
-		k += (size_t)snprintf(out + k, cap - k, "%s%s: %s",
-				      i ? ", " : "{", q, v);
+		k += (size_t)snprintf(out + k, cap - k, "%s%s: ",
+				      i ? ", " : "{", q);
+		if (k + 1 >= cap)
+			return cap - 1;
+		k += data_desc(out + k, cap - k, &en->value);
 	}
 	if (k + 1 < cap)
-		snprintf(out + k, cap - k, "}");
+		k += (size_t)snprintf(out + k, cap - k, "}");
+	return k < cap ? k : cap - 1;
 }
 
 static int has_alt(const struct shapes *sh)
@@ -1071,26 +1218,53 @@ static void value_add(struct inputs *in, int p, struct zen_data *d)
 	in->data[p][(*n)++] = *d;
 }
 
+static uint64_t next_of(uint64_t v)
+{
+	return v == UINT64_MAX ? v : v + 1;
+}
+
+/* The numbers that take every side of every comparison with a literal:
+ * past the largest literal, 0, then each compared literal L and L + 1
+ * (`n > 2000UL && n < 3000UL` holds at 2001). */
+static size_t threshold_nums(uint64_t *nums, const struct shapes *sh)
+{
+	size_t n = 0;
+
+	nums[n++] = next_of(sh->top);
+	nums[n++] = 0;
+	for (size_t i = 0; i < sh->nnums; i++) {
+		nums[n++] = sh->nums[i];
+		nums[n++] = next_of(sh->nums[i]);
+	}
+	return n;
+}
+
 /*
- * Then, room left, the same numbers and dicts with the numbers past the
- * contract's largest integer literal and at 0: a path behind `amount >
- * 5000UL` or `amount < 10UL` is taken by one of them (a path between two
- * thresholds may still be missed).
+ * Then, room left, the same numbers and dicts with the numbers of
+ * threshold_nums, and the strings and dicts with each string the
+ * contract compares with: a path behind `amount > 5000UL`, between two
+ * thresholds or behind `s = "open"` is taken by one of them.
  */
 static void threshold_values(struct inputs *in, int p, const struct shapes *sh,
 			     const enum zen_data_kind *ks, size_t nk)
 {
-	const uint64_t nums[] = {
-		sh->top == UINT64_MAX ? UINT64_MAX : sh->top + 1, 0,
-	};
+	uint64_t nums[2 + 2 * SH_MAX_LITS];
+	size_t nn = threshold_nums(nums, sh);
 	struct zen_data d;
 
-	for (size_t j = 0; j < ZEN_ARRAY_SIZE(nums); j++)
+	for (size_t j = 0; j < nn + sh->nstrs; j++)
 		for (size_t i = 0; i < nk && in->n[p] < DIM_MAX; i++) {
-			if (is_number(ks[i]))
-				data_plain(&d, ks[i], nums[j]);
-			else if (ks[i] == ZEN_DATA_DICT)
-				data_dict(&d, sh, 0, nums[j]);
+			struct fill f = fill_plain;
+			int str = ks[i] == ZEN_DATA_STRING;
+
+			if (j < nn)
+				f.num = nums[j];
+			else
+				f.str = sh->strs[j - nn];
+			if (ks[i] == ZEN_DATA_DICT)
+				data_dict(&d, sh, 0, &f, 0);
+			else if (j < nn ? is_number(ks[i]) : str)
+				data_plain(&d, ks[i], &f);
 			else
 				continue;
 			value_add(in, p, &d);	/* drops a repeat */
@@ -1119,14 +1293,14 @@ static void param_values(struct inputs *in, int p, const struct shapes *sh,
 	ks[nk++] = ZEN_DATA_STRING;
 	for (size_t i = 0; i < nk && in->n[p] < DIM_MAX; i++) {
 		if (ks[i] != ZEN_DATA_DICT) {
-			data_plain(&d, ks[i], NUM_PLAIN);
+			data_plain(&d, ks[i], &fill_plain);
 			value_add(in, p, &d);
 			continue;
 		}
-		data_dict(&d, sh, 0, NUM_PLAIN);
+		data_dict(&d, sh, 0, &fill_plain, 0);
 		value_add(in, p, &d);
 		if (has_alt(sh) && in->n[p] < DIM_MAX) {
-			data_dict(&d, sh, 1, NUM_PLAIN);
+			data_dict(&d, sh, 1, &fill_plain, 0);
 			value_add(in, p, &d);
 		}
 	}
@@ -1211,33 +1385,37 @@ static size_t combo_dist(const struct inputs *in, size_t c, size_t *sel)
 	return d;
 }
 
-/* The combinations of the values, nearest to the rich input (value [1]
- * of each: the first body read, a wallet with tokens, a PK sender, an
- * ordinary context...)
- * first, then in the order of the values; the neutral one
- * (every value [0]) left out, as it is run first. */
+/* The first ZEN_CHECK_MAX_RUNS combinations of the values, nearest to
+ * the rich input (value [1] of each: the first body read, a wallet with
+ * tokens, a PK sender, an ordinary context...) first, then in the order
+ * of the values; the neutral one (every value [0]) left out, as it is
+ * run first.  No more are ever run. */
 static void inputs_order(struct inputs *in)
 {
-	size_t total = 1, sel[D_N], at[D_N + 3] = { 0 };
-	uint8_t *dist;
+	uint32_t at[D_N + 1][ZEN_CHECK_MAX_RUNS];
+	size_t total = 1, sel[D_N] = { 0 }, n[D_N + 1] = { 0 };
 
 	for (int i = 0; i < D_N; i++) {
 		in->rich[i] = in->n[i] > 1;
 		total *= in->n[i];
 	}
-	dist = zen_xmalloc(total);
 	for (size_t c = 1; c < total; c++) {
-		dist[c] = (uint8_t)combo_dist(in, c, sel);
-		at[dist[c] + 2]++;
+		size_t d = 0;
+
+		/* sel becomes combination c: the last dimension counts
+		 * fastest, as in combo_dist */
+		for (int i = D_N - 1; ++sel[i] == in->n[i]; i--)
+			sel[i] = 0;
+		for (int i = 0; i < D_N; i++)
+			d += sel[i] != in->rich[i];
+		if (n[d] < ZEN_CHECK_MAX_RUNS)
+			at[d][n[d]++] = (uint32_t)c;
 	}
-	/* at[d + 2]: how many at distance d (0 ..= D_N), then at[d + 1]:
-	 * where distance d starts */
-	for (size_t d = 2; d < D_N + 3; d++)
-		at[d] += at[d - 1];
-	for (size_t c = 1; c < total; c++)
-		in->order[at[dist[c] + 1]++] = (uint16_t)c;
-	in->norder = total - 1;
-	free(dist);
+	in->norder = 0;
+	for (size_t d = 0; d <= D_N; d++)
+		for (size_t i = 0; i < n[d] && in->norder < ZEN_CHECK_MAX_RUNS;
+		     i++)
+			in->order[in->norder++] = at[d][i];
 }
 
 static void inputs_init(struct inputs *in, const struct zc_module *m,

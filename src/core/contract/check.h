@@ -59,7 +59,8 @@
  *             function of the contract: a wrapper) with the kind read
  *             from it (`Dict.tryFind "k" d >?= tryLock`: a lock; U64
  *             when none is seen; a second dict when a key is read as
- *             two kinds); then U64 and String; 8 values with None;
+ *             two kinds; a key read as a dict holds this dict
+ *             again, once); then U64 and String; 16 values with None;
  *     state   the same, those read from the state parameter first;
  *     wallet  empty; 3 ZP outputs and 1 of the contract's asset; the 3
  *             ZP outputs (locked to the contract);
@@ -75,8 +76,13 @@
  *   do not use) keeping its neutral value only.  The values are U64
  *   1000, String "zen", a PK lock, a hash of 0x01 bytes, lists of two
  *   hashes ...; then, room left, the numbers and dicts again with
- *   their numbers past the contract's largest integer literal, and at
- *   0 (either side of a threshold).  The combinations are run nearest
+ *   their numbers past the contract's largest integer literal, at 0,
+ *   and at each integer literal the contract compares with (an operand
+ *   of =, <, U64.gt ..., or a pattern) and one more: every side of
+ *   every such comparison, between two thresholds too; then the strings
+ *   and dicts with each string literal it compares with or matches
+ *   (those compared with the command left out).  The combinations are
+ *   run nearest
  *   to the rich input (value [1] of each: the first body read, the
  *   wallet with tokens, a PK sender, the skeleton with tokens, valid
  *   proofs) first, then in the order of the values, for each command
@@ -89,9 +95,9 @@
  *   for all the explored runs (main's steps counted twice, for cf's; a
  *   run is given at most what is left).  cf is run apart only when
  *   main's padding did not give its value (contract.h).  Paths no such
- *   input takes (a price between two thresholds, a hash compared with
- *   a constant, a state of a shape read only deeper) are not explored,
- *   so a contract F* would refuse may pass.
+ *   input takes (a hash compared with a constant, a threshold computed
+ *   rather than written, a dict nested more than two deep) are not
+ *   explored, so a contract F* would refuse may pass.
  *
  * Errors go to the report (sorted by position) and the first one to err,
  * as "FILE:LINE:COL: message" (or "FILE: message" without a position).
