@@ -461,6 +461,85 @@ static void test_dear_signature(void)
 	zen_check_report_release(&rep);
 }
 
+/* 2G, compressed: a key no explored sender has unless the contract
+ * names it */
+#define PK2 "02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5"
+
+/*
+ * A path for the owner only: the sender's key compared with a key parsed
+ * from a constant.  The explored PK sender (the generator) does not take
+ * it; the sender with the parsed key does.
+ */
+static void test_dear_owner(void)
+{
+	static const uint8_t two_g[33] = {
+		0x02, 0xc6, 0x04, 0x7f, 0x94, 0x41, 0xed, 0x7d, 0x6d, 0x30,
+		0x45, 0x40, 0x6e, 0x95, 0xc0, 0x7c, 0xd8, 0x5c, 0x77, 0x8e,
+		0x4b, 0x8c, 0xef, 0x3c, 0xa7, 0xab, 0xac, 0x09, 0xb9, 0x5c,
+		0x70, 0x9e, 0xe5,
+	};
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.sender = ZEN_SENDER_PK;
+	memcpy(a.sender_pk, two_g, sizeof(two_g));
+	dear_case("the owner's key",
+		  "let main txSkel _ _ command sender _ _ _ =\n"
+		  "  if command <> \"mint\" then RT.failw \"no\" else begin\n"
+		  "  let! key = Zen.Crypto.parsePublicKey \"" PK2 "\" in\n"
+		  "  match sender, key with\n"
+		  "  | PK p, Some k -> if p = k then " DEAR " else " OKBODY "\n"
+		  "  | _ -> " OKBODY "\n"
+		  "  end\n", "mint", &a, "sender PK " PK2,
+		  /* if 3 + 2 + (let! 1 + leaf 1 + parsePublicKey applied 1
+		   * + match (a pair 2 + leaves p, k and _ 3 + if (3 + = 2 +
+		   * DEAR 7))) = 25; parsePublicKey 120 + inc 1000 */
+		  25 + 1120);
+}
+
+/*
+ * A body hash compared with a hash parsed from a top-level constant: the
+ * explored hashes (0x01 bytes) miss it, the parsed one takes it.
+ */
+static void test_dear_hash(void)
+{
+	const char *src = HEAD2
+		"let target = \"0a0b0c0d" "01010101010101010101010101010101"
+		"010101010101010101010101\"\n"
+		"let main txSkel _ _ command _ messageBody _ _ =\n"
+		"  if command <> \"open\" then RT.failw \"no\" else begin\n"
+		"  let! t = Zen.Crypto.parseHash target in\n"
+		"  match messageBody, t with\n"
+		"  | Some (Hash h), Some x -> if h = x then " DEAR "\n"
+		"                            else " OKBODY "\n"
+		"  | _ -> " OKBODY "\n"
+		"  end\n"
+		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_contract_args a;
+	struct zen_data h;
+
+	memset(&a, 0, sizeof(a));
+	zen_data_init(&h);
+	h.kind = ZEN_DATA_HASH;
+	memset(h.u.hash, 1, sizeof(h.u.hash));
+	memcpy(h.u.hash, "\x0a\x0b\x0c\x0d", 4);
+	a.command = "open";
+	a.command_len = 4;
+	a.body = &h;
+	/* as test_dear_owner, with parseHash 32 for parsePublicKey 120 */
+	tap_u64(main_cost(src, &a), 25 + 1032, "hash: main's cost on the "
+		"parsed hash");
+	tap_ok(check(src, &rep, NULL, &err) == ZEN_EINVAL && rep.n == 1,
+	       "hash: refused, one error");
+	tap_str(err.msg, "t.fst:12:5: main costs 1057 but cf says 400 for "
+		"command \"open\" (body hash 0a0b0c0d0101010101010101010101010101"
+		"0101010101010101010101010101)", "hash: the "
+		"command and the input named");
+	zen_check_report_release(&rep);
+}
+
 /* Any output in the wallet. */
 static void test_dear_wallet(void)
 {
@@ -763,6 +842,8 @@ int main(void)
 	test_dear_between();
 	test_dear_string();
 	test_dear_deeper();
+	test_dear_owner();
+	test_dear_hash();
 	test_dear_signature();
 	test_dear_wallet();
 	test_dear_sender();

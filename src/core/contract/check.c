@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "core/base/buf.h"
+#include "core/consensus/address.h"
+#include "core/crypto/keys.h"
+#include "core/encoding/hex.h"
 #include "core/contract/check.h"
 #include "core/contract/parser.h"
 
@@ -637,6 +640,7 @@ static void find_commands(const struct zc_module *m, struct cmds *c)
 #define SH_MAX_KEYS 12
 #define SH_MAX_KINDS 14
 #define SH_MAX_LITS 8		/* compared numbers, compared strings */
+#define SH_MAX_PARSED 4		/* keys, hashes, contract ids parsed */
 
 /* A key the contract looks up, with the kinds read from its value. */
 struct sh_key {
@@ -663,6 +667,12 @@ struct shapes {
 	uint64_t nums[SH_MAX_LITS];
 	const struct zc_bytes *strs[SH_MAX_LITS];
 	size_t nnums, nstrs;
+	/* the keys, hashes and contract ids the contract parses from
+	 * string constants (Crypto.parsePublicKey "02...") */
+	uint8_t pks[SH_MAX_PARSED][ZEN_PUBKEY_LEN];
+	uint8_t hashes[SH_MAX_PARSED][ZEN_HASH_LEN];
+	struct zen_contract_id cids[SH_MAX_PARSED];
+	size_t npks, nhashes, ncids;
 	const char *names[2][2];	/* main's and cf's body, state */
 	const char *commands[2];	/* main's and cf's command */
 };
@@ -911,11 +921,88 @@ static void compared_literals(struct shapes *sh, const struct zc_expr *e)
 			str_add(sh, &a[i]->u.str);
 }
 
+/* The string e is: a literal, or the name of a top-level one. */
+static const struct zc_bytes *string_of(const struct shapes *sh,
+					const struct zc_expr *e)
+{
+	const struct zc_binding *b;
+
+	if (e->kind == ZC_E_STRING)
+		return &e->u.str;
+	if (e->kind == ZC_E_VAR && (b = zc_module_find(sh->m, e->u.name)) &&
+	    !b->nparams && b->body->kind == ZC_E_STRING)
+		return &b->body->u.str;
+	return NULL;
+}
+
+/* `P s`, `s |> P` or `P <| s` with s a string constant: P's last name
+ * part, *s its string; else NULL. */
+static const char *parse_app(const struct shapes *sh, const struct zc_expr *e,
+			     const struct zc_bytes **s)
+{
+	const struct zc_expr *fn, *arg;
+
+	if (e->kind != ZC_E_APP)
+		return NULL;
+	fn = e->u.app.fn;
+	arg = e->u.app.args[0];
+	if (e->u.app.nargs == 2 && is_var(fn, "|>")) {
+		fn = e->u.app.args[1];
+	} else if (e->u.app.nargs == 2 && is_var(fn, "<|")) {
+		fn = e->u.app.args[0];
+		arg = e->u.app.args[1];
+	} else if (e->u.app.nargs != 1) {
+		return NULL;
+	}
+	if (fn->kind != ZC_E_VAR || !(*s = string_of(sh, arg)))
+		return NULL;
+	return last_part(fn->u.name);
+}
+
+static void parsed_add(uint8_t *set, size_t size, size_t *n,
+		       const uint8_t *v)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!memcmp(set + i * size, v, size))
+			return;
+	if (*n < SH_MAX_PARSED)
+		memcpy(set + (*n)++ * size, v, size);
+}
+
+/* A key, hash or contract id parsed from a constant: a sender or a
+ * value that a comparison with it needs. */
+static void parsed_literal(struct shapes *sh, const struct zc_expr *e)
+{
+	const struct zc_bytes *s;
+	const char *f = parse_app(sh, e, &s);
+	uint8_t pk[ZEN_PUBKEY_LEN], hash[ZEN_HASH_LEN];
+	struct zen_contract_id cid;
+	char text[2 * ZEN_CONTRACT_ID_TEXT_LEN];
+
+	if (!f || s->len >= sizeof(text) || memchr(s->data, 0, s->len))
+		return;
+	memcpy(text, s->data, s->len);
+	text[s->len] = 0;
+	if (!strcmp(f, "parsePublicKey") &&
+	    !zen_hex_decode_fixed(pk, sizeof(pk), text, NULL) &&
+	    zen_pubkey_valid(pk))
+		parsed_add(sh->pks[0], sizeof(pk), &sh->npks, pk);
+	else if ((!strcmp(f, "parseHash") || !strcmp(f, "parse")) &&
+		 !zen_hex_decode_fixed(hash, sizeof(hash), text, NULL))
+		parsed_add(sh->hashes[0], sizeof(hash), &sh->nhashes, hash);
+	else if (!strcmp(f, "parse") &&
+		 !zen_contract_id_parse(&cid, text, NULL))
+		parsed_add((uint8_t *)sh->cids, sizeof(cid), &sh->ncids,
+			   (const uint8_t *)&cid);
+}
+
 static void shape_visit(void *ud, const struct zc_expr *e)
 {
 	struct shapes *sh = ud;
 	const struct zc_expr *f;
 	enum zen_data_kind k;
+
+	parsed_literal(sh, e);
 
 	if (e->kind == ZC_E_MATCH) {
 		shape_match(sh, e);
@@ -988,6 +1075,12 @@ struct inputs {
 	char desc[2][DIM_MAX][DESC_MAX];
 	size_t n[D_N], rich[D_N];
 	struct zen_contract_id other;		/* a contract sender */
+	/* the senders: Anonymous, a PK (g_pk), a contract (other), then
+	 * each key and contract id parsed from a constant */
+	enum zen_sender_kind skind[DIM_MAX];
+	uint8_t spk[DIM_MAX][ZEN_PUBKEY_LEN];
+	struct zen_contract_id scid[DIM_MAX];
+	char sdesc[DIM_MAX][96];
 	struct zen_outpoint wop[4];
 	struct zen_output wout[4];		/* 3 ZP, 1 of its asset */
 	struct zen_skel_input skin[2];
@@ -1046,14 +1139,15 @@ static int is_number(enum zen_data_kind k)
 	return k == ZEN_DATA_I64 || k == ZEN_DATA_U32 || k == ZEN_DATA_U64;
 }
 
-/* What the numbers and strings of a value are: num, and str (NULL:
- * "zen"). */
+/* What the numbers, strings, keys and hashes of a value are: num, and
+ * str, pk, hash (NULL: "zen", g_pk, 0x01 bytes). */
 struct fill {
 	uint64_t num;
 	const struct zc_bytes *str;
+	const uint8_t *pk, *hash;
 };
 
-static const struct fill fill_plain = { NUM_PLAIN, NULL };
+static const struct fill fill_plain = { NUM_PLAIN, NULL, NULL, NULL };
 
 static void data_bytes(struct zen_data *d, const struct zc_bytes *str)
 {
@@ -1087,13 +1181,18 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k,
 	case ZEN_DATA_STRING:
 		data_bytes(d, f->str);
 		break;
-	case ZEN_DATA_HASH: memset(d->u.hash, 1, sizeof(d->u.hash)); break;
+	case ZEN_DATA_HASH:
+		if (f->hash)
+			memcpy(d->u.hash, f->hash, sizeof(d->u.hash));
+		else
+			memset(d->u.hash, 1, sizeof(d->u.hash));
+		break;
 	case ZEN_DATA_LOCK: pk_lock(&d->u.lock, 2); break;
 	case ZEN_DATA_SIGNATURE:
 		memset(d->u.signature, 3, sizeof(d->u.signature));
 		break;
 	case ZEN_DATA_PUBKEY:
-		memcpy(d->u.pubkey, g_pk, sizeof(g_pk));
+		memcpy(d->u.pubkey, f->pk ? f->pk : g_pk, sizeof(g_pk));
 		break;
 	case ZEN_DATA_ARRAY:
 	case ZEN_DATA_LIST:
@@ -1152,14 +1251,40 @@ static int is_plain_string(const struct zen_data *d)
 	return d->u.bytes.len == 3 && !memcmp(d->u.bytes.p, "zen", 3);
 }
 
+/* The bytes of a key or hash other than the plain ones (g_pk, 0x01
+ * bytes), n of them; else NULL. */
+static const uint8_t *parsed_bytes(const struct zen_data *d, size_t *n)
+{
+	static const uint8_t ones[ZEN_HASH_LEN] = {
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	};
+
+	if (d->kind == ZEN_DATA_PUBKEY &&
+	    memcmp(d->u.pubkey, g_pk, sizeof(g_pk))) {
+		*n = sizeof(g_pk);
+		return d->u.pubkey;
+	}
+	if (d->kind == ZEN_DATA_HASH && memcmp(d->u.hash, ones, sizeof(ones))) {
+		*n = sizeof(ones);
+		return d->u.hash;
+	}
+	return NULL;
+}
+
 /* "u64" (a number other than NUM_PLAIN: "u64 5001", a string other than
  * "zen": string "open"), "{}", a kind; its length. */
 static size_t plain_desc(char *out, size_t cap, const struct zen_data *d)
 {
-	char q[64];
+	char q[2 * ZEN_PUBKEY_LEN + 1];
+	const uint8_t *p;
+	size_t n;
 	int k;
 
-	if (d->kind == ZEN_DATA_DICT) {
+	if ((p = parsed_bytes(d, &n))) {
+		zen_hex_encode_to(q, p, n);
+		k = snprintf(out, cap, "%s %s", kind_name(d->kind), q);
+	} else if (d->kind == ZEN_DATA_DICT) {
 		k = snprintf(out, cap, "{}");
 	} else if (is_number(d->kind) && number_of(d) != NUM_PLAIN) {
 		k = snprintf(out, cap, "%s %llu", kind_name(d->kind),
@@ -1223,50 +1348,70 @@ static uint64_t next_of(uint64_t v)
 	return v == UINT64_MAX ? v : v + 1;
 }
 
-/* The numbers that take every side of every comparison with a literal:
- * past the largest literal, 0, then each compared literal L and L + 1
- * (`n > 2000UL && n < 3000UL` holds at 2001). */
-static size_t threshold_nums(uint64_t *nums, const struct shapes *sh)
+#define FILLS_MAX (2 + 3 * SH_MAX_LITS + 2 * SH_MAX_PARSED)
+
+/*
+ * The fills that take every side of every comparison with a constant:
+ * numbers past the largest literal, 0, then each compared literal L and
+ * L + 1 (`n > 2000UL && n < 3000UL` holds at 2001); each string compared
+ * with; each key and hash parsed from a constant.
+ */
+static size_t threshold_fills(struct fill *fs, const struct shapes *sh)
 {
 	size_t n = 0;
 
-	nums[n++] = next_of(sh->top);
-	nums[n++] = 0;
+	for (size_t i = 0; i < FILLS_MAX; i++)
+		fs[i] = fill_plain;
+	fs[n++].num = next_of(sh->top);
+	fs[n++].num = 0;
 	for (size_t i = 0; i < sh->nnums; i++) {
-		nums[n++] = sh->nums[i];
-		nums[n++] = next_of(sh->nums[i]);
+		fs[n++].num = sh->nums[i];
+		fs[n++].num = next_of(sh->nums[i]);
 	}
+	for (size_t i = 0; i < sh->nstrs; i++)
+		fs[n++].str = sh->strs[i];
+	for (size_t i = 0; i < sh->npks; i++)
+		fs[n++].pk = sh->pks[i];
+	for (size_t i = 0; i < sh->nhashes; i++)
+		fs[n++].hash = sh->hashes[i];
 	return n;
 }
 
+/* Does fill f make a value of kind k other than the plain one? */
+static int fill_fits(const struct fill *f, enum zen_data_kind k)
+{
+	if (k == ZEN_DATA_DICT)
+		return 1;
+	if (f->str)
+		return k == ZEN_DATA_STRING;
+	if (f->pk)
+		return k == ZEN_DATA_PUBKEY;
+	if (f->hash)
+		return k == ZEN_DATA_HASH;
+	return is_number(k);
+}
+
 /*
- * Then, room left, the same numbers and dicts with the numbers of
- * threshold_nums, and the strings and dicts with each string the
- * contract compares with: a path behind `amount > 5000UL`, between two
- * thresholds or behind `s = "open"` is taken by one of them.
+ * Then, room left, the values and dicts again with each fill of
+ * threshold_fills: a path behind `amount > 5000UL`, between two
+ * thresholds, behind `s = "open"` or behind a key given in the source is
+ * taken by one of them.
  */
 static void threshold_values(struct inputs *in, int p, const struct shapes *sh,
 			     const enum zen_data_kind *ks, size_t nk)
 {
-	uint64_t nums[2 + 2 * SH_MAX_LITS];
-	size_t nn = threshold_nums(nums, sh);
+	struct fill fs[FILLS_MAX];
+	size_t nf = threshold_fills(fs, sh);
 	struct zen_data d;
 
-	for (size_t j = 0; j < nn + sh->nstrs; j++)
+	for (size_t j = 0; j < nf; j++)
 		for (size_t i = 0; i < nk && in->n[p] < DIM_MAX; i++) {
-			struct fill f = fill_plain;
-			int str = ks[i] == ZEN_DATA_STRING;
-
-			if (j < nn)
-				f.num = nums[j];
-			else
-				f.str = sh->strs[j - nn];
-			if (ks[i] == ZEN_DATA_DICT)
-				data_dict(&d, sh, 0, &f, 0);
-			else if (j < nn ? is_number(ks[i]) : str)
-				data_plain(&d, ks[i], &f);
-			else
+			if (!fill_fits(&fs[j], ks[i]))
 				continue;
+			if (ks[i] == ZEN_DATA_DICT)
+				data_dict(&d, sh, 0, &fs[j], 0);
+			else
+				data_plain(&d, ks[i], &fs[j]);
 			value_add(in, p, &d);	/* drops a repeat */
 		}
 }
@@ -1418,6 +1563,47 @@ static void inputs_order(struct inputs *in)
 			in->order[in->norder++] = at[d][i];
 }
 
+static void sender_add(struct inputs *in, enum zen_sender_kind k,
+		       const uint8_t *pk, const struct zen_contract_id *cid)
+{
+	size_t i = in->n[D_SENDER];
+	char hex[2 * ZEN_CONTRACT_ID_TEXT_LEN + 1] = "";
+
+	if (i >= DIM_MAX)
+		return;
+	in->n[D_SENDER]++;
+	in->skind[i] = k;
+	memcpy(in->spk[i], pk, ZEN_PUBKEY_LEN);
+	in->scid[i] = *cid;
+	if (k == ZEN_SENDER_PK && memcmp(pk, g_pk, ZEN_PUBKEY_LEN))
+		zen_hex_encode_to(hex, pk, ZEN_PUBKEY_LEN);
+	else if (k == ZEN_SENDER_CONTRACT && memcmp(cid, &in->other,
+						    sizeof(*cid)))
+		zen_contract_id_text(hex, cid);
+	snprintf(in->sdesc[i], sizeof(in->sdesc[i]), "%s%s%s",
+		 k == ZEN_SENDER_ANONYMOUS ? "" : k == ZEN_SENDER_PK ?
+		 "sender PK" : hex[0] ? "sender contract" :
+		 "sender a contract", hex[0] ? " " : "", hex);
+}
+
+/* Anonymous; then, when main or cf names its sender, a PK, a contract,
+ * and each key and contract id the contract parses from a constant (a
+ * path for its owner only). */
+static void sender_values(struct inputs *in, const struct shapes *sh,
+			  int used)
+{
+	in->n[D_SENDER] = 0;
+	sender_add(in, ZEN_SENDER_ANONYMOUS, g_pk, &in->other);
+	if (!used)
+		return;
+	sender_add(in, ZEN_SENDER_PK, g_pk, &in->other);
+	sender_add(in, ZEN_SENDER_CONTRACT, g_pk, &in->other);
+	for (size_t i = 0; i < sh->npks; i++)
+		sender_add(in, ZEN_SENDER_PK, sh->pks[i], &in->other);
+	for (size_t i = 0; i < sh->ncids; i++)
+		sender_add(in, ZEN_SENDER_CONTRACT, g_pk, &sh->cids[i]);
+}
+
 static void inputs_init(struct inputs *in, const struct zc_module *m,
 			const struct zc_contract *c)
 {
@@ -1427,11 +1613,11 @@ static void inputs_init(struct inputs *in, const struct zc_module *m,
 	param_values(in, D_BODY, &sh, param_used(m, D_BODY));
 	param_values(in, D_STATE, &sh, param_used(m, D_STATE));
 	in->n[D_WALLET] = param_used(m, D_WALLET) ? 3 : 1;
-	in->n[D_SENDER] = param_used(m, D_SENDER) ? 3 : 1;
 	in->n[D_SKEL] = sh.tokens ? 2 : 1;
 	in->n[D_CTX] = param_used(m, D_CTX) ? ZEN_ARRAY_SIZE(contexts) : 1;
 	in->n[D_SIGS] = sh.verifies ? 2 : 1;
 	outputs_init(in, zen_contract_get_id(c));
+	sender_values(in, &sh, param_used(m, D_SENDER));
 	inputs_order(in);
 }
 
@@ -1446,18 +1632,15 @@ static void input_args(const struct inputs *in, const size_t *sel,
 		       struct zen_contract_args *a)
 {
 	static const size_t wallet_n[] = { 0, 4, 3 };
-	static const enum zen_sender_kind senders[] = {
-		ZEN_SENDER_ANONYMOUS, ZEN_SENDER_PK, ZEN_SENDER_CONTRACT,
-	};
 
 	a->body = sel[D_BODY] ? &in->data[0][sel[D_BODY]] : NULL;
 	a->state = sel[D_STATE] ? &in->data[1][sel[D_STATE]] : NULL;
 	a->wallet_outpoints = in->wop;
 	a->wallet_outputs = in->wout;
 	a->wallet_n = wallet_n[sel[D_WALLET]];
-	a->sender = senders[sel[D_SENDER]];
-	memcpy(a->sender_pk, g_pk, sizeof(g_pk));
-	a->sender_cid = in->other;
+	a->sender = in->skind[sel[D_SENDER]];
+	memcpy(a->sender_pk, in->spk[sel[D_SENDER]], ZEN_PUBKEY_LEN);
+	a->sender_cid = in->scid[sel[D_SENDER]];
 	a->tx = sel[D_SKEL] ? &in->skel : NULL;
 	a->block_number = contexts[sel[D_CTX]].block_number;
 	a->timestamp = contexts[sel[D_CTX]].timestamp;
@@ -1471,12 +1654,9 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 	static const char *const wallets[] = {
 		"", "wallet of 4: 3 ZP, 1 of its asset", "wallet of 3 ZP",
 	};
-	static const char *const senders[] = {
-		"", "sender PK", "sender a contract",
-	};
 	const char *parts[D_N] = {
 		in->desc[0][sel[D_BODY]], in->desc[1][sel[D_STATE]],
-		wallets[sel[D_WALLET]], senders[sel[D_SENDER]],
+		wallets[sel[D_WALLET]], in->sdesc[sel[D_SENDER]],
 		"ZP and its asset in the skeleton", contexts[sel[D_CTX]].desc,
 		"signatures and proofs valid",
 	};

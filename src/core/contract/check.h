@@ -64,7 +64,10 @@
  *     state   the same, those read from the state parameter first;
  *     wallet  empty; 3 ZP outputs and 1 of the contract's asset; the 3
  *             ZP outputs (locked to the contract);
- *     sender  Anonymous; a PK (the generator point); a contract;
+ *     sender  Anonymous; a PK (the generator point); a contract; a PK
+ *             of each key and a contract of each contract id the
+ *             contract parses from a constant (parsePublicKey "02..",
+ *             ContractId.parse), its owner;
  *     skeleton empty; 1 ZP and 1000 of its asset in, only when the
  *             contract calls getAvailableTokens;
  *     context block 0 at time 0; block 1000 at 1600000000000 ms; block
@@ -81,11 +84,12 @@
  *   of =, <, U64.gt ..., or a pattern) and one more: every side of
  *   every such comparison, between two thresholds too; then the strings
  *   and dicts with each string literal it compares with or matches
- *   (those compared with the command left out).  The combinations are
- *   run nearest
- *   to the rich input (value [1] of each: the first body read, the
- *   wallet with tokens, a PK sender, the skeleton with tokens, valid
- *   proofs) first, then in the order of the values, for each command
+ *   (those compared with the command left out), the keys, hashes and
+ *   dicts with each key and hash it parses from a constant (a literal
+ *   or a top-level name of one).  The combinations are run nearest to
+ *   the rich input (value [1] of each: the first body read, the wallet
+ *   with tokens, a PK sender, the skeleton with tokens, valid proofs)
+ *   first, then in the order of the values, for each command
  *   but "" (the unknown command's path, unless the contract dispatches
  *   on ""), and stop at the first input where main is dearer than cf.
  *
@@ -95,8 +99,9 @@
  *   for all the explored runs (main's steps counted twice, for cf's; a
  *   run is given at most what is left).  cf is run apart only when
  *   main's padding did not give its value (contract.h).  Paths no such
- *   input takes (a hash compared with a constant, a threshold computed
- *   rather than written, a dict nested more than two deep) are not
+ *   input takes (behind a hash computed at run time, a threshold
+ *   computed rather than written, a dict nested more than two deep) are
+ *   not
  *   explored, so a contract F* would refuse may pass.
  *
  * Errors go to the report (sorted by position) and the first one to err,
