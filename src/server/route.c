@@ -244,7 +244,64 @@ static int takes_password(const struct zen_op *op)
 	return 0;
 }
 
-static void run_op(struct route *r, const struct zen_op *op, json_t *raw)
+/* Runs in the worker's loop: no job thread, no password to wipe. */
+static int runs_inline(const struct zen_op *op)
+{
+	return !(op->flags & ZEN_OPF_BLOCKING) && !takes_password(op);
+}
+
+/*
+ * Explorers ask for the same page again and again (headers?take=100):
+ * each worker keeps the validated arguments of its last GET, and a GET
+ * of the same operation with the same query takes them as they are,
+ * without the query's parsing into JSON and its validation (a dozen
+ * allocations a request).  Validated arguments are only read from then
+ * on (zen_call_release drops its reference), so one object can serve
+ * many calls.  Only for operations that run inline.
+ */
+static json_t *memo_get(struct srv_worker *w, const struct zen_op *op,
+			const char *query)
+{
+	if (!query || w->memo.op != op || strcmp(w->memo.query, query))
+		return NULL;
+	return json_incref(w->memo.args);
+}
+
+static void memo_put(struct srv_worker *w, const struct zen_op *op,
+		     const char *query, json_t *args)
+{
+	size_t len = strlen(query);
+
+	if (len >= sizeof(w->memo.query))
+		return;
+	json_decref(w->memo.args);
+	w->memo.op = op;
+	memcpy(w->memo.query, query, len + 1);
+	w->memo.args = json_incref(args);
+}
+
+void srv_route_memo_release(struct srv_worker *w)
+{
+	json_decref(w->memo.args);
+	memset(&w->memo, 0, sizeof(w->memo));
+}
+
+/* The call with its arguments validated (call->args) or refused. */
+static void run_call(struct route *r, struct zen_call *call, int rc)
+{
+	if (!rc) {
+		call->source = srv_conn_key(r->c);
+		call->streams = 1;	/* stream.c sends it as it comes */
+		rc = zen_call_run(call);
+	}
+	srv_send_call(r->srv, r->c, r->req, r->json, rc, call);
+	zen_call_release(call);
+}
+
+/* raw: the arguments as they came; query: a GET's query string, which
+ * names them, or NULL. */
+static void run_op(struct route *r, const struct zen_op *op, json_t *raw,
+		   const char *query)
 {
 	struct zen_call call = { .op = op, .node = r->srv->node };
 	int rc;
@@ -257,17 +314,22 @@ static void run_op(struct route *r, const struct zen_op *op, json_t *raw)
 		zen_fail(&call.err, call.err.code, "%s%s",
 			 json_error_prefix(op), msg);
 	}
-	if (!rc && ((op->flags & ZEN_OPF_BLOCKING) || takes_password(op))) {
+	if (!rc && !runs_inline(op)) {
 		srv_job_start(r->w, r->c, r->req, op, call.args, r->json);
 		return;
 	}
-	if (!rc) {
-		call.source = srv_conn_key(r->c);
-		call.streams = 1;	/* stream.c sends it as it comes */
-		rc = zen_call_run(&call);
-	}
-	srv_send_call(r->srv, r->c, r->req, r->json, rc, &call);
-	zen_call_release(&call);
+	if (!rc && query)
+		memo_put(r->w, op, query, call.args);
+	run_call(r, &call, rc);
+}
+
+/* A GET's query string ("" when it has none). */
+static const char *get_query(struct evhttp_request *req)
+{
+	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(req);
+	const char *query = uri ? evhttp_uri_get_query(uri) : NULL;
+
+	return query ? query : "";
 }
 
 /* The policy's verdict: 0 to go on, else the request was answered. */
@@ -300,6 +362,7 @@ static void route(struct route *r, const char *method)
 {
 	struct zen_err err = ZEN_ERR_INIT;
 	const struct zen_op *op;
+	const char *query = NULL;
 	json_t *raw = NULL;
 	int status = 0;
 	char path[1024];
@@ -321,6 +384,13 @@ static void route(struct route *r, const char *method)
 		return;
 	}
 	if (!strcmp(method, "GET")) {
+		struct zen_call call = { .op = op, .node = r->srv->node };
+
+		query = runs_inline(op) ? get_query(r->req) : NULL;
+		if ((call.args = memo_get(r->w, op, query))) {
+			run_call(r, &call, 0);
+			return;
+		}
 		raw = query_params(r->req, op);
 		if (!raw)
 			zen_fail(&err, ZEN_EINVAL, "invalid query string");
@@ -337,7 +407,7 @@ static void route(struct route *r, const char *method)
 		}
 	}
 	if (raw)
-		run_op(r, op, raw);
+		run_op(r, op, raw, query);
 	else
 		fail(r, err.code, status, err.msg);
 	json_decref(raw);

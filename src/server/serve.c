@@ -500,6 +500,7 @@ static void stop_workers(struct srv *srv, unsigned started)
 			evhttp_free(w->http);
 		srv_worker_jobs_free(w);
 		srv_worker_conns_free(w);
+		srv_route_memo_release(w);
 		if (w->base)
 			event_base_free(w->base);
 	}

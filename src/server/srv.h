@@ -47,6 +47,8 @@ struct srv_metrics;
 struct srv_linger;
 struct zen_net;
 
+#define SRV_MEMO_QUERY 128
+
 struct srv_worker {
 	pthread_t thread;
 	struct event_base *base;
@@ -63,6 +65,12 @@ struct srv_worker {
 	unsigned map_size;
 	struct srv_job *jobs;		/* every job of its requests */
 	struct srv_linger *lingers;	/* sockets closing slowly (conn.c) */
+	/* the arguments of its last GET, validated (route.c) */
+	struct {
+		const struct zen_op *op;
+		char query[SRV_MEMO_QUERY];
+		json_t *args;
+	} memo;
 };
 
 struct srv {
@@ -164,6 +172,8 @@ void srv_metrics_text(void *ctx, struct zen_buf *out);
 
 /* evhttp's generic callback (arg: the worker). */
 void srv_handle(struct evhttp_request *req, void *arg);
+/* Drop the worker's memo of its last GET's arguments. */
+void srv_route_memo_release(struct srv_worker *w);
 
 /* ---- jobs.c ------------------------------------------------------------ */
 

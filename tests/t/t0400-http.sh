@@ -30,6 +30,28 @@ test_http 'paths are case-sensitive' GET '/Blockchain/blockreward?blockNumber=1'
 test_http 'local-only commands have no route' GET /tx/decode 400 \
 	'unmatched request'
 
+# A worker keeps the validated arguments of its last GET (route.c): over
+# one keep-alive connection, so one worker, queries that alternate, a bad
+# one among them, answer as each does on a connection of its own.
+test_expect_success 'GETs that alternate on one connection answer as alone' '
+	qs="1 900000 1 x 1 5000000 5000000 900000" &&
+	for q in $qs; do
+		curl -s "$ZEN_TEST_URL/blockchain/blockreward?blockNumber=$q" &&
+		echo || return 1
+	done >"$TRASH/alone" &&
+	urls= &&
+	for q in $qs; do
+		urls="$urls $ZEN_TEST_URL/blockchain/blockreward?blockNumber=$q"
+	done &&
+	curl -sv -w "\n" $urls >"$TRASH/together" 2>"$TRASH/together.err" &&
+	test "$(grep -c "Re-using existing connection" "$TRASH/together.err")" = 7 &&
+	test "$(sed -n 1p "$TRASH/alone")" = 5000000000 &&
+	test "$(sed -n 2p "$TRASH/alone")" = 2500000000 &&
+	test "$(sed -n 4p "$TRASH/alone")" = "invalid blockNumber" &&
+	test "$(sed -n 6p "$TRASH/alone")" = 78125000 &&
+	cmp "$TRASH/alone" "$TRASH/together"
+'
+
 test_expect_success 'one Date header, RFC 9110 format, the time now, on replies and errors' '
 	for path in /blockchain/info /no/such/route; do
 		curl -s -D "$TRASH/h" -o /dev/null "$ZEN_TEST_URL$path" &&
