@@ -1131,7 +1131,7 @@ static void pk_lock(struct zen_lock *l, uint8_t fill)
 }
 
 /* The number every number value has at first (threshold_values adds
- * the values of threshold_nums). */
+ * the numbers of threshold_fills). */
 #define NUM_PLAIN 1000u
 
 static int is_number(enum zen_data_kind k)
