@@ -72,33 +72,38 @@ static ZEN_PRINTF(3, 4) void lex_error(struct zc_lexer *lx,
 	va_end(ap);
 }
 
+/* A keyword and its length: most identifiers are told apart by length. */
+#define KW(w, k) { w, sizeof(w) - 1, k }
+
 static const struct {
 	const char *word;
+	size_t len;
 	enum zc_tok kind;
 } keywords[] = {
-	{ "module", ZC_T_MODULE }, { "open", ZC_T_OPEN },
-	{ "include", ZC_T_INCLUDE }, { "let", ZC_T_LET },
-	{ "rec", ZC_T_REC }, { "and", ZC_T_AND }, { "in", ZC_T_IN },
-	{ "val", ZC_T_VAL }, { "type", ZC_T_TYPE }, { "of", ZC_T_OF },
-	{ "match", ZC_T_MATCH }, { "with", ZC_T_WITH }, { "fun", ZC_T_FUN },
-	{ "function", ZC_T_FUNCTION }, { "if", ZC_T_IF },
-	{ "then", ZC_T_THEN }, { "else", ZC_T_ELSE },
-	{ "begin", ZC_T_BEGIN }, { "end", ZC_T_END },
-	{ "true", ZC_T_TRUE }, { "false", ZC_T_FALSE },
-	{ "when", ZC_T_WHEN }, { "try", ZC_T_TRY },
-	{ "assume", ZC_T_ASSUME }, { "effect", ZC_T_EFFECT },
-	{ "new_effect", ZC_T_EFFECT }, { "sub_effect", ZC_T_EFFECT },
-	{ "layered_effect", ZC_T_EFFECT }, { "new_effect_for_free", ZC_T_EFFECT },
-	{ "total_effect", ZC_T_EFFECT }, { "exception", ZC_T_EXCEPTION },
-	{ "forall", ZC_T_FORALL }, { "exists", ZC_T_EXISTS },
-	{ "unfold", ZC_T_QUALIFIER }, { "abstract", ZC_T_QUALIFIER },
-	{ "private", ZC_T_QUALIFIER }, { "noeq", ZC_T_QUALIFIER },
-	{ "unopteq", ZC_T_QUALIFIER }, { "new", ZC_T_QUALIFIER },
-	{ "inline_for_extraction", ZC_T_QUALIFIER },
-	{ "irreducible", ZC_T_QUALIFIER }, { "noextract", ZC_T_QUALIFIER },
-	{ "inline", ZC_T_QUALIFIER }, { "opaque", ZC_T_QUALIFIER },
-	{ "logic", ZC_T_QUALIFIER }, { "reifiable", ZC_T_QUALIFIER },
-	{ "reflectable", ZC_T_QUALIFIER }, { "total", ZC_T_QUALIFIER },
+	KW("module", ZC_T_MODULE), KW("open", ZC_T_OPEN),
+	KW("include", ZC_T_INCLUDE), KW("let", ZC_T_LET),
+	KW("rec", ZC_T_REC), KW("and", ZC_T_AND), KW("in", ZC_T_IN),
+	KW("val", ZC_T_VAL), KW("type", ZC_T_TYPE), KW("of", ZC_T_OF),
+	KW("match", ZC_T_MATCH), KW("with", ZC_T_WITH), KW("fun", ZC_T_FUN),
+	KW("function", ZC_T_FUNCTION), KW("if", ZC_T_IF),
+	KW("then", ZC_T_THEN), KW("else", ZC_T_ELSE),
+	KW("begin", ZC_T_BEGIN), KW("end", ZC_T_END),
+	KW("true", ZC_T_TRUE), KW("false", ZC_T_FALSE),
+	KW("when", ZC_T_WHEN), KW("try", ZC_T_TRY),
+	KW("assume", ZC_T_ASSUME), KW("effect", ZC_T_EFFECT),
+	KW("new_effect", ZC_T_EFFECT), KW("sub_effect", ZC_T_EFFECT),
+	KW("layered_effect", ZC_T_EFFECT),
+	KW("new_effect_for_free", ZC_T_EFFECT),
+	KW("total_effect", ZC_T_EFFECT), KW("exception", ZC_T_EXCEPTION),
+	KW("forall", ZC_T_FORALL), KW("exists", ZC_T_EXISTS),
+	KW("unfold", ZC_T_QUALIFIER), KW("abstract", ZC_T_QUALIFIER),
+	KW("private", ZC_T_QUALIFIER), KW("noeq", ZC_T_QUALIFIER),
+	KW("unopteq", ZC_T_QUALIFIER), KW("new", ZC_T_QUALIFIER),
+	KW("inline_for_extraction", ZC_T_QUALIFIER),
+	KW("irreducible", ZC_T_QUALIFIER), KW("noextract", ZC_T_QUALIFIER),
+	KW("inline", ZC_T_QUALIFIER), KW("opaque", ZC_T_QUALIFIER),
+	KW("logic", ZC_T_QUALIFIER), KW("reifiable", ZC_T_QUALIFIER),
+	KW("reflectable", ZC_T_QUALIFIER), KW("total", ZC_T_QUALIFIER),
 };
 
 static const char *const pragmas[] = {
@@ -142,7 +147,8 @@ static void lex_ident(struct zc_lexer *lx, struct zc_token *t)
 		return;
 	}
 	for (size_t k = 0; k < ZEN_ARRAY_SIZE(keywords); k++)
-		if (!strcmp(t->text, keywords[k].word)) {
+		if (keywords[k].len == lx->i - start &&
+		    !memcmp(t->text, keywords[k].word, keywords[k].len)) {
 			t->kind = keywords[k].kind;
 			return;
 		}
