@@ -1053,6 +1053,49 @@ static void test_registry_and_limits(void)
 	zen_rt_release(&small);
 }
 
+/* The names of a module in the order zen_zulib_foreach shows them: its
+ * inclusions in order (each the same way), then its own entries; so the
+ * last entry of a name is the one that shadows the others. */
+struct last_of {
+	const struct zen_native *e[2048];
+	size_t n;
+};
+
+static int last_add(void *ud, const struct zen_native *e)
+{
+	struct last_of *l = ud;
+
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->e[i]->name, e->name)) {
+			l->e[i] = e;
+			return 0;
+		}
+	if (l->n < ZEN_ARRAY_SIZE(l->e))
+		l->e[l->n++] = e;
+	return 0;
+}
+
+/* The lookup table (zulib_registry.c) answers as the walk of inclusions
+ * would, for every name of every module, and NULL for names of none. */
+static void test_registry_index(void)
+{
+	static struct last_of l;
+	size_t n, names = 0, wrong = 0;
+	const struct zen_zulib_module *all = zen_zulib_modules(&n);
+
+	for (size_t i = 0; i < n; i++) {
+		l.n = 0;
+		zen_zulib_foreach(&all[i], last_add, &l);
+		for (size_t k = 0; k < l.n; k++, names++)
+			wrong += zen_zulib_lookup(&all[i], l.e[k]->name) !=
+				 l.e[k];
+		wrong += zen_zulib_lookup(&all[i], "noSuchName") != NULL;
+	}
+	tap_ok(names > 500 && !wrong, "the lookup table: %zu names of %zu "
+	       "modules, %zu answered otherwise than the walk", names, n,
+	       wrong);
+}
+
 /* ================================================================== */
 /* The Zulib audit (tests/zulib-audit.txt): every exported function   */
 /* called once below with a hand-computed result and cost.            */
@@ -2730,6 +2773,7 @@ int main(void)
 	test_crypto();
 	test_lists_arrays();
 	test_registry_and_limits();
+	test_registry_index();
 	test_z_machine();
 	test_z_string_pervasives();
 	test_z_base();

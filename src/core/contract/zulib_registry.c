@@ -7,6 +7,10 @@
  * tests/zulib-audit.txt; tests/unit/test-contract-runtime.c fails when a
  * registry function has no row there or a row disagrees.
  */
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "core/contract/zulib_int.h"
 
 static const char *const inc_cost[] = { "Zen.Cost.Realized",
@@ -103,16 +107,92 @@ static const struct zen_native *lookup(const struct zen_zulib_module *m,
 	return NULL;
 }
 
+/*
+ * The resolver asks for names in every module in scope, many times a
+ * contract, and each lookup walked the module and its inclusions with a
+ * strcmp per entry.  So every (module, name) that lookup can find is put
+ * in a table once, with lookup's answer (inclusions' shadowing applied),
+ * and a name not in the table is in no module.
+ */
+#define INDEX_SLOTS 4096	/* a power of two, over twice the pairs */
+
+static int foreach(const struct zen_zulib_module *m,
+		   int (*cb)(void *ud, const struct zen_native *e), void *ud,
+		   int depth);
+
+struct index_slot {
+	const struct zen_zulib_module *m;	/* NULL: empty */
+	const char *name;
+	const struct zen_native *e;
+};
+
+static struct index_slot index_slots[INDEX_SLOTS];
+static int index_full;		/* no room: lookups walk, as before */
+static pthread_once_t index_once = PTHREAD_ONCE_INIT;
+
+static size_t index_start(const struct zen_zulib_module *m, const char *name)
+{
+	uint32_t h = 2166136261u ^ (uint32_t)(m - modules);
+
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	return h & (INDEX_SLOTS - 1);
+}
+
+/* The slot of (m, name), or the empty one where it would go; NULL when
+ * the table is full. */
+static struct index_slot *index_probe(const struct zen_zulib_module *m,
+				      const char *name)
+{
+	size_t i = index_start(m, name);
+
+	for (size_t n = 0; n < INDEX_SLOTS; n++, i = (i + 1) & (INDEX_SLOTS - 1))
+		if (!index_slots[i].m || (index_slots[i].m == m &&
+					  !strcmp(index_slots[i].name, name)))
+			return &index_slots[i];
+	return NULL;
+}
+
+static int index_add(void *ud, const struct zen_native *e)
+{
+	const struct zen_zulib_module *m = ud;
+	struct index_slot *s = index_probe(m, e->name);
+
+	if (!s) {
+		index_full = 1;
+		return 1;
+	}
+	if (!s->m) {
+		s->m = m;
+		s->name = e->name;
+		s->e = lookup(m, e->name, 0);
+	}
+	return 0;
+}
+
+static void index_build(void)
+{
+	for (size_t i = 0; i < NMOD && !index_full; i++)
+		foreach(&modules[i], index_add, (void *)&modules[i], 0);
+}
+
 const struct zen_native *zen_zulib_lookup(const struct zen_zulib_module *m,
 					  const char *name)
 {
-	return lookup(m, name, 0);
+	const struct index_slot *s;
+
+	if (!m || m < modules || m >= modules + NMOD)
+		return lookup(m, name, 0);
+	pthread_once(&index_once, index_build);
+	if (index_full || !(s = index_probe(m, name)))
+		return lookup(m, name, 0);
+	return s->m ? s->e : NULL;
 }
 
 const struct zen_native *zen_zulib_get(const char *module_path,
 				       const char *name)
 {
-	return lookup(zen_zulib_find(module_path), name, 0);
+	return zen_zulib_lookup(zen_zulib_find(module_path), name);
 }
 
 static int foreach(const struct zen_zulib_module *m,
