@@ -935,8 +935,15 @@ static const struct zc_bytes *string_of(const struct shapes *sh,
 	return NULL;
 }
 
-/* `P s`, `s |> P` or `P <| s` with s a string constant: P's last name
- * part, *s its string; else NULL. */
+/* Zulib's parsers of keys, hashes and contract ids from hex. */
+static int is_parser(const char *name)
+{
+	return !strcmp(name, "parsePublicKey") || !strcmp(name, "parseHash") ||
+	       !strcmp(name, "parse");
+}
+
+/* `P s`, `s |> P` or `P <| s` with P a parser (is_parser) and s a
+ * string constant: P's last name part, *s its string; else NULL. */
 static const char *parse_app(const struct shapes *sh, const struct zc_expr *e,
 			     const struct zc_bytes **s)
 {
@@ -954,7 +961,8 @@ static const char *parse_app(const struct shapes *sh, const struct zc_expr *e,
 	} else if (e->u.app.nargs != 1) {
 		return NULL;
 	}
-	if (fn->kind != ZC_E_VAR || !(*s = string_of(sh, arg)))
+	if (fn->kind != ZC_E_VAR || !is_parser(last_part(fn->u.name)) ||
+	    !(*s = string_of(sh, arg)))
 		return NULL;
 	return last_part(fn->u.name);
 }
