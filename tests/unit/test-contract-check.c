@@ -340,6 +340,56 @@ static void test_dear_between(void)
 	zen_data_release(&body);
 }
 
+/* src is refused with one error, want. */
+static void refused_with(const char *src, const char *want, const char *what)
+{
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	tap_ok(check(src, &rep, NULL, &err) == ZEN_EINVAL && rep.n == 1,
+	       "%s: refused, one error", what);
+	tap_str(err.msg, want, "%s: the command and the input named", what);
+	zen_check_report_release(&rep);
+}
+
+/*
+ * The same thresholds named at the top level (`let low = 2000UL`), as
+ * real contracts write their prices and limits: the number past the
+ * first name's value (2001) takes the path.
+ */
+static void test_dear_named_thresholds(void)
+{
+	const char *src = HEAD2
+		"let low = 2000UL\n"
+		"let high = 3000UL\n"
+		"let main txSkel _ _ command _ messageBody _ _ =\n"
+		"  if command <> \"buy\" then RT.failw \"no\" else begin\n"
+		"  let! amount = messageBody >!= tryDict\n"
+		"    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
+		"  match amount with\n"
+		"  | Some n -> if n `U64.gt` low && n `U64.lt` high\n"
+		"              then " DEAR "\n"
+		"              else " OKBODY "\n"
+		"  | None -> " OKBODY "\n"
+		"  end\n"
+		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
+	struct zen_contract_args a;
+	struct zen_data body;
+
+	memset(&a, 0, sizeof(a));
+	amount_body(&body, 2001);
+	a.command = "buy";
+	a.command_len = 3;
+	a.body = &body;
+	/* as test_dear_between: a name costs what the literal did */
+	tap_u64(main_cost(src, &a), 32 + 1070, "named thresholds: main's "
+		"cost at 2001");
+	refused_with(src, "t.fst:13:5: main costs 1102 but cf says 400 for "
+		     "command \"buy\" (body {\"amount\": u64 2001})",
+		     "named thresholds");
+	zen_data_release(&body);
+}
+
 /* A string body compared with a constant: the explored strings ("zen")
  * do not take the path, the constant does. */
 static void test_dear_string(void)
@@ -515,8 +565,6 @@ static void test_dear_hash(void)
 		"  | _ -> " OKBODY "\n"
 		"  end\n"
 		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
-	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
-	struct zen_err err = ZEN_ERR_INIT;
 	struct zen_contract_args a;
 	struct zen_data h;
 
@@ -531,13 +579,9 @@ static void test_dear_hash(void)
 	/* as test_dear_owner, with parseHash 32 for parsePublicKey 120 */
 	tap_u64(main_cost(src, &a), 25 + 1032, "hash: main's cost on the "
 		"parsed hash");
-	tap_ok(check(src, &rep, NULL, &err) == ZEN_EINVAL && rep.n == 1,
-	       "hash: refused, one error");
-	tap_str(err.msg, "t.fst:12:5: main costs 1057 but cf says 400 for "
-		"command \"open\" (body hash 0a0b0c0d0101010101010101010101010101"
-		"0101010101010101010101010101)", "hash: the "
-		"command and the input named");
-	zen_check_report_release(&rep);
+	refused_with(src, "t.fst:12:5: main costs 1057 but cf says 400 for "
+		     "command \"open\" (body hash 0a0b0c0d01010101010101010101"
+		     "010101010101010101010101010101010101)", "hash");
 }
 
 /* Any output in the wallet. */
@@ -840,6 +884,7 @@ int main(void)
 	test_dear_body();
 	test_dear_threshold();
 	test_dear_between();
+	test_dear_named_thresholds();
 	test_dear_string();
 	test_dear_deeper();
 	test_dear_owner();

@@ -908,31 +908,42 @@ static int is_comparison(const struct zc_expr *e)
 	return 0;
 }
 
+/* The integer or string literal e is: itself, or the one a top-level
+ * name is bound to (`let limit = 5000UL`); else NULL. */
+static const struct zc_expr *constant_of(const struct shapes *sh,
+					 const struct zc_expr *e)
+{
+	const struct zc_binding *b;
+
+	if (e->kind == ZC_E_VAR && (b = zc_module_find(sh->m, e->u.name)) &&
+	    !b->nparams)
+		e = b->body;
+	return e->kind == ZC_E_INT || e->kind == ZC_E_STRING ? e : NULL;
+}
+
 static void compared_literals(struct shapes *sh, const struct zc_expr *e)
 {
 	struct zc_expr *const *a = e->u.app.args;
+	const struct zc_expr *c;
 
 	if (is_command(sh, a[0]) || is_command(sh, a[1]))
 		return;
 	for (size_t i = 0; i < 2; i++)
-		if (a[i]->kind == ZC_E_INT)
-			num_add(sh, literal_of(&a[i]->u.lit_int));
-		else if (a[i]->kind == ZC_E_STRING)
-			str_add(sh, &a[i]->u.str);
+		if (!(c = constant_of(sh, a[i])))
+			continue;
+		else if (c->kind == ZC_E_INT)
+			num_add(sh, literal_of(&c->u.lit_int));
+		else
+			str_add(sh, &c->u.str);
 }
 
 /* The string e is: a literal, or the name of a top-level one. */
 static const struct zc_bytes *string_of(const struct shapes *sh,
 					const struct zc_expr *e)
 {
-	const struct zc_binding *b;
+	const struct zc_expr *c = constant_of(sh, e);
 
-	if (e->kind == ZC_E_STRING)
-		return &e->u.str;
-	if (e->kind == ZC_E_VAR && (b = zc_module_find(sh->m, e->u.name)) &&
-	    !b->nparams && b->body->kind == ZC_E_STRING)
-		return &b->body->u.str;
-	return NULL;
+	return c && c->kind == ZC_E_STRING ? &c->u.str : NULL;
 }
 
 /* Zulib's parsers of keys, hashes and contract ids from hex. */

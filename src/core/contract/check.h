@@ -81,7 +81,8 @@
  *   hashes ...; then, room left, the numbers and dicts again with
  *   their numbers past the contract's largest integer literal, at 0,
  *   and at each integer literal the contract compares with (an operand
- *   of =, <, U64.gt ..., or a pattern) and one more: every side of
+ *   of =, <, U64.gt ..., or a pattern; a top-level name bound to a
+ *   literal counts as the literal) and one more: every side of
  *   every such comparison, between two thresholds too; then the strings
  *   and dicts with each string literal it compares with or matches
  *   (those compared with the command left out), the keys, hashes and
