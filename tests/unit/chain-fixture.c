@@ -144,6 +144,27 @@ void fx_block_with(struct zen_chainstate *c, struct zen_block *b,
 	fx_block_finish(b);
 }
 
+void fx_mine(struct zen_chainstate *c, const uint8_t pkh[ZEN_HASH_LEN],
+	     const struct zen_tx *txs, size_t n)
+{
+	struct zen_block b;
+	struct zen_buf raw = ZEN_BUF_INIT;
+	struct zen_block_result res;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	fx_block_with(c, &b, pkh, txs, n);
+	zen_block_encode(&raw, &b);
+	if (zen_chain_submit_block(c, &res, raw.data, raw.len, &err))
+		fx_die("a block that should connect", &err);
+	if (res.outcome != ZEN_BLOCK_ON_MAIN) {
+		fprintf(stderr, "block %u: %s\n", b.header.block_number,
+			res.reason[0] ? res.reason : "not on the main chain");
+		fx_die("a block that should connect", NULL);
+	}
+	zen_buf_release(&raw);
+	zen_block_release(&b);
+}
+
 void fx_block_finish(struct zen_block *b)
 {
 	struct zen_mine_opts o = ZEN_MINE_OPTS_INIT;

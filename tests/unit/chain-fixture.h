@@ -50,6 +50,10 @@ uint32_t fx_tip_number(struct zen_chainstate *c);
 void fx_block_with(struct zen_chainstate *c, struct zen_block *b,
 		   const uint8_t pkh[ZEN_HASH_LEN], const struct zen_tx *txs,
 		   size_t n);
+/* fx_block_with's block submitted to c: it must become the tip (else
+ * fx_die with the reason). */
+void fx_mine(struct zen_chainstate *c, const uint8_t pkh[ZEN_HASH_LEN],
+	     const struct zen_tx *txs, size_t n);
 /* An output to spend: transaction, index, and the key that owns it. */
 struct fx_coin {
 	const uint8_t *tx;

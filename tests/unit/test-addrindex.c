@@ -115,12 +115,7 @@ static int submit(struct zen_chainstate *c, const struct zen_buf *raw)
 
 static void mine(struct zen_chainstate *c, const struct zen_tx *txs, size_t n)
 {
-	struct zen_buf raw = ZEN_BUF_INIT;
-
-	block_with(c, &raw, txs, n);
-	if (submit(c, &raw) != ZEN_BLOCK_ON_MAIN)
-		fx_die("a block that should connect", NULL);
-	zen_buf_release(&raw);
+	fx_mine(c, pkh[KA], txs, n);
 }
 
 /* Main-chain blocks first..last of from, submitted to to. */

@@ -264,6 +264,36 @@ static void amount_body(struct zen_data *body, uint64_t v)
 	dict_of(body, "amount", v);
 }
 
+/* A main (after HEAD2) of command "buy" that reads the body's "amount"
+ * as n and costs DEAR where cond (an expression of n) holds. */
+#define AMOUNT_MAIN(cond) \
+	"let main txSkel _ _ command _ messageBody _ _ =\n" \
+	"  if command <> \"buy\" then RT.failw \"no\" else begin\n" \
+	"  let! amount = messageBody >!= tryDict\n" \
+	"    >?= Dict.tryFind \"amount\" >?= tryU64 in\n" \
+	"  match amount with\n" \
+	"  | Some n -> if " cond " then " DEAR "\n" \
+	"              else " OKBODY "\n" \
+	"  | None -> " OKBODY "\n" \
+	"  end\n"
+
+/* dear_case for an AMOUNT_MAIN dearer at amount v. */
+static void amount_case(const char *what, const char *main_src, uint64_t v,
+			uint64_t hand)
+{
+	struct zen_data body;
+	struct zen_contract_args a;
+	char desc[64];
+
+	memset(&a, 0, sizeof(a));
+	amount_body(&body, v);
+	a.body = &body;
+	snprintf(desc, sizeof(desc), "body {\"amount\": u64 %llu}",
+		 (unsigned long long)v);
+	dear_case(what, main_src, "buy", &a, desc, hand);
+	zen_data_release(&body);
+}
+
 /*
  * An amount past a threshold, and one below another: the body's numbers
  * of the explored inputs (1000) take neither path; past the largest
@@ -271,43 +301,14 @@ static void amount_body(struct zen_data *body, uint64_t v)
  */
 static void test_dear_threshold(void)
 {
-	struct zen_data body;
-	struct zen_contract_args a;
-
-	memset(&a, 0, sizeof(a));
-	amount_body(&body, 5001);
-	a.body = &body;
-	dear_case("above a threshold",
-		  "let main txSkel _ _ command _ messageBody _ _ =\n"
-		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
-		  "  let! amount = messageBody >!= tryDict\n"
-		  "    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
-		  "  match amount with\n"
-		  "  | Some n -> if n `U64.gt` 5000UL then " DEAR "\n"
-		  "              else " OKBODY "\n"
-		  "  | None -> " OKBODY "\n"
-		  "  end\n", "buy", &a, "body {\"amount\": u64 5001}",
-		  /* as test_dear_body, with the Some branch an if (3 +
-		   * U64.gt 2 + DEAR 7) = 12 for DEAR 7: 23 + 5 = 28; tryDict
-		   * 4 + tryFind 64 + tryU64 2 + inc 1000 */
-		  28 + 1070);
-	zen_data_release(&body);
-
-	amount_body(&body, 0);
-	a.body = &body;
-	dear_case("below a threshold",
-		  "let main txSkel _ _ command _ messageBody _ _ =\n"
-		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
-		  "  let! amount = messageBody >!= tryDict\n"
-		  "    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
-		  "  match amount with\n"
-		  "  | Some n -> if n `U64.lt` 10UL then " DEAR "\n"
-		  "              else " OKBODY "\n"
-		  "  | None -> " OKBODY "\n"
-		  "  end\n", "buy", &a, "body {\"amount\": u64 0}",
-		  /* the same count, U64.lt for U64.gt */
-		  28 + 1070);
-	zen_data_release(&body);
+	/* as test_dear_body, with the Some branch an if (3 + U64.gt 2 +
+	 * DEAR 7) = 12 for DEAR 7: 23 + 5 = 28; tryDict 4 + tryFind 64 +
+	 * tryU64 2 + inc 1000 */
+	amount_case("above a threshold", AMOUNT_MAIN("n `U64.gt` 5000UL"),
+		    5001, 28 + 1070);
+	/* the same count, U64.lt for U64.gt */
+	amount_case("below a threshold", AMOUNT_MAIN("n `U64.lt` 10UL"), 0,
+		    28 + 1070);
 }
 
 /*
@@ -317,27 +318,11 @@ static void test_dear_threshold(void)
  */
 static void test_dear_between(void)
 {
-	struct zen_data body;
-	struct zen_contract_args a;
-
-	memset(&a, 0, sizeof(a));
-	amount_body(&body, 2001);
-	a.body = &body;
-	dear_case("between two thresholds",
-		  "let main txSkel _ _ command _ messageBody _ _ =\n"
-		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
-		  "  let! amount = messageBody >!= tryDict\n"
-		  "    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
-		  "  match amount with\n"
-		  "  | Some n -> if n `U64.gt` 2000UL && n `U64.lt` 3000UL\n"
-		  "              then " DEAR "\n"
-		  "              else " OKBODY "\n"
-		  "  | None -> " OKBODY "\n"
-		  "  end\n", "buy", &a, "body {\"amount\": u64 2001}",
-		  /* as test_dear_threshold, with the condition && 2 + U64.gt
-		   * 2 + U64.lt 2 = 6 for U64.gt's 2: 28 + 4 = 32 */
-		  32 + 1070);
-	zen_data_release(&body);
+	/* as test_dear_threshold, with the condition && 2 + U64.gt 2 +
+	 * U64.lt 2 = 6 for U64.gt's 2: 28 + 4 = 32 */
+	amount_case("between two thresholds",
+		    AMOUNT_MAIN("n `U64.gt` 2000UL && n `U64.lt` 3000UL"), 2001,
+		    32 + 1070);
 }
 
 /* src is refused with one error, want. */
@@ -362,16 +347,7 @@ static void test_dear_named_thresholds(void)
 	const char *src = HEAD2
 		"let low = 2000UL\n"
 		"let high = 3000UL\n"
-		"let main txSkel _ _ command _ messageBody _ _ =\n"
-		"  if command <> \"buy\" then RT.failw \"no\" else begin\n"
-		"  let! amount = messageBody >!= tryDict\n"
-		"    >?= Dict.tryFind \"amount\" >?= tryU64 in\n"
-		"  match amount with\n"
-		"  | Some n -> if n `U64.gt` low && n `U64.lt` high\n"
-		"              then " DEAR "\n"
-		"              else " OKBODY "\n"
-		"  | None -> " OKBODY "\n"
-		"  end\n"
+		AMOUNT_MAIN("n `U64.gt` low && n `U64.lt` high")
 		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
 	struct zen_contract_args a;
 	struct zen_data body;

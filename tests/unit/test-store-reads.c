@@ -179,20 +179,10 @@ static void test_concurrent(void)
 /* Mine c's next block (the coinbase to key 0) and connect it. */
 static void mine(struct zen_chainstate *c)
 {
-	struct zen_block b;
-	struct zen_buf raw = ZEN_BUF_INIT;
-	struct zen_block_result res;
-	struct zen_err err = ZEN_ERR_INIT;
 	uint8_t sec[ZEN_SECKEY_LEN], pkh[ZEN_HASH_LEN];
 
 	fx_key(0, sec, pkh);
-	fx_block_with(c, &b, pkh, NULL, 0);
-	zen_block_encode(&raw, &b);
-	if (zen_chain_submit_block(c, &res, raw.data, raw.len, &err) ||
-	    res.outcome != ZEN_BLOCK_ON_MAIN)
-		die("mine", &err);
-	zen_buf_release(&raw);
-	zen_block_release(&b);
+	fx_mine(c, pkh, NULL, 0);
 }
 
 /* c's tip by zen_chain_tip_now: its number, *g its generation. */

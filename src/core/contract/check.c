@@ -832,13 +832,22 @@ static uint64_t literal_of(const struct zc_int *n)
 	return n->v.i > 0 ? (uint64_t)n->v.i : 0;
 }
 
+/* v, of size bytes, into set[0..*n) unless it is there; at most max. */
+static void set_add(void *set, size_t size, size_t *n, size_t max,
+		    const void *v)
+{
+	uint8_t *p = set;
+
+	for (size_t i = 0; i < *n; i++)
+		if (!memcmp(p + i * size, v, size))
+			return;
+	if (*n < max)
+		memcpy(p + (*n)++ * size, v, size);
+}
+
 static void num_add(struct shapes *sh, uint64_t v)
 {
-	for (size_t i = 0; i < sh->nnums; i++)
-		if (sh->nums[i] == v)
-			return;
-	if (sh->nnums < SH_MAX_LITS)
-		sh->nums[sh->nnums++] = v;
+	set_add(sh->nums, sizeof(v), &sh->nnums, SH_MAX_LITS, &v);
 }
 
 static void str_add(struct shapes *sh, const struct zc_bytes *s)
@@ -978,16 +987,6 @@ static const char *parse_app(const struct shapes *sh, const struct zc_expr *e,
 	return last_part(fn->u.name);
 }
 
-static void parsed_add(uint8_t *set, size_t size, size_t *n,
-		       const uint8_t *v)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (!memcmp(set + i * size, v, size))
-			return;
-	if (*n < SH_MAX_PARSED)
-		memcpy(set + (*n)++ * size, v, size);
-}
-
 /* A key, hash or contract id parsed from a constant: a sender or a
  * value that a comparison with it needs. */
 static void parsed_literal(struct shapes *sh, const struct zc_expr *e)
@@ -1005,14 +1004,14 @@ static void parsed_literal(struct shapes *sh, const struct zc_expr *e)
 	if (!strcmp(f, "parsePublicKey") &&
 	    !zen_hex_decode_fixed(pk, sizeof(pk), text, NULL) &&
 	    zen_pubkey_valid(pk))
-		parsed_add(sh->pks[0], sizeof(pk), &sh->npks, pk);
+		set_add(sh->pks, sizeof(pk), &sh->npks, SH_MAX_PARSED, pk);
 	else if ((!strcmp(f, "parseHash") || !strcmp(f, "parse")) &&
 		 !zen_hex_decode_fixed(hash, sizeof(hash), text, NULL))
-		parsed_add(sh->hashes[0], sizeof(hash), &sh->nhashes, hash);
+		set_add(sh->hashes, sizeof(hash), &sh->nhashes, SH_MAX_PARSED,
+			hash);
 	else if (!strcmp(f, "parse") &&
 		 !zen_contract_id_parse(&cid, text, NULL))
-		parsed_add((uint8_t *)sh->cids, sizeof(cid), &sh->ncids,
-			   (const uint8_t *)&cid);
+		set_add(sh->cids, sizeof(cid), &sh->ncids, SH_MAX_PARSED, &cid);
 }
 
 static void shape_visit(void *ud, const struct zc_expr *e)
@@ -1158,8 +1157,15 @@ static int is_number(enum zen_data_kind k)
 	return k == ZEN_DATA_I64 || k == ZEN_DATA_U32 || k == ZEN_DATA_U64;
 }
 
+/* The string and hash of the plain values (fill_plain). */
+static const struct zc_bytes plain_str = { (const uint8_t *)"zen", 3 };
+static const uint8_t plain_hash[ZEN_HASH_LEN] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
 /* What the numbers, strings, keys and hashes of a value are: num, and
- * str, pk, hash (NULL: "zen", g_pk, 0x01 bytes). */
+ * str, pk, hash (NULL: plain_str, g_pk, plain_hash). */
 struct fill {
 	uint64_t num;
 	const struct zc_bytes *str;
@@ -1170,10 +1176,8 @@ static const struct fill fill_plain = { NUM_PLAIN, NULL, NULL, NULL };
 
 static void data_bytes(struct zen_data *d, const struct zc_bytes *str)
 {
-	static const struct zc_bytes zen = { (const uint8_t *)"zen", 3 };
-
 	if (!str)
-		str = &zen;
+		str = &plain_str;
 	d->u.bytes.p = zen_xmalloc(str->len ? str->len : 1);
 	memcpy(d->u.bytes.p, str->data, str->len);
 	d->u.bytes.len = str->len;
@@ -1201,10 +1205,8 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k,
 		data_bytes(d, f->str);
 		break;
 	case ZEN_DATA_HASH:
-		if (f->hash)
-			memcpy(d->u.hash, f->hash, sizeof(d->u.hash));
-		else
-			memset(d->u.hash, 1, sizeof(d->u.hash));
+		memcpy(d->u.hash, f->hash ? f->hash : plain_hash,
+		       sizeof(d->u.hash));
 		break;
 	case ZEN_DATA_LOCK: pk_lock(&d->u.lock, 2); break;
 	case ZEN_DATA_SIGNATURE:
@@ -1267,25 +1269,22 @@ static uint64_t number_of(const struct zen_data *d)
 
 static int is_plain_string(const struct zen_data *d)
 {
-	return d->u.bytes.len == 3 && !memcmp(d->u.bytes.p, "zen", 3);
+	return d->u.bytes.len == plain_str.len &&
+	       !memcmp(d->u.bytes.p, plain_str.data, plain_str.len);
 }
 
-/* The bytes of a key or hash other than the plain ones (g_pk, 0x01
- * bytes), n of them; else NULL. */
+/* The bytes of a key or hash other than the plain ones (g_pk,
+ * plain_hash), n of them; else NULL. */
 static const uint8_t *parsed_bytes(const struct zen_data *d, size_t *n)
 {
-	static const uint8_t ones[ZEN_HASH_LEN] = {
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	};
-
 	if (d->kind == ZEN_DATA_PUBKEY &&
 	    memcmp(d->u.pubkey, g_pk, sizeof(g_pk))) {
 		*n = sizeof(g_pk);
 		return d->u.pubkey;
 	}
-	if (d->kind == ZEN_DATA_HASH && memcmp(d->u.hash, ones, sizeof(ones))) {
-		*n = sizeof(ones);
+	if (d->kind == ZEN_DATA_HASH &&
+	    memcmp(d->u.hash, plain_hash, sizeof(plain_hash))) {
+		*n = sizeof(plain_hash);
 		return d->u.hash;
 	}
 	return NULL;
@@ -1537,16 +1536,25 @@ static int param_used(const struct zc_module *m, int which)
 	return 0;
 }
 
-static size_t combo_dist(const struct inputs *in, size_t c, size_t *sel)
+/* How many values of sel are not the rich input's. */
+static size_t sel_dist(const struct inputs *in, const size_t *sel)
 {
 	size_t d = 0;
 
+	for (int i = 0; i < D_N; i++)
+		d += sel[i] != in->rich[i];
+	return d;
+}
+
+/* sel becomes combination c (the last dimension counting fastest); its
+ * sel_dist. */
+static size_t combo_dist(const struct inputs *in, size_t c, size_t *sel)
+{
 	for (int i = D_N; i--;) {
 		sel[i] = c % in->n[i];
 		c /= in->n[i];
-		d += sel[i] != in->rich[i];
 	}
-	return d;
+	return sel_dist(in, sel);
 }
 
 /* The first ZEN_CHECK_MAX_RUNS combinations of the values, nearest to
@@ -1564,14 +1572,13 @@ static void inputs_order(struct inputs *in)
 		total *= in->n[i];
 	}
 	for (size_t c = 1; c < total; c++) {
-		size_t d = 0;
+		size_t d;
 
-		/* sel becomes combination c: the last dimension counts
-		 * fastest, as in combo_dist */
+		/* sel becomes combination c as in combo_dist, by counting
+		 * rather than dividing */
 		for (int i = D_N - 1; ++sel[i] == in->n[i]; i--)
 			sel[i] = 0;
-		for (int i = 0; i < D_N; i++)
-			d += sel[i] != in->rich[i];
+		d = sel_dist(in, sel);
 		if (n[d] < ZEN_CHECK_MAX_RUNS)
 			at[d][n[d]++] = (uint32_t)c;
 	}
