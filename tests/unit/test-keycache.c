@@ -8,7 +8,8 @@
  * key's X and Y's parity is its prefix.  Keys are random (a fixed seed),
  * so about half of them are not on the curve.  The concurrency test runs
  * a bounded number of lookups on several threads while another one keeps
- * clearing the cache, under a watchdog.
+ * clearing the cache, under a watchdog.  Signature verification takes
+ * its keys from the cache, so a key is decompressed once.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -19,6 +20,7 @@
 
 #include <secp256k1.h>
 
+#include "core/chain/validate.h"
 #include "core/crypto/keycache.h"
 #include "core/crypto/keys.h"
 #include "tap.h"
@@ -234,6 +236,73 @@ static void test_counts(void)
 	tap_ok(!st.misses && !st.entries, "clear empties");
 }
 
+/* Key k and its signature of message k: 1, or 0 if it cannot sign. */
+static int signed_by(uint32_t k, uint8_t pub[ZEN_PUBKEY_LEN],
+		     uint8_t msg[ZEN_HASH_LEN], uint8_t sig[ZEN_SIGNATURE_LEN])
+{
+	uint8_t sec[ZEN_SECKEY_LEN];
+
+	memset(sec, 0x11, sizeof(sec));
+	memcpy(sec, &k, sizeof(k));
+	memset(msg, 0, ZEN_HASH_LEN);
+	memcpy(msg, &k, sizeof(k));
+	msg[31] = 0x5a;
+	return !zen_pubkey_from_seckey(pub, sec, NULL) &&
+	       !zen_ecdsa_sign(sig, msg, sec, NULL);
+}
+
+static uint64_t misses_now(void)
+{
+	struct zen_keycache_stats st;
+
+	zen_keycache_stats(&st);
+	return st.misses;
+}
+
+/* Verification takes its keys from the cache: a key checked by a decoder
+ * (zen_pubkey_valid) is not decompressed again to verify a signature, and
+ * one first met by verification is there for the next check. */
+static void test_verify_once(void)
+{
+	uint8_t pub[8][33], msg[8][32], sig[8][64], off[33];
+	struct zen_sig_batch b;
+	size_t bad = 0;
+	int ok = 1;
+
+	zen_keycache_clear();
+	tap_ok(signed_by(0, pub[0], msg[0], sig[0]) &&
+	       zen_ecdsa_verify(sig[0], msg[0], pub[0]), "a good signature "
+	       "verifies");
+	tap_u64(misses_now(), 1, "its key decompressed once");
+	tap_ok(zen_ecdsa_verify(sig[0], msg[0], pub[0]) &&
+	       zen_pubkey_valid(pub[0]), "again, and the key is valid");
+	tap_u64(misses_now(), 1, "no second decompression");
+	msg[0][0] ^= 1;
+	tap_ok(!zen_ecdsa_verify(sig[0], msg[0], pub[0]),
+	       "with a cached key, another message still fails");
+	random_key_of(off, 0);
+	tap_ok(!zen_ecdsa_verify(sig[0], msg[0], off), "a key off the curve "
+	       "fails");
+
+	zen_keycache_clear();
+	zen_sig_batch_init(&b);
+	for (uint32_t k = 0; k < 8; k++) {
+		ok &= signed_by(k + 1, pub[k], msg[k], sig[k]);
+		zen_sig_batch_add(&b, msg[k], pub[k], sig[k]);
+	}
+	tap_ok(ok && zen_sig_batch_verify(&b, 2, NULL), "a batch of 8 keys "
+	       "verifies on 2 threads");
+	tap_u64(misses_now(), 8, "each key decompressed once, into the cache");
+	for (size_t k = 0; k < 8; k++)
+		ok &= zen_pubkey_valid(pub[k]);	/* as a block's decoder */
+	tap_ok(ok && zen_sig_batch_verify(&b, 2, NULL) && misses_now() == 8,
+	       "the keys' checks and the batch again decompress none");
+	b.checks[5].sig[40] ^= 1;
+	tap_ok(!zen_sig_batch_verify(&b, 2, &bad) && bad == 5,
+	       "one bad signature: the batch fails at it (%zu)", bad);
+	zen_sig_batch_release(&b);
+}
+
 /* How many of these n keys miss. */
 static uint64_t misses_of(uint8_t (*keys)[33], size_t n)
 {
@@ -423,6 +492,7 @@ int main(void)
 	test_generator();
 	test_invalid_fixed();
 	test_counts();
+	test_verify_once();
 	test_many();
 	test_bound();
 	test_threads();

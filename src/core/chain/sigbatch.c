@@ -10,10 +10,6 @@
  * background while they are still being produced: workers claim small
  * runs of the published checks in order and keep the lowest failing
  * index.
- *
- * Every verifying thread keeps a small cache of parsed public keys (the
- * parse decompresses the point, a square root): blocks often spend many
- * outputs of one key.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -21,48 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <secp256k1.h>
-
 #include "core/chain/validate-int.h"
 #include "core/crypto/keys.h"
 
-/* ---- Verification with a per-thread cache of parsed keys ---- */
-
-#define KEY_CACHE_SLOTS 16	/* direct-mapped */
-
-struct key_cache {
-	struct {
-		uint8_t pub[ZEN_PUBKEY_LEN];
-		secp256k1_pubkey pk;
-		int used;
-	} slot[KEY_CACHE_SLOTS];
-};
-
-/* As zen_ecdsa_verify (keys.c), with the parsed key from the cache. */
-static int check_verify(struct key_cache *kc, const struct zen_sig_check *c)
+/* zen_ecdsa_verify finds the parsed key in the process-wide cache
+ * (keycache.h), where the block's decoder put it. */
+static int check_verify(const struct zen_sig_check *c)
 {
-	const secp256k1_context *ctx = zen_secp_ctx();
-	/* a key's second byte (x coordinate) is uniform */
-	unsigned i = c->pubkey[1] % KEY_CACHE_SLOTS;
-	secp256k1_ecdsa_signature s;
-	secp256k1_pubkey pk;
-
-	if (kc->slot[i].used &&
-	    !memcmp(kc->slot[i].pub, c->pubkey, ZEN_PUBKEY_LEN)) {
-		pk = kc->slot[i].pk;
-	} else {
-		if ((c->pubkey[0] != 0x02 && c->pubkey[0] != 0x03) ||
-		    secp256k1_ec_pubkey_parse(ctx, &pk, c->pubkey,
-					      ZEN_PUBKEY_LEN) != 1)
-			return 0;
-		memcpy(kc->slot[i].pub, c->pubkey, ZEN_PUBKEY_LEN);
-		kc->slot[i].pk = pk;
-		kc->slot[i].used = 1;
-	}
-	if (!secp256k1_ecdsa_signature_parse_compact(ctx, &s, c->sig))
-		return 0;
-	/* secp256k1_ecdsa_verify refuses high-S signatures by itself. */
-	return secp256k1_ecdsa_verify(ctx, &s, c->msg, &pk) == 1;
+	return zen_ecdsa_verify(c->sig, c->msg, c->pubkey);
 }
 
 void zen_sig_batch_init(struct zen_sig_batch *b)
@@ -101,22 +63,16 @@ struct slice {
 
 static void verify_slice(struct slice *s)
 {
-	struct key_cache kc;
-
-	memset(&kc, 0, sizeof(kc));
 	for (s->bad = s->lo; s->bad < s->hi; s->bad++)
-		if (!check_verify(&kc, &s->checks[s->bad]))
+		if (!check_verify(&s->checks[s->bad]))
 			return;
 }
 
 /* Every check of the slice, failures included, into ok[lo..hi). */
 static void verify_slice_each(struct slice *s)
 {
-	struct key_cache kc;
-
-	memset(&kc, 0, sizeof(kc));
 	for (size_t i = s->lo; i < s->hi; i++)
-		s->ok[i] = (uint8_t)check_verify(&kc, &s->checks[i]);
+		s->ok[i] = (uint8_t)check_verify(&s->checks[i]);
 	s->bad = s->hi;
 }
 
@@ -261,17 +217,15 @@ static int pipe_claim(struct zen_sig_pipe *p, const struct zen_sig_check **c,
 /* Verify claimed runs until there is nothing more to do. */
 static void pipe_work(struct zen_sig_pipe *p)
 {
-	struct key_cache kc;
 	const struct zen_sig_check *c;
 	size_t lo, hi;
 
-	memset(&kc, 0, sizeof(kc));
 	pthread_mutex_lock(&p->mu);
 	while (pipe_claim(p, &c, &lo, &hi)) {
 		size_t k;
 
 		pthread_mutex_unlock(&p->mu);
-		for (k = lo; k < hi && check_verify(&kc, c); k++, c++)
+		for (k = lo; k < hi && check_verify(c); k++, c++)
 			;
 		pthread_mutex_lock(&p->mu);
 		if (k < hi && k < p->bad)

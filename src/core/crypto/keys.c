@@ -34,12 +34,19 @@ int zen_pubkey_from_seckey(uint8_t pub[ZEN_PUBKEY_LEN],
 	return 0;
 }
 
+/* Through the process-wide cache of decompressed keys (keycache.h): the
+ * compressed form's parse takes a square root, which the decoder of the
+ * key's transaction has usually paid already; the uncompressed form's
+ * parse only checks that the point is on the curve. */
 static int parse_pubkey(secp256k1_pubkey *pk, const uint8_t pub[ZEN_PUBKEY_LEN])
 {
-	if (pub[0] != 0x02 && pub[0] != 0x03)
+	uint8_t u[65];
+
+	u[0] = 0x04;
+	if (!zen_pubkey_decompress(u + 1, pub))
 		return 0;
-	return secp256k1_ec_pubkey_parse(zen_secp_ctx(), pk, pub,
-					 ZEN_PUBKEY_LEN) == 1;
+	return secp256k1_ec_pubkey_parse(zen_secp_ctx(), pk, u,
+					 sizeof(u)) == 1;
 }
 
 void zen_pubkey_hash(uint8_t out[ZEN_HASH_LEN],

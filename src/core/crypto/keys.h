@@ -70,6 +70,9 @@ int zen_ecdsa_sign(uint8_t sig[ZEN_SIGNATURE_LEN],
 /*
  * Verify a compact signature over a 32-byte message with a compressed key.
  * High-S signatures, r or s >= n, and keys that do not parse are invalid.
+ * The key is taken from the process-wide cache (keycache.h), where the
+ * decoder of its transaction left it; a key not there is decompressed
+ * and kept.
  * Returns: 1 if valid, 0 otherwise.
  */
 int zen_ecdsa_verify(const uint8_t sig[ZEN_SIGNATURE_LEN],
