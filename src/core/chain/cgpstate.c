@@ -19,8 +19,11 @@
 
 /* ---- balances and funds (6.2, 6.3) ---- */
 
-/* A change of one balance or fund by a block. */
+/* A change of one balance or fund by a block.  head is k's first eight
+ * bytes as a big-endian number (zeros past its end): it orders as they do,
+ * so a sort compares whole keys only where the heads are equal. */
 struct delta {
+	uint64_t head;
 	struct cgp_key k;
 	uint64_t add, sub;
 };
@@ -58,6 +61,9 @@ static void delta_of(const struct zen_chain_params *p, struct deltas *d,
 	}
 	ZEN_GROW(d->v, d->n + 1, d->cap);
 	e = &d->v[d->n++];
+	e->head = 0;
+	for (size_t i = 0; i < 8; i++)
+		e->head = e->head << 8 | (i < k.len ? k.b[i] : 0);
 	e->k = k;
 	e->add = spent ? 0 : o->spend.amount;
 	e->sub = spent ? o->spend.amount : 0;
@@ -65,9 +71,13 @@ static void delta_of(const struct zen_chain_params *p, struct deltas *d,
 
 static int delta_cmp(const void *a, const void *b)
 {
-	const struct cgp_key *x = &((const struct delta *)a)->k;
-	const struct cgp_key *y = &((const struct delta *)b)->k;
-	int c = memcmp(x->b, y->b, x->len < y->len ? x->len : y->len);
+	const struct delta *da = a, *db = b;
+	const struct cgp_key *x = &da->k, *y = &db->k;
+	int c;
+
+	if (da->head != db->head)
+		return da->head < db->head ? -1 : 1;
+	c = memcmp(x->b, y->b, x->len < y->len ? x->len : y->len);
 
 	return c ? c : (x->len > y->len) - (x->len < y->len);
 }
