@@ -92,6 +92,7 @@ struct srv_conn {
 	struct event *fix_ev;		/* replaces an evhttp page */
 	struct event *grace_ev;		/* a refusal's wait for the request */
 	struct event *early_ev;		/* a body too large, before it comes */
+	struct event *flush_ev;		/* a reply written: tell evhttp */
 	struct sniff sn;
 	char source[ZEN_PW_SOURCE_MAX + 1];	/* the peer's address */
 	char key[ZEN_PW_SOURCE_MAX + 1];	/* who it counts as (source_key) */
@@ -362,6 +363,8 @@ static void conn_destroy(struct srv_conn *c)
 		event_free(c->grace_ev);
 	if (c->early_ev)
 		event_free(c->early_ev);
+	if (c->flush_ev)
+		event_free(c->flush_ev);
 	if (c->prev)
 		c->prev->next = c->next;
 	else
@@ -880,6 +883,54 @@ void srv_conn_reply_end(struct srv_conn *c)
 {
 	if (c)
 		c->ours = 0;
+}
+
+/*
+ * Write the reply now, as nginx does.  evhttp only asks for the socket's
+ * write event, so every reply waited for another turn of the loop: two
+ * epoll_ctl and an epoll_wait a request, a tenth of the CPU of a 25 KB page.
+ * When the reply is all written, evhttp hears it as from the write event
+ * (bufferevent_trigger), from an event of ours made active for it: it
+ * runs in this turn, after our caller has returned, so the request and
+ * the connection outlive srv_send (evhttp may free both then).  What the
+ * socket does not take waits for the write event, as before.
+ *
+ * A short reply waits while other events of this turn are still to run:
+ * the turn's short replies then go out together, which measured faster
+ * with many clients; a lone client's reply has its turn to itself and
+ * goes at once.
+ */
+#define FLUSH_SHORT 4096	/* bytes */
+
+static void flushed_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct srv_conn *c = arg;
+
+	(void)fd;
+	(void)what;
+	bufferevent_trigger(c->bev, EV_WRITE, 0);	/* c may be gone */
+}
+
+void srv_conn_flush(struct srv_conn *c)
+{
+	struct evbuffer *out;
+	evutil_socket_t fd;
+	size_t len;
+
+	if (!c || c->refused)
+		return;
+	out = bufferevent_get_output(c->bev);
+	fd = bufferevent_getfd(c->bev);
+	len = evbuffer_get_length(out);
+	if (fd < 0 || !len || (len < FLUSH_SHORT &&
+	    event_base_get_num_events(c->w->base, EVENT_BASE_COUNT_ACTIVE)))
+		return;
+	if (evbuffer_write_atmost(out, fd, SRV_MAX_WRITE) <= 0 ||
+	    evbuffer_get_length(out))
+		return;
+	if (!c->flush_ev)
+		c->flush_ev = must(event_new(c->w->base, -1, 0, flushed_cb, c));
+	event_active(c->flush_ev, EV_TIMEOUT, 1);
 }
 
 /* ---- evhttp's own pages --------------------------------------------------- */

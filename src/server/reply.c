@@ -126,6 +126,7 @@ void srv_send(struct srv *srv, struct srv_conn *c,
 	/* NULL: evhttp's own phrase (it has none for 429) */
 	evhttp_send_reply(req, status, reason_of(status), NULL);
 	srv_conn_reply_end(c);
+	srv_conn_flush(c);
 }
 
 /* The body of an error and its content type; free the result. */

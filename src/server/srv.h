@@ -146,6 +146,9 @@ void srv_conn_set_stream(struct srv_conn *c, struct srv_stream *st);
  * and starts reading the next request's head. */
 void srv_conn_reply_begin(struct srv_conn *c);
 void srv_conn_reply_end(struct srv_conn *c);
+/* After a whole reply (evhttp_send_reply): write it to the socket now
+ * rather than at the next turn of the loop (conn.c). */
+void srv_conn_flush(struct srv_conn *c);
 
 /* A request's head was read (route.c): its time starts, for its log line
  * and /metrics, and it has no route yet. */

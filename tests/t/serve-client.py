@@ -27,6 +27,14 @@ the bounds are generous: correctness checks, not benchmarks.
   hold PORT BODY                    start a long run and wait for its end
   pester PORT N SECS                N guessers until SECS pass or the
                                     server goes; prints how many guesses
+  pipeline PORT [PAGE]              requests sent together on one
+                                    connection answer, in order, as each
+                                    does alone (PAGE among them, default
+                                    /blockchain/headers?take=100, which
+                                    must be over 4 KB); Connection: close
+                                    and HTTP/1.0 close after their reply;
+                                    a slow reader with a small buffer gets
+                                    whole replies
 """
 import json
 import socket
@@ -58,10 +66,11 @@ def connect(port, src=None, timeout=30):
     return s
 
 
-def read_reply(s):
+def read_reply(s, pending=None):
     """(status, content type or None, body bytes) of one reply; interim
-    100 Continue replies are skipped."""
-    buf = b""
+    100 Continue replies are skipped.  Bytes read past the reply are
+    dropped, unless pending (a bytearray) keeps them for the next call."""
+    buf = bytes(pending) if pending is not None else b""
     while True:
         while b"\r\n\r\n" not in buf:
             d = s.recv(65536)
@@ -83,6 +92,8 @@ def read_reply(s):
             if not d:
                 break
             buf += d
+        if pending is not None:
+            pending[:] = buf[n:]
         return status, hdr.get("content-type"), buf[:n]
 
 
@@ -466,6 +477,65 @@ def cmd_pester(port, n, secs):
     print("pester: %d guesses" % sum(counts))
 
 
+def cmd_pipeline(port, page="/blockchain/headers?take=100"):
+    reqs = [
+        request_bytes("GET /blockchain/info HTTP/1.1"),
+        request_bytes("GET %s HTTP/1.1" % page),
+        request_bytes("GET /no/such/thing HTTP/1.1"),
+        request_bytes("GET /blockchain/blockreward?blockNumber=x HTTP/1.1",
+                      "Accept: application/json"),
+        request_bytes("GET /blockchain/headers?take=3 HTTP/1.1"),
+        request_bytes("POST /blockchain/blockreward HTTP/1.1",
+                      body='{"blockNumber":1}'),
+    ]
+    alone = [exchange(port, r) for r in reqs]
+    check(len(alone[1][2]) > 4096, "the page is over 4 KB")
+    check([a[0] for a in alone] == [200, 200, 400, 400, 200, 400],
+          "statuses alone: %r" % [a[0] for a in alone])
+    s = connect(port)
+    rest = bytearray()
+    s.sendall(b"".join(reqs))
+    for i in range(len(reqs)):
+        check(read_reply(s, rest) == alone[i],
+              "pipelined reply %d as alone" % i)
+    s.sendall(reqs[1])
+    check(read_reply(s, rest) == alone[1], "the connection serves on")
+    s.sendall(reqs[2] + request_bytes("GET /blockchain/info HTTP/1.1",
+                                      "Connection: close"))
+    check(read_reply(s, rest) == alone[2], "before the last request")
+    check(read_reply(s, rest) == alone[0], "the Connection: close request")
+    check(not rest and s.recv(1) == b"",
+          "closed after the Connection: close reply")
+    s.close()
+    s = connect(port)
+    s.sendall(request_bytes("GET %s HTTP/1.0" % page))
+    got = b""
+    while True:	# HTTP/1.0: the body ends where the connection does
+        d = s.recv(65536)
+        if not d:
+            break
+        got += d
+    check(got.startswith(b"HTTP/1.0 200 ") and
+          got.split(b"\r\n\r\n", 1)[-1] == alone[1][2],
+          "the HTTP/1.0 reply, then the end")
+    s.close()
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    s.settimeout(30)
+    s.connect((HOST, port))
+    rest = bytearray()
+    s.sendall(reqs[1] * 4 + reqs[0])
+    time.sleep(0.5)
+    for i in range(4):
+        check(read_reply(s, rest) == alone[1],
+              "slow reader, page %d whole" % i)
+    check(read_reply(s, rest) == alone[0],
+          "slow reader, then the short reply")
+    s.close()
+    if not failures:
+        print("ok")
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     port = int(args[0])
@@ -500,6 +570,8 @@ def main():
         cmd_hold(port, rest[0])
     elif cmd == "pester":
         cmd_pester(port, int(rest[0]), float(rest[1]))
+    elif cmd == "pipeline":
+        cmd_pipeline(port, *rest)
     else:
         sys.exit("unknown command " + cmd)
     sys.exit(1 if failures else 0)

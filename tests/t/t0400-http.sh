@@ -133,6 +133,15 @@ test_expect_success 'a refused Host runs nothing: no block is mined' '
 	test "$status" = 200 &&
 	test "$("$ZEN" --datadir "$DATADIR" blockchain info | json "d[\"blocks\"]")" = $((before + 1))
 '
+# A whole reply is written at once, not at the loop's next turn (conn.c,
+# srv_conn_flush); evhttp still ends each request before the next.
+test_expect_success 'requests sent together answer in order as alone' '
+	curl -s -o /dev/null -X POST -H "Content-Type: application/json" \
+		--data-binary "{\"address\":\"tzn1qnfkht73gmh08xawzh65px25am96qk2g7wn82uhcvkk74cfmylpjqueqlux\",\"blocks\":40}" \
+		"$ZEN_TEST_URL/blockchain/mine" &&
+	python3 "$ZEN_SRCDIR/tests/t/serve-client.py" pipeline "${ZEN_TEST_URL##*:}" >"$TRASH/pipe" &&
+	test "$(cat "$TRASH/pipe")" = ok
+'
 test_expect_success 'non-UTF-8 query values are refused' '
 	http GET "/address/decode?address=%ff%fe" && test "$status" = 400
 '

@@ -126,6 +126,14 @@ PORT=${ZEN_TEST_URL##*:}
 test_expect_success 'a slow reader holds neither other clients nor memory' '
 	$PAGES slow $PORT $SERVER_PID "/blockchain/blocks?take=10000" "$TRASH/blocks"
 '
+# A whole reply is written at once (conn.c, srv_conn_flush); a page of
+# 900 headers (about 230 KB, one batch: sent whole) is more than the
+# socket takes at once while the client does not read.
+test_expect_success 'whole pages sent together to a slow reader arrive whole, in order' '
+	python3 "$ZEN_SRCDIR/tests/t/serve-client.py" pipeline $PORT \
+		"/blockchain/headers?take=900" >"$TRASH/pipe" &&
+	test "$(cat "$TRASH/pipe")" = ok
+'
 test_expect_success 'clients that go away mid-page leave the server as it was' '
 	$PAGES drop $PORT $SERVER_PID "/blockchain/blocks?take=10000" 12 &&
 	fetch again "/blockchain/blocks?take=10000" &&
