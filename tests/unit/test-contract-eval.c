@@ -1801,6 +1801,84 @@ static void test_limits(void)
 	(void)c;
 }
 
+/* ---- comparison tracing (value.h struct zc_trace) ---- */
+
+struct trace_text {
+	char s[256];
+	size_t k;
+};
+
+/* " a/b" for each comparison of two numbers or byte strings */
+static void trace_operand(struct trace_text *t, const zv *v)
+{
+	size_t cap = sizeof(t->s) - t->k;
+
+	if (v->tag == ZV_U32 || v->tag == ZV_U64)
+		t->k += (size_t)snprintf(t->s + t->k, cap, "%llu",
+					 (unsigned long long)v->u.u);
+	else if (v->tag == ZV_INT)
+		t->k += (size_t)snprintf(t->s + t->k, cap, "%lld",
+					 (long long)v->u.i);
+	else if (v->tag == ZV_BYTES)
+		t->k += (size_t)snprintf(t->s + t->k, cap, "%.*s",
+					 (int)v->u.bytes.len,
+					 (const char *)v->u.bytes.p);
+}
+
+static void trace_cmp(void *ctx, const zv *a, const zv *b)
+{
+	struct trace_text *t = ctx;
+
+	if (a->tag == ZV_BOOL || a->tag == ZV_CON || t->k + 64 > sizeof(t->s))
+		return;
+	t->s[t->k++] = ' ';
+	trace_operand(t, a);
+	t->s[t->k++] = '/';
+	trace_operand(t, b);
+	t->s[t->k] = 0;
+}
+
+/*
+ * Every comparison main evaluates is reported, with its operands, in
+ * the order evaluated: U64.gt, >^, Prims' <, = on strings, a pattern
+ * constant (the pattern's first); min is no comparison.  A run without
+ * a trace reports nothing (the node's).
+ */
+static void test_trace(void)
+{
+	const char *src =
+		"open Zen.Types\nopen Zen.Base\nopen Zen.Cost\n"
+		"module CR = Zen.ContractResult\nmodule U64 = FStar.UInt64\n"
+		"let main txSkel _ _ command _ _ _ _ =\n"
+		"  let n = 7UL in\n"
+		"  if n `U64.gt` 5UL && (let open FStar.UInt64 in n >^ 6UL)\n"
+		"     && min 4 9 < 5 && command = \"ab\" then\n"
+		"    match 3ul with\n"
+		"    | 3ul -> CR.ofTxSkel txSkel\n"
+		"    | _ -> CR.ofTxSkel txSkel\n"
+		"  else CR.ofTxSkel txSkel\n"
+		"let cf _ _ _ _ _ _ _ = ret (100 <: nat)\n";
+	struct trace_text t = { "", 0 };
+	struct zc_trace hook = { trace_cmp, &t };
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+	struct zen_contract_return r;
+	struct zen_contract_args a;
+
+	tap_ok(!load_src(src, &c, &err), "trace: loads (%s)", err.msg);
+	args_init(&a, "ab");
+	a.trace = &hook;
+	tap_ok(!run(c, &a, &r) && r.ok, "trace: main runs");
+	zen_contract_return_release(&r);
+	tap_str(t.s, " 7/5 7/6 4/5 ab/ab 3/3", "trace: the comparisons "
+		"main evaluated, in order");
+	a.trace = NULL;
+	tap_ok(!run(c, &a, &r) && r.ok && t.k == 22, "trace: none without "
+	       "a hook");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
 int main(void)
 {
 	test_sample_vector();
@@ -1824,5 +1902,6 @@ int main(void)
 	test_limits();
 	test_coverage();
 	test_message_chain();
+	test_trace();
 	return tap_done();
 }

@@ -160,6 +160,7 @@ static int call_entry(const struct zc_contract *c,
 	}
 	zen_rt_init(rt, lim->mem_limit);
 	rt->assume_valid = a->assume_valid != 0;
+	rt->trace = a->trace;
 	if ((rc = zc_exec_begin(&ex, c->prog, rt, lim)))
 		return rc;
 	if ((rc = build_args(c, a, rt, with_cid, args, &n)))

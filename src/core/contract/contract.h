@@ -71,6 +71,9 @@ struct zen_contract_args {
 	 * MerkleTree.verify answers true, so that the paths behind a valid
 	 * signature or proof are run (their costs are the same) */
 	int assume_valid;
+	/* zen contract check's exploration only: the comparisons main and
+	 * cf evaluate are reported there (value.h struct zc_trace) */
+	const struct zc_trace *trace;
 };
 
 /*

@@ -233,6 +233,21 @@ typedef int (*zen_apply_fn)(void *ctx, struct zen_rt *rt, zv *fn, zv *arg,
 
 struct zen_arena_chunk;
 
+/*
+ * Comparison tracing, for zen contract check only (check.h THE COST
+ * BOUND): with rt->trace set, every comparison the engine evaluates
+ * reports its two operands to cmp, in the order the run evaluates them:
+ * =, <> and pattern constants at every level of the values compared
+ * (zv_equal, zv_compare), Prims' < <= > >= and the comparisons of the
+ * machine integer modules (U64.gt, >^ ...).  The operands live as long
+ * as the run's arena; cmp must not touch rt.  The node's runs leave
+ * trace NULL and pay one test per comparison.
+ */
+struct zc_trace {
+	void (*cmp)(void *ctx, const zv *a, const zv *b);
+	void *ctx;
+};
+
 struct zen_rt {
 	/* arena */
 	struct zen_arena_chunk *chunks;
@@ -250,6 +265,8 @@ struct zen_rt {
 	uint8_t sub_inexact, sub_over;
 	/* zen_contract_args.assume_valid */
 	uint8_t assume_valid;
+	/* zen_contract_args.trace (NULL: no tracing) */
+	const struct zc_trace *trace;
 };
 
 #define ZEN_RT_DEFAULT_MEM_LIMIT ((size_t)256 << 20)
@@ -271,6 +288,13 @@ uint8_t *zen_rt_memdup(struct zen_rt *rt, const void *p, size_t n);
  * The evaluator should wrap its recursive eval calls with these too. */
 int zen_rt_enter(struct zen_rt *rt);
 static inline void zen_rt_leave(struct zen_rt *rt) { rt->depth--; }
+/* Report a comparison of a and b to rt->trace, if any (above). */
+static inline void zc_trace_cmp(const struct zen_rt *rt, const zv *a,
+				const zv *b)
+{
+	if (rt->trace)
+		rt->trace->cmp(rt->trace->ctx, a, b);
+}
 
 /* ------------------------------------------------------------------ */
 /* Constructors (NULL only when the arena is full)                    */

@@ -146,6 +146,8 @@ NATIVE(p_arith)
 		RET(zv_erased());
 	TRY(zl_int(rt, self, a[0], &x));
 	TRY(zl_int(rt, self, a[1], &y));
+	if (self->aux >= OP_LT && self->aux <= OP_GE)
+		zc_trace_cmp(rt, a[0], a[1]);
 	switch (self->aux) {
 	case OP_ADD:
 		if (__builtin_add_overflow(x, y, &r))
@@ -562,6 +564,8 @@ NATIVE(m_bin)
 	TRY(zl_want(rt, self, a[1], op == M_SHL || op == M_SHR ? ZV_U32 : tag));
 	x = a[0]->u.u;
 	y = a[1]->u.u;
+	if (op >= M_EQ && op <= M_LTE)
+		zc_trace_cmp(rt, a[0], a[1]);
 	sx = (int64_t)x;
 	sy = (int64_t)y;
 	switch (op) {
