@@ -393,7 +393,8 @@ static void test_dear_string(void)
 }
 
 /* A count read from a dict inside the state dict: the state of every key
- * has "book" as an empty dict; the same dict inside "book" has it. */
+ * has "book" as a dict of every key again (down to four levels, the
+ * third and fourth written {...}), and so "count" inside "book". */
 static void test_dear_deeper(void)
 {
 	struct zen_data st;
@@ -412,7 +413,7 @@ static void test_dear_deeper(void)
 		  "  | Some _ -> " DEAR "\n"
 		  "  | None -> " OKBODY "\n"
 		  "  end\n", "tick", &a,
-		  "state {\"book\": {\"book\": {}, \"count\": u64}, "
+		  "state {\"book\": {\"book\": {...}, \"count\": u64}, "
 		  "\"count\": u64}",
 		  /* if 3 + 2 + (let! 1 + leaf 1 + (5 operators 10 + two
 		   * tryFind applied 2) + match (leaves 2 + DEAR 7)) = 28;
@@ -700,6 +701,39 @@ static void test_dear_combined(void)
 	       !strcmp(e1.msg, e2.msg), "combined: the same message again");
 }
 
+/*
+ * A dict nested three deep: "count" in the dict of "page" in the dict of
+ * "book" in the state.  The explored state dicts used to hold a dict in
+ * a key read as one once only, so "page" in "book" was empty.
+ */
+static void test_dear_nested(void)
+{
+	struct zen_data st;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	dict_of(dict_of(dict_of(&st, "book", 0), "page", 0), "count", 7);
+	a.state = &st;
+	dear_case("a dict three deep",
+		  "let main txSkel _ _ command _ _ _ state =\n"
+		  "  if command <> \"tick\" then RT.failw \"no\" else begin\n"
+		  "  let! n = state >!= tryDict >?= Dict.tryFind \"book\"\n"
+		  "    >?= tryDict >?= Dict.tryFind \"page\" >?= tryDict\n"
+		  "    >?= Dict.tryFind \"count\" >?= tryU64 in\n"
+		  "  match n with\n"
+		  "  | Some _ -> " DEAR "\n"
+		  "  | None -> " OKBODY "\n"
+		  "  end\n", "tick", &a, "state {\"book\": {\"book\": {...}, "
+		  "\"page\": {...}, \"count\": u64}, \"page\": {\"book\": "
+		  "{...}, \"page\": {...}, \"count\": u64}, \"count\": u64}",
+		  /* if 3 + 2 + (let! 1 + leaf 1 + (7 operators 14 + three
+		   * tryFind applied 3) + match (leaves 2 + DEAR 7)) = 33;
+		   * tryDict 4 three times, tryFind 64 three times, tryU64 2,
+		   * inc 1000 */
+		  33 + 1206);
+	zen_data_release(&st);
+}
+
 /* Runs of some 80,000 steps: ZEN_CHECK_EXPLORE_STEPS ends the
  * exploration (main's steps counted twice each) long before the share
  * of inputs of each command, and the neutral runs are not counted. */
@@ -872,6 +906,7 @@ int main(void)
 	test_dear_skeleton();
 	test_dear_context();
 	test_dear_combined();
+	test_dear_nested();
 	test_step_budget();
 	test_zulib_arity();
 	test_pattern_let_shadows();

@@ -675,6 +675,7 @@ struct shapes {
 	size_t npks, nhashes, ncids;
 	const char *names[2][2];	/* main's and cf's body, state */
 	const char *commands[2];	/* main's and cf's command */
+	unsigned levels;		/* of a dict value (dict_levels) */
 };
 
 static enum zen_data_kind kind_of(const char *ctor)
@@ -1049,6 +1050,27 @@ static void shape_visit(void *ud, const struct zc_expr *e)
 		shape_read(sh, e->u.app.args[0], k);
 }
 
+#define DICT_LEVELS 4		/* of a dict value, the outer one counted */
+#define DICT_MAX_ENTRIES 64	/* of a dict value, all levels counted */
+
+/* How many levels a dict value has: every level has every key, so each
+ * key read as a dict multiplies the entries of the next one; as many as
+ * keep them within DICT_MAX_ENTRIES, DICT_LEVELS at most. */
+static unsigned dict_levels(const struct shapes *sh)
+{
+	size_t nd = 0, level = sh->nkeys, all = 0;
+	unsigned l;
+
+	for (size_t i = 0; i < sh->nkeys; i++)
+		nd += sh->keys[i].kind[0] == ZEN_DATA_DICT ||
+		      sh->keys[i].kind[1] == ZEN_DATA_DICT;
+	for (l = 0; l < DICT_LEVELS && all + level <= DICT_MAX_ENTRIES; l++) {
+		all += level;
+		level *= nd;
+	}
+	return l;
+}
+
 static void find_shapes(const struct zc_module *m, struct shapes *sh)
 {
 	memset(sh, 0, sizeof(*sh));
@@ -1061,6 +1083,7 @@ static void find_shapes(const struct zc_module *m, struct shapes *sh)
 		sh->commands[i] = param_name(b, entries[i].command);
 	}
 	visit_module(m, shape_visit, sh);
+	sh->levels = dict_levels(sh);
 }
 
 /* The command as a string literal for a message (ASCII printable,
@@ -1230,8 +1253,9 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k,
 
 /* The dict of every key the contract looks up, each with the kind read
  * from it (its alt-th one if it has two; U64 if none is known), filled
- * with f; a key read as a dict holds this dict again, once (a state
- * read deeper: `tryFind "book" >?= tryDict >?= tryFind "count"`). */
+ * with f; a key read as a dict holds this dict again, down to
+ * sh->levels (a state read deeper: `tryFind "book" >?= tryDict >?=
+ * tryFind "count"`). */
 static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
 		      const struct fill *f, int depth)
 {
@@ -1248,7 +1272,7 @@ static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
 		memcpy(en->key, key->s, key->len);
 		en->key[key->len] = 0;
 		en->key_len = key->len;
-		if (k == ZEN_DATA_DICT && depth < 1)
+		if (k == ZEN_DATA_DICT && depth + 1 < (int)sh->levels)
 			data_dict(&en->value, sh, alt, f, depth + 1);
 		else
 			data_plain(&en->value, k ? k : ZEN_DATA_U64, f);
@@ -1317,14 +1341,21 @@ static size_t plain_desc(char *out, size_t cap, const struct zen_data *d)
 	return (size_t)k < cap ? (size_t)k : cap - 1;
 }
 
-/* "u64", or {"a": lock, "b": {"c": u64}}, cut at cap; its length. */
-static size_t data_desc(char *out, size_t cap, const struct zen_data *d)
+/* "u64", or {"a": lock, "b": {"c": u64}}, cut at cap; a dict below
+ * the second level (dict_levels) written {...}; its length.  level: of
+ * d, 0 for the outer one. */
+static size_t data_desc(char *out, size_t cap, const struct zen_data *d,
+			int level)
 {
 	size_t k = 0;
 	char q[64];
 
 	if (d->kind != ZEN_DATA_DICT || !d->u.dict.n)
 		return plain_desc(out, cap, d);
+	if (level >= 2) {
+		snprintf(out, cap, "{...}");
+		return strlen(out);
+	}
 	for (size_t i = 0; i < d->u.dict.n && k + 1 < cap; i++) {
 		const struct zen_data_entry *en = &d->u.dict.entries[i];
 
@@ -1333,7 +1364,7 @@ static size_t data_desc(char *out, size_t cap, const struct zen_data *d)
 				      i ? ", " : "{", q);
 		if (k + 1 >= cap)
 			return cap - 1;
-		k += data_desc(out + k, cap - k, &en->value);
+		k += data_desc(out + k, cap - k, &en->value, level + 1);
 	}
 	if (k + 1 < cap)
 		k += (size_t)snprintf(out + k, cap - k, "}");
@@ -1352,7 +1383,7 @@ static void value_add(struct inputs *in, int p, struct zen_data *d)
 {
 	size_t *n = &in->n[p];
 
-	data_desc(in->desc[p][*n], DESC_MAX, d);
+	data_desc(in->desc[p][*n], DESC_MAX, d, 0);
 	for (size_t i = 1; i < *n; i++)
 		if (!strcmp(in->desc[p][i], in->desc[p][*n])) {
 			zen_data_release(d);

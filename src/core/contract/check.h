@@ -59,8 +59,11 @@
  *             function of the contract: a wrapper) with the kind read
  *             from it (`Dict.tryFind "k" d >?= tryLock`: a lock; U64
  *             when none is seen; a second dict when a key is read as
- *             two kinds; a key read as a dict holds this dict
- *             again, once); then U64 and String; 16 values with None;
+ *             two kinds; a key read as a dict holds this dict again,
+ *             down to four levels, fewer where every level having
+ *             every key would make more than 64 entries; messages
+ *             write the third and fourth {...}); then U64 and String;
+ *             16 values with None;
  *     state   the same, those read from the state parameter first;
  *     wallet  empty; 3 ZP outputs and 1 of the contract's asset; the 3
  *             ZP outputs (locked to the contract);
@@ -101,9 +104,8 @@
  *   run is given at most what is left).  cf is run apart only when
  *   main's padding did not give its value (contract.h).  Paths no such
  *   input takes (behind a hash computed at run time, a threshold
- *   computed rather than written, a dict nested more than two deep) are
- *   not
- *   explored, so a contract F* would refuse may pass.
+ *   computed rather than written, a dict nested deeper than the levels
+ *   above) are not explored, so a contract F* would refuse may pass.
  *
  * Errors go to the report (sorted by position) and the first one to err,
  * as "FILE:LINE:COL: message" (or "FILE: message" without a position).
