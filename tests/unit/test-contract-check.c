@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "core/contract/check.h"
+#include "core/crypto/hash.h"
+#include "core/encoding/hex.h"
 #include "tap.h"
 
 #define HEAD "open Zen.Types\nopen Zen.Base\nopen Zen.Cost\n" \
@@ -130,6 +132,13 @@ static void test_failed_run(void)
 #define H32 "0101010101010101010101010101010101010101010101010101010101010101"
 #define MAIN_LINE 11	/* of `let main` after HEAD2 */
 #define DEAR "inc 1000 (" OKBODY ")"
+
+/* The generator point, compressed: the explored PK sender's key. */
+static const uint8_t g_pk[33] = {
+	0x02, 0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55, 0xa0,
+	0x62, 0x95, 0xce, 0x87, 0x0b, 0x07, 0x02, 0x9b, 0xfc, 0xdb, 0x2d,
+	0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16, 0xf8, 0x17, 0x98,
+};
 
 /* main's own count (cost_body) for the arguments a, or 0 if it fails: the
  * engine's figure for the path, which the message must repeat. */
@@ -258,10 +267,18 @@ static void test_dear_body(void)
 	zen_data_release(&body);
 }
 
-/* A body dict with "amount" as U64 v. */
-static void amount_body(struct zen_data *body, uint64_t v)
+/* a: command "buy" and a body dict with "amount" as U64 v (in body, to
+ * release); desc: that body as the check's messages name it. */
+static void amount_args(struct zen_contract_args *a, struct zen_data *body,
+			uint64_t v, char *desc, size_t cap)
 {
+	memset(a, 0, sizeof(*a));
 	dict_of(body, "amount", v);
+	a->command = "buy";
+	a->command_len = 3;
+	a->body = body;
+	snprintf(desc, cap, "body {\"amount\": u64 %llu}",
+		 (unsigned long long)v);
 }
 
 /* A main (after HEAD2) of command "buy" that reads the body's "amount"
@@ -285,11 +302,7 @@ static void amount_case(const char *what, const char *main_src, uint64_t v,
 	struct zen_contract_args a;
 	char desc[64];
 
-	memset(&a, 0, sizeof(a));
-	amount_body(&body, v);
-	a.body = &body;
-	snprintf(desc, sizeof(desc), "body {\"amount\": u64 %llu}",
-		 (unsigned long long)v);
+	amount_args(&a, &body, v, desc, sizeof(desc));
 	dear_case(what, main_src, "buy", &a, desc, hand);
 	zen_data_release(&body);
 }
@@ -337,6 +350,28 @@ static void refused_with(const char *src, const char *want, const char *what)
 	zen_check_report_release(&rep);
 }
 
+/* The contract of HEAD2, two top-level lines top, AMOUNT_MAIN(cond) and
+ * a cf of 400 costs hand at amount v, and is refused with that input
+ * named. */
+static void amount_refused(const char *what, const char *top,
+			   const char *cond, uint64_t v, uint64_t hand)
+{
+	struct zen_contract_args a;
+	struct zen_data body;
+	char src[2048], desc[64], want[256];
+
+	snprintf(src, sizeof(src), HEAD2 "%s" AMOUNT_MAIN("%s")
+		 "let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n", top, cond);
+	amount_args(&a, &body, v, desc, sizeof(desc));
+	tap_u64(main_cost(src, &a), hand, "%s: main's cost at %llu", what,
+		(unsigned long long)v);
+	snprintf(want, sizeof(want), "t.fst:13:5: main costs %llu but cf says "
+		 "400 for command \"buy\" (%s)", (unsigned long long)hand,
+		 desc);
+	refused_with(src, want, what);
+	zen_data_release(&body);
+}
+
 /*
  * The same thresholds named at the top level (`let low = 2000UL`), as
  * real contracts write their prices and limits: the number past the
@@ -344,26 +379,10 @@ static void refused_with(const char *src, const char *want, const char *what)
  */
 static void test_dear_named_thresholds(void)
 {
-	const char *src = HEAD2
-		"let low = 2000UL\n"
-		"let high = 3000UL\n"
-		AMOUNT_MAIN("n `U64.gt` low && n `U64.lt` high")
-		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
-	struct zen_contract_args a;
-	struct zen_data body;
-
-	memset(&a, 0, sizeof(a));
-	amount_body(&body, 2001);
-	a.command = "buy";
-	a.command_len = 3;
-	a.body = &body;
 	/* as test_dear_between: a name costs what the literal did */
-	tap_u64(main_cost(src, &a), 32 + 1070, "named thresholds: main's "
-		"cost at 2001");
-	refused_with(src, "t.fst:13:5: main costs 1102 but cf says 400 for "
-		     "command \"buy\" (body {\"amount\": u64 2001})",
-		     "named thresholds");
-	zen_data_release(&body);
+	amount_refused("named thresholds",
+		       "let low = 2000UL\nlet high = 3000UL\n",
+		       "n `U64.gt` low && n `U64.lt` high", 2001, 32 + 1070);
 }
 
 /* A string body compared with a constant: the explored strings ("zen")
@@ -449,13 +468,6 @@ static void test_dear_signature(void)
 		"  | _ -> " OKBODY "\n"
 		"  end\n"
 		"let cf _ _ _ _ _ _ _ = ret (1000 <: nat)\n";
-	/* the generator point, compressed */
-	static const uint8_t g[33] = {
-		0x02, 0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55,
-		0xa0, 0x62, 0x95, 0xce, 0x87, 0x0b, 0x07, 0x02, 0x9b, 0xfc,
-		0xdb, 0x2d, 0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16,
-		0xf8, 0x17, 0x98,
-	};
 	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
 	const struct zen_check_cost *k;
@@ -469,7 +481,7 @@ static void test_dear_signature(void)
 	a.command = "claim";
 	a.command_len = 5;
 	a.sender = ZEN_SENDER_PK;
-	memcpy(a.sender_pk, g, sizeof(g));
+	memcpy(a.sender_pk, g_pk, sizeof(g_pk));
 	a.body = &sig;
 	tap_u64(main_cost(src, &a), 862, "signature: 862 with a signature "
 		"that does not verify");
@@ -701,6 +713,179 @@ static void test_dear_combined(void)
 	       !strcmp(e1.msg, e2.msg), "combined: the same message again");
 }
 
+/* ---- comparisons traced: the second round's inputs ----------------------- */
+
+/* A U64 value v. */
+static void u64_of(struct zen_data *d, uint64_t v)
+{
+	zen_data_init(d);
+	d->kind = ZEN_DATA_U64;
+	d->u.u64 = v;
+}
+
+/* A hash value, h. */
+static void hash_of(struct zen_data *d, const uint8_t *h)
+{
+	zen_data_init(d);
+	d->kind = ZEN_DATA_HASH;
+	memcpy(d->u.hash, h, ZEN_HASH_LEN);
+}
+
+/*
+ * A threshold computed at run time: a thousand times a price read from
+ * the state.  The numbers of the first round (1000, past the largest
+ * literal 1001, 0, the compared 500 and 501) never pass it; the operand
+ * traced on the first round's rich input (state and body U64 1000),
+ * 1000000, and one more do.
+ */
+static void test_dear_computed_threshold(void)
+{
+	struct zen_data body, st;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	u64_of(&body, 1000001);
+	u64_of(&st, 1000);
+	a.body = &body;
+	a.state = &st;
+	dear_case("a computed threshold",
+		  "let main txSkel _ _ command _ messageBody _ state =\n"
+		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
+		  "  let! p = state >!= tryU64 in\n"
+		  "  let! n = messageBody >!= tryU64 in\n"
+		  "  match p, n with\n"
+		  "  | Some p, Some n ->\n"
+		  "      if p `U64.gte` 500UL &&\n"
+		  "         n `U64.gt` U64.mul_mod p 1000UL\n"
+		  "      then " DEAR " else " OKBODY "\n"
+		  "  | _ -> " OKBODY "\n"
+		  "  end\n", "buy", &a, "body u64 1000001, state u64",
+		  /* if 3 + 2 + (two let! (1 + leaf 1 + >!= 2) 8 + match (a
+		   * pair 2 + leaves p, n and _ 3 + if (3 + && 2 + U64.gte
+		   * 2 + U64.gt 2 + mul_mod 2 + DEAR 7))) = 36; tryU64 2
+		   * twice, inc 1000 */
+		  36 + 1004);
+	zen_data_release(&body);
+	zen_data_release(&st);
+}
+
+/*
+ * A threshold computed from a top-level constant (three times 2500): not
+ * compared itself, so the first round's numbers (1000, past the largest
+ * literal 2501, 0) miss it; the operand traced, 7500, and one more take
+ * the path.
+ */
+static void test_dear_computed_limit(void)
+{
+	/* as test_dear_threshold: a name costs what the literal did */
+	amount_refused("computed limit",
+		       "let price = 2500UL\n"
+		       "let limit = U64.mul_mod price 3UL\n",
+		       "n `U64.gt` limit", 7501, 28 + 1070);
+}
+
+/*
+ * The state's hash compared with the hash of the sender's key: the
+ * first round's rich input (a PK sender, the generator; a state hash of
+ * 0x01 bytes) computes it, the second round's state has it beside the
+ * same sender.
+ */
+static void test_dear_sender_hash(void)
+{
+	const char *src = HEAD2
+		"let main txSkel _ _ command sender _ _ state =\n"
+		"  if command <> \"claim\" then RT.failw \"no\" else\n"
+		"  match sender, state with\n"
+		"  | PK pk, Some (Hash h) ->\n"
+		"      let! k = Zen.Sha3.updatePublicKey pk Zen.Sha3.empty\n"
+		"        >>= Zen.Sha3.finalize in\n"
+		"      if h = k then " DEAR " else " OKBODY "\n"
+		"  | _ -> " OKBODY "\n"
+		"let cf _ _ _ _ _ _ _ = ret (1000 <: nat)\n";
+	/* the same k, put in the state: the hash the run computes */
+	const char *put = HEAD2
+		"let main txSkel _ _ _ sender _ _ _ =\n"
+		"  match sender with\n"
+		"  | PK pk ->\n"
+		"      let! k = Zen.Sha3.updatePublicKey pk Zen.Sha3.empty\n"
+		"        >>= Zen.Sha3.finalize in\n"
+		"      RT.ok @ { tx = txSkel; message = None;\n"
+		"                state = Update (Hash k) }\n"
+		"  | _ -> RT.failw \"no\"\n"
+		"let cf _ _ _ _ _ _ _ = ret (5000 <: nat)\n";
+	struct zen_contract_return ret;
+	struct zen_contract_args a;
+	struct zc_contract *c = NULL;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zen_data st;
+	char want[512], hex[2 * ZEN_HASH_LEN + 1];
+
+	memset(&a, 0, sizeof(a));
+	a.sender = ZEN_SENDER_PK;
+	memcpy(a.sender_pk, g_pk, sizeof(g_pk));
+	zen_contract_return_init(&ret);
+	tap_ok(!zen_contract_load(put, strlen(put), "t.fst", &c, &err) &&
+	       !zen_contract_run(c, &a, &ret, NULL, &err) && ret.ok &&
+	       ret.state == ZEN_STATE_UPDATE &&
+	       ret.state_data.kind == ZEN_DATA_HASH,
+	       "sender hash: the hash of the sender's key (%s)", err.msg);
+	hash_of(&st, ret.state_data.u.hash);
+	zen_contract_return_release(&ret);
+	zen_contract_free(c);
+	a.command = "claim";
+	a.command_len = 5;
+	a.state = &st;
+	/* if 3 + 2 + match (a pair 2 + leaves pk, h and _ 3 + let! 1 +
+	 * leaf 1 + (>>= 2 + updatePublicKey applied to 2 arguments 2) +
+	 * if (3 + = 2 + DEAR 7)) = 28; updatePublicKey 384, finalize 20,
+	 * inc 1000: 1432, and 432 without the inc, within cf's 1000 */
+	tap_u64(main_cost(src, &a), 28 + 1404, "sender hash: main's cost on "
+		"the sender's hash");
+	zen_hex_encode_to(hex, st.u.hash, ZEN_HASH_LEN);
+	snprintf(want, sizeof(want), "t.fst:11:5: main costs 1432 but cf says "
+		 "1000 for command \"claim\" (state hash %s, sender PK)", hex);
+	refused_with(src, want, "sender hash");
+	zen_data_release(&st);
+}
+
+/*
+ * Hashes computed at run time: a body hash compared with the hash of a
+ * constant string (and test_dear_sender_hash).  No hash of the first
+ * round (0x01 bytes, none parsed) is it; the operand traced is.
+ */
+static void test_dear_computed_hash(void)
+{
+	/* SHA3-256 of "secret", as Sha3.updateString absorbs it: what the
+	 * run computes (dear_case checks the path is taken) */
+	uint8_t h[ZEN_HASH_LEN];
+	struct zen_data d;
+	struct zen_contract_args a;
+	char desc[160], hex[2 * ZEN_HASH_LEN + 1];
+
+	memset(&a, 0, sizeof(a));
+	zen_sha3(h, "secret", 6);
+	hash_of(&d, h);
+	a.body = &d;
+	zen_hex_encode_to(hex, h, sizeof(h));
+	snprintf(desc, sizeof(desc), "body hash %s", hex);
+	dear_case("a hash of a constant",
+		  "let main txSkel _ _ command _ messageBody _ _ =\n"
+		  "  if command <> \"open\" then RT.failw \"no\" else begin\n"
+		  "  let! h = Zen.Sha3.hashWith Zen.Sha3.updateString "
+		  "\"secret\" in\n"
+		  "  match messageBody with\n"
+		  "  | Some (Hash x) -> if x = h then " DEAR " else " OKBODY
+		  "\n"
+		  "  | _ -> " OKBODY "\n"
+		  "  end\n", "open", &a, desc,
+		  /* if 3 + 2 + (let! 1 + leaf 1 + hashWith applied to 2
+		   * arguments 2 + match (leaves x and _ 2 + if (3 + = 2 +
+		   * DEAR 7))) = 23; hashWith: updateString 6 * 6 + 26, inc
+		   * 1000 */
+		  23 + 1062);
+	zen_data_release(&d);
+}
+
 /*
  * A dict nested three deep: "count" in the dict of "page" in the dict of
  * "book" in the state.  The explored state dicts used to hold a dict in
@@ -732,6 +917,74 @@ static void test_dear_nested(void)
 		   * inc 1000 */
 		  33 + 1206);
 	zen_data_release(&st);
+}
+
+/* The body of test_computed_exact's main and cf: a threshold and a hash
+ * computed at run time on commands "buy" and "open", each with a dear
+ * and a cheap branch. */
+#define EXACT(buy_dear, buy, open_dear, open, other) \
+	"  match command with\n" \
+	"  | \"buy\" -> begin\n" \
+	"      let! p = state >!= tryU64 in\n" \
+	"      let! n = messageBody >!= tryU64 in\n" \
+	"      match p, n with\n" \
+	"      | Some p, Some n ->\n" \
+	"          if p `U64.gte` 500UL &&\n" \
+	"             n `U64.gt` U64.mul_mod p 1000UL then " buy_dear "\n" \
+	"          else " buy "\n" \
+	"      | _ -> " buy "\n" \
+	"      end\n" \
+	"  | \"open\" -> begin\n" \
+	"      let! h =\n" \
+	"        Zen.Sha3.hashWith Zen.Sha3.updateString \"secret\" in\n" \
+	"      match messageBody with\n" \
+	"      | Some (Hash x) -> if x = h then " open_dear " else " open "\n" \
+	"      | _ -> " open "\n" \
+	"      end\n" \
+	"  | _ -> " other "\n"
+#define EXACT_MAIN \
+	"let main txSkel _ _ command _ messageBody _ state =\n" \
+	EXACT(DEAR, OKBODY, DEAR, OKBODY, "RT.failw \"no\"")
+/* cf: buy past the threshold costing the first %d, open with the hash
+ * the second */
+#define EXACT_CF \
+	"let cf _ _ command _ messageBody _ state =\n" \
+	EXACT("ret (%d <: nat)", "ret (38 <: nat)", "ret (%d <: nat)", \
+	      "ret (96 <: nat)", "ret (34 <: nat)")
+
+/*
+ * No false refusal: a cf that computes the same threshold and hash as
+ * main and says main's cost on either side of each is accepted, though
+ * the second round runs the dearer sides; one less on either, refused.
+ *
+ * main, as test_dear_computed_threshold and test_dear_computed_hash: a
+ * match (leaves "buy", "open" and _ 3 + the larger branch, buy's: two
+ * let! 8 + match (a pair 2 + leaves 3 + if (3 + && 2 + U64.gte 2 +
+ * U64.gt 2 + mul_mod 2 + DEAR 7))) = 34 on every path; Zulib: buy tryU64
+ * 2 twice (38; where one is not read cf says 38 too, main costs less)
+ * and inc 1000 past the threshold (1038); open hashWith 62 (96) and inc
+ * 1000 with the hash (1096); any other command 34.
+ */
+static void test_computed_exact(void)
+{
+	char src[4096];
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1038, 1096);
+	tap_ok(!check(src, &rep, NULL, &err) && !rep.n, "computed, exact: "
+	       "accepted (%s)", err.msg);
+	zen_check_report_release(&rep);
+	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1037, 1096);
+	refused_with(src, "t.fst:11:5: main costs 1038 but cf says 1037 for "
+		     "command \"buy\" (body u64 1000001, state u64)",
+		     "computed, one less past the threshold");
+	/* f5a5...: SHA3-256 of "secret" (test_dear_computed_hash) */
+	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1038, 1095);
+	refused_with(src, "t.fst:11:5: main costs 1096 but cf says 1095 for "
+		     "command \"open\" (body hash f5a5207a8729b1f709cb7103117"
+		     "51eb2fc8acad5a1fb8ac991b736e69b6529a3, state u64)",
+		     "computed, one less with the hash");
 }
 
 /* Runs of some 80,000 steps: ZEN_CHECK_EXPLORE_STEPS ends the
@@ -906,7 +1159,12 @@ int main(void)
 	test_dear_skeleton();
 	test_dear_context();
 	test_dear_combined();
+	test_dear_computed_threshold();
+	test_dear_computed_limit();
+	test_dear_computed_hash();
+	test_dear_sender_hash();
 	test_dear_nested();
+	test_computed_exact();
 	test_step_budget();
 	test_zulib_arity();
 	test_pattern_let_shadows();

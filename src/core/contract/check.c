@@ -1109,12 +1109,17 @@ static void quote(char *out, size_t cap, const char *s, size_t len)
 
 enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_SIGS, D_N };
 #define DIM_MAX 16		/* values of one dimension, [0] the neutral */
+/* the body's and state's, with those a second round adds */
+#define VALUES_MAX (DIM_MAX + 16)
 #define DESC_MAX 256
 
 struct inputs {
-	struct zen_data data[2][DIM_MAX];	/* body, state; [0] None */
-	char desc[2][DIM_MAX][DESC_MAX];
+	struct shapes sh;			/* what main and cf read */
+	struct zen_data data[2][VALUES_MAX];	/* body, state; [0] None */
+	char desc[2][VALUES_MAX][DESC_MAX];
 	size_t n[D_N], rich[D_N];
+	size_t first[2];	/* the body's and state's first value of a
+				 * second round */
 	struct zen_contract_id other;		/* a contract sender */
 	/* the senders: Anonymous, a PK (g_pk), a contract (other), then
 	 * each key and contract id parsed from a constant */
@@ -1126,10 +1131,13 @@ struct inputs {
 	struct zen_output wout[4];		/* 3 ZP, 1 of its asset */
 	struct zen_skel_input skin[2];
 	struct zen_skel skel;			/* ZP and its asset in */
-	/* the first inputs in the order they are run (below), combo
-	 * indexes */
-	uint32_t order[ZEN_CHECK_MAX_RUNS];
+	/* the first inputs in the order they are run (inputs_order), and
+	 * the second round's of one command (second_round): the value of
+	 * each dimension */
+	size_t order[ZEN_CHECK_MAX_RUNS][D_N];
 	size_t norder;
+	size_t next[ZEN_CHECK_MAX_RUNS][D_N];
+	size_t nnext;
 };
 
 /* The contexts main and cf run in when they read theirs: the neutral
@@ -1379,17 +1387,26 @@ static int has_alt(const struct shapes *sh)
 	return 0;
 }
 
-static void value_add(struct inputs *in, int p, struct zen_data *d)
+/* d (taken) into dimension p (D_BODY, D_STATE) unless a value of the
+ * same description is there or max are: the index of d's value there,
+ * 0 when full. */
+static size_t value_add(struct inputs *in, int p, struct zen_data *d,
+			size_t max)
 {
 	size_t *n = &in->n[p];
 
+	if (*n >= max) {
+		zen_data_release(d);
+		return 0;
+	}
 	data_desc(in->desc[p][*n], DESC_MAX, d, 0);
 	for (size_t i = 1; i < *n; i++)
 		if (!strcmp(in->desc[p][i], in->desc[p][*n])) {
 			zen_data_release(d);
-			return;
+			return i;
 		}
-	in->data[p][(*n)++] = *d;
+	in->data[p][*n] = *d;
+	return (*n)++;
 }
 
 static uint64_t next_of(uint64_t v)
@@ -1440,6 +1457,17 @@ static int fill_fits(const struct fill *f, enum zen_data_kind k)
 	return is_number(k);
 }
 
+/* A value of kind k, a dict of every key (data_dict) too, filled with
+ * f. */
+static void data_fill(struct zen_data *d, const struct shapes *sh,
+		      enum zen_data_kind k, const struct fill *f)
+{
+	if (k == ZEN_DATA_DICT)
+		data_dict(d, sh, 0, f, 0);
+	else
+		data_plain(d, k, f);
+}
+
 /*
  * Then, room left, the values and dicts again with each fill of
  * threshold_fills: a path behind `amount > 5000UL`, between two
@@ -1457,11 +1485,8 @@ static void threshold_values(struct inputs *in, int p, const struct shapes *sh,
 		for (size_t i = 0; i < nk && in->n[p] < DIM_MAX; i++) {
 			if (!fill_fits(&fs[j], ks[i]))
 				continue;
-			if (ks[i] == ZEN_DATA_DICT)
-				data_dict(&d, sh, 0, &fs[j], 0);
-			else
-				data_plain(&d, ks[i], &fs[j]);
-			value_add(in, p, &d);	/* drops a repeat */
+			data_fill(&d, sh, ks[i], &fs[j]);
+			value_add(in, p, &d, DIM_MAX);	/* drops a repeat */
 		}
 }
 
@@ -1486,16 +1511,12 @@ static void param_values(struct inputs *in, int p, const struct shapes *sh,
 	ks[nk++] = ZEN_DATA_U64;
 	ks[nk++] = ZEN_DATA_STRING;
 	for (size_t i = 0; i < nk && in->n[p] < DIM_MAX; i++) {
-		if (ks[i] != ZEN_DATA_DICT) {
-			data_plain(&d, ks[i], &fill_plain);
-			value_add(in, p, &d);
-			continue;
-		}
-		data_dict(&d, sh, 0, &fill_plain, 0);
-		value_add(in, p, &d);
-		if (has_alt(sh) && in->n[p] < DIM_MAX) {
+		data_fill(&d, sh, ks[i], &fill_plain);
+		value_add(in, p, &d, DIM_MAX);
+		if (ks[i] == ZEN_DATA_DICT && has_alt(sh) &&
+		    in->n[p] < DIM_MAX) {
 			data_dict(&d, sh, 1, &fill_plain, 0);
-			value_add(in, p, &d);
+			value_add(in, p, &d, DIM_MAX);
 		}
 	}
 	threshold_values(in, p, sh, ks, nk);
@@ -1617,7 +1638,7 @@ static void inputs_order(struct inputs *in)
 	for (size_t d = 0; d <= D_N; d++)
 		for (size_t i = 0; i < n[d] && in->norder < ZEN_CHECK_MAX_RUNS;
 		     i++)
-			in->order[in->norder++] = at[d][i];
+			combo_dist(in, at[d][i], in->order[in->norder++]);
 }
 
 static void sender_add(struct inputs *in, enum zen_sender_kind k,
@@ -1664,25 +1685,35 @@ static void sender_values(struct inputs *in, const struct shapes *sh,
 static void inputs_init(struct inputs *in, const struct zc_module *m,
 			const struct zc_contract *c)
 {
-	struct shapes sh;
+	const struct shapes *sh = &in->sh;
 
-	find_shapes(m, &sh);
-	param_values(in, D_BODY, &sh, param_used(m, D_BODY));
-	param_values(in, D_STATE, &sh, param_used(m, D_STATE));
+	find_shapes(m, &in->sh);
+	param_values(in, D_BODY, sh, param_used(m, D_BODY));
+	param_values(in, D_STATE, sh, param_used(m, D_STATE));
 	in->n[D_WALLET] = param_used(m, D_WALLET) ? 3 : 1;
-	in->n[D_SKEL] = sh.tokens ? 2 : 1;
+	in->n[D_SKEL] = sh->tokens ? 2 : 1;
 	in->n[D_CTX] = param_used(m, D_CTX) ? ZEN_ARRAY_SIZE(contexts) : 1;
-	in->n[D_SIGS] = sh.verifies ? 2 : 1;
+	in->n[D_SIGS] = sh->verifies ? 2 : 1;
 	outputs_init(in, zen_contract_get_id(c));
-	sender_values(in, &sh, param_used(m, D_SENDER));
+	sender_values(in, sh, param_used(m, D_SENDER));
 	inputs_order(in);
+}
+
+/* Release the body's and the state's values from from[p] on. */
+static void values_trim(struct inputs *in, const size_t *from)
+{
+	for (int p = D_BODY; p <= D_STATE; p++) {
+		for (size_t i = from[p]; i < in->n[p]; i++)
+			zen_data_release(&in->data[p][i]);
+		in->n[p] = from[p];
+	}
 }
 
 static void inputs_release(struct inputs *in)
 {
-	for (int p = 0; p < 2; p++)
-		for (size_t i = 1; i < in->n[p]; i++)
-			zen_data_release(&in->data[p][i]);
+	static const size_t all[2] = { 1, 1 };
+
+	values_trim(in, all);
 }
 
 static void input_args(const struct inputs *in, const size_t *sel,
@@ -1730,6 +1761,212 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 		snprintf(out + k, cap - k, ")");
 }
 
+/* ---- the cost bound: comparisons traced, a second round ------------------ */
+
+#define TR_MAX 12		/* operands traced for one command */
+#define TR_STR_MAX 48		/* bytes of a string traced, at most */
+
+/* An operand of a comparison main or cf evaluated, as a fill: a number,
+ * a string or a hash; with the input of the run that compared it. */
+struct tr_val {
+	struct fill f;
+	uint8_t bytes[TR_STR_MAX];	/* of a string or hash */
+	struct zc_bytes str;		/* bytes and their length */
+	size_t sel[D_N];
+};
+
+/* The operands of the comparisons of one command's first round that
+ * no input has (a threshold or hash computed at run time), in the order
+ * compared, TR_MAX at most: struct zc_trace's ctx. */
+struct traced {
+	const struct shapes *sh;
+	const struct cmds *cmds;
+	uint64_t known[FILLS_MAX + 1];	/* the numbers the inputs have */
+	size_t nknown;
+	const size_t *sel;		/* the input being run */
+	struct tr_val v[TR_MAX];
+	size_t n;
+};
+
+static int is_number_fill(const struct fill *f)
+{
+	return fill_fits(f, ZEN_DATA_U64);
+}
+
+static void traced_init(struct traced *tr, const struct shapes *sh,
+			const struct cmds *cmds)
+{
+	struct fill fs[FILLS_MAX];
+	size_t nf = threshold_fills(fs, sh);
+
+	memset(tr, 0, sizeof(*tr));
+	tr->sh = sh;
+	tr->cmds = cmds;
+	tr->known[tr->nknown++] = NUM_PLAIN;
+	for (size_t i = 0; i < nf; i++)
+		if (is_number_fill(&fs[i]))
+			tr->known[tr->nknown++] = fs[i].num;
+}
+
+static int num_known(const struct traced *tr, uint64_t v)
+{
+	for (size_t i = 0; i < tr->nknown; i++)
+		if (tr->known[i] == v)
+			return 1;
+	for (size_t i = 0; i < tr->n; i++)
+		if (is_number_fill(&tr->v[i].f) && tr->v[i].f.num == v)
+			return 1;
+	return 0;
+}
+
+static int same_bytes(const struct zc_bytes *s, const uint8_t *p, size_t n)
+{
+	return s->len == n && !memcmp(s->data, p, n);
+}
+
+/* Is p[0..n) a hash or string of the inputs, a command, or traced? */
+static int bytes_known(const struct traced *tr, const uint8_t *p, size_t n)
+{
+	const struct shapes *sh = tr->sh;
+
+	if (n == ZEN_HASH_LEN)
+		for (size_t i = 0; i < sh->nhashes; i++)
+			if (!memcmp(sh->hashes[i], p, n))
+				return 1;
+	for (size_t i = 0; i < sh->nstrs; i++)
+		if (same_bytes(sh->strs[i], p, n))
+			return 1;
+	for (size_t i = 0; i < tr->cmds->n; i++)
+		if (tr->cmds->len[i] == n && !memcmp(tr->cmds->s[i], p, n))
+			return 1;
+	for (size_t i = 0; i < tr->n; i++)
+		if (!is_number_fill(&tr->v[i].f) &&
+		    same_bytes(&tr->v[i].str, p, n))
+			return 1;
+	return (n == ZEN_HASH_LEN && !memcmp(plain_hash, p, n)) ||
+	       same_bytes(&plain_str, p, n);
+}
+
+/* 1 and *num for an operand that is a number, 0 for any other (and a
+ * negative one: the inputs' numbers are unsigned). */
+static int number_operand(const zv *v, uint64_t *num)
+{
+	if (v->tag == ZV_U32 || v->tag == ZV_U64)
+		*num = v->u.u;
+	else if ((v->tag == ZV_INT || v->tag == ZV_I64) && v->u.i >= 0)
+		*num = (uint64_t)v->u.i;
+	else
+		return 0;
+	return 1;
+}
+
+/* Operand v into tr, unless an input has it or tr is full: a number, a
+ * 32-byte hash, a string of at most TR_STR_MAX bytes. */
+static void traced_add(struct traced *tr, const zv *v)
+{
+	struct tr_val *t = &tr->v[tr->n];
+	size_t n;
+
+	if (tr->n == TR_MAX)
+		return;
+	t->f = fill_plain;
+	if (number_operand(v, &t->f.num)) {
+		if (num_known(tr, t->f.num))
+			return;
+	} else if (v->tag == ZV_BYTES && (n = v->u.bytes.len) <= TR_STR_MAX &&
+		   !bytes_known(tr, v->u.bytes.p, n)) {
+		memcpy(t->bytes, v->u.bytes.p, n);
+		t->str.data = t->bytes;
+		t->str.len = n;
+		if (n == ZEN_HASH_LEN)
+			t->f.hash = t->bytes;
+		else
+			t->f.str = &t->str;
+	} else {
+		return;
+	}
+	memcpy(t->sel, tr->sel, sizeof(t->sel));
+	tr->n++;
+}
+
+/* struct zc_trace's cmp (value.h). */
+static void trace_cmp(void *ctx, const zv *a, const zv *b)
+{
+	traced_add(ctx, a);
+	traced_add(ctx, b);
+}
+
+/* The fills of an operand traced: a hash or string itself; a number v,
+ * v + 1 and v - 1 (`n > price *%^ 2UL` holds at twice the price and
+ * one, `n < limit` at the limit less one). */
+static size_t traced_fills(struct fill *fs, const struct tr_val *t)
+{
+	size_t n = 0;
+
+	fs[n++] = t->f;
+	if (!is_number_fill(&t->f))
+		return n;
+	if (t->f.num != UINT64_MAX) {
+		fs[n] = t->f;
+		fs[n++].num = t->f.num + 1;
+	}
+	if (t->f.num) {
+		fs[n] = t->f;
+		fs[n++].num = t->f.num - 1;
+	}
+	return n;
+}
+
+static int next_has(const struct inputs *in, const size_t *sel)
+{
+	for (size_t i = 0; i < in->nnext; i++)
+		if (!memcmp(in->next[i], sel, D_N * sizeof(*sel)))
+			return 1;
+	return 0;
+}
+
+/* Input sel0 with its body (p = D_BODY) or state made f's value of the
+ * kind it has there, when that value is new: an input of the second
+ * round. */
+static void next_add(struct inputs *in, const size_t *sel0, int p,
+		     const struct fill *f)
+{
+	enum zen_data_kind k = in->data[p][sel0[p]].kind;
+	size_t sel[D_N];
+	struct zen_data d;
+
+	if (!sel0[p] || !fill_fits(f, k) || in->nnext == ZEN_CHECK_MAX_RUNS)
+		return;
+	data_fill(&d, &in->sh, k, f);
+	memcpy(sel, sel0, sizeof(sel));
+	sel[p] = value_add(in, p, &d, VALUES_MAX);
+	if (sel[p] >= in->first[p] && !next_has(in, sel))
+		memcpy(in->next[in->nnext++], sel, sizeof(sel));
+}
+
+/*
+ * The second round of a command (check.h THE COST BOUND): for each
+ * operand traced on its first, each of its fills, the input that
+ * compared it with its body, then with its state, made that fill's
+ * value of the kind it has there.  values_trim(in, in->first) drops
+ * the values it adds.
+ */
+static void second_round(struct inputs *in, const struct traced *tr)
+{
+	struct fill fs[3];
+
+	in->first[D_BODY] = in->n[D_BODY];
+	in->first[D_STATE] = in->n[D_STATE];
+	in->nnext = 0;
+	for (size_t t = 0; t < tr->n; t++) {
+		size_t nf = traced_fills(fs, &tr->v[t]);
+
+		for (size_t j = 0; j < nf; j++)
+			for (int p = D_BODY; p <= D_STATE; p++)
+				next_add(in, tr->v[t].sel, p, &fs[j]);
+	}
+}
+
 /* ---- the cost bound: the runs -------------------------------------------- */
 
 static void cost_add(struct zen_check_report *r, const char *cmd,
@@ -1749,8 +1986,11 @@ struct explore {
 	const struct zc_contract *c;
 	struct zc_pos pos;		/* main's, for the message */
 	struct zen_check_report *rep;
-	const struct inputs *in;
+	struct inputs *in;
 	uint64_t steps;			/* left of ZEN_CHECK_EXPLORE_STEPS */
+	struct traced tr;		/* a first round's comparisons */
+	struct zc_trace hook;		/* trace_cmp on tr */
+	int tracing;			/* the runs are a first round's */
 };
 
 /*
@@ -1802,6 +2042,10 @@ static int cost_input(struct explore *x, struct zen_check_cost *k,
 		if (x->steps < max)
 			max = x->steps;
 	}
+	if (sel && x->tracing) {
+		x->tr.sel = sel;
+		a.trace = &x->hook;
+	}
 	if (!run_input(x->c, &a, max, &cf, &main, &steps)) {
 		steps *= 2;
 		goto out;
@@ -1826,19 +2070,40 @@ out:
 	return 0;
 }
 
-/* The explored inputs of command k, in order, quota at most, while
- * steps are left: 1 at the first dearer than cf. */
+/* Inputs list[*i..nl) of command k while fewer than quota are run (*n
+ * counts them) and steps are left: 1 at the first dearer than cf. */
+static int run_list(struct explore *x, struct zen_check_cost *k,
+		    size_t (*list)[D_N], size_t nl, size_t *i, size_t quota,
+		    size_t *n)
+{
+	for (; *i < nl && *n < quota && x->steps; ++*i, ++*n)
+		if (cost_input(x, k, list[*i]))
+			return 1;
+	return 0;
+}
+
+/* The explored inputs of command k, quota at most, while steps are
+ * left: the first round, traced, on two thirds of them; the second
+ * round; the rest of the first: 1 at the first dearer than cf. */
 static int explore_command(struct explore *x, struct zen_check_cost *k,
 			   size_t quota)
 {
-	size_t sel[D_N];
+	struct inputs *in = x->in;
+	size_t i = 0, j = 0, n = 0;
+	int dear;
 
-	for (size_t i = 0; i < x->in->norder && i < quota && x->steps; i++) {
-		combo_dist(x->in, x->in->order[i], sel);
-		if (cost_input(x, k, sel))
-			return 1;
-	}
-	return 0;
+	x->tr.n = 0;
+	x->tracing = 1;
+	dear = run_list(x, k, in->order, in->norder, &i, quota - quota / 3,
+			&n);
+	x->tracing = 0;
+	if (dear)
+		return 1;
+	second_round(in, &x->tr);
+	dear = run_list(x, k, in->next, in->nnext, &j, quota, &n) ||
+	       run_list(x, k, in->order, in->norder, &i, quota, &n);
+	values_trim(in, in->first);
+	return dear;
 }
 
 static void check_cost(const struct zc_module *m, const struct zc_contract *c,
@@ -1846,8 +2111,9 @@ static void check_cost(const struct zc_module *m, const struct zc_contract *c,
 {
 	struct cmds cmds;
 	struct inputs *in = zen_xcalloc(1, sizeof(*in));
-	struct explore x = { c, zc_module_find(m, "main")->pos, rep, in,
-			     ZEN_CHECK_EXPLORE_STEPS };
+	struct explore x = { .c = c, .pos = zc_module_find(m, "main")->pos,
+			     .rep = rep, .in = in,
+			     .steps = ZEN_CHECK_EXPLORE_STEPS };
 	size_t first = rep->ncosts, quota, explored;
 	int dear = 0;
 
@@ -1855,6 +2121,9 @@ static void check_cost(const struct zc_module *m, const struct zc_contract *c,
 	cmds.empty = 0;
 	find_commands(m, &cmds);
 	inputs_init(in, m, c);
+	traced_init(&x.tr, &in->sh, &cmds);
+	x.hook.cmp = trace_cmp;
+	x.hook.ctx = &x.tr;
 	/* the neutral input of every command, each dearer one reported */
 	for (size_t i = 0; i < cmds.n; i++) {
 		cost_add(rep, cmds.s[i], cmds.len[i]);

@@ -50,7 +50,7 @@
  *   no body, an empty wallet, no state.  Every command is run on it
  *   first, and each one dearer there reported.
  *
- *   Then, if none was, the explored inputs: the product of
+ *   Then, if none was, a first round of explored inputs: the product of
  *     body    None; values of each kind the contract reads (the kinds
  *             its accessors tryU64, tryLock, tryDict ... and its
  *             patterns `Some (U64 n)` ask for; those read from the
@@ -97,15 +97,45 @@
  *   but "" (the unknown command's path, unless the contract dispatches
  *   on ""), and stop at the first input where main is dearer than cf.
  *
+ *   Then a second round, from the values main and cf compare at run
+ *   time (as libFuzzer's comparison tracing; value.h struct zc_trace).
+ *   The first round's runs of a command report the operands of every
+ *   comparison they evaluate (=, <> and pattern constants at every
+ *   level of the values compared, < <= > >=, U64.gt, >^ ... of every
+ *   machine integer module); the first 12 that no input has already
+ *   (none of the numbers above, "zen", 0x01 bytes, a string or hash of
+ *   the source, a command) are kept, each with the input of the run
+ *   that compared it: a number (not negative), a 32-byte hash, a string
+ *   of at most 48 bytes.  For each, in the order compared, and each of
+ *   its values (a number v: v, v + 1, v - 1; a hash or string: itself),
+ *   that input with its body, then its state, made that value of the
+ *   kind it had there (a dict: with the value in each key that can
+ *   hold it) is run, if new.  So a threshold computed at run time
+ *   (`n `U64.gt` price *%^ 2UL` with price read from the state or
+ *   computed by a top-level function) and a hash computed at run time
+ *   (a body hash compared with the hash of a constant, a state hash
+ *   with the hash of the sender's key) are taken, by the input that
+ *   computed them.
+ *
  *   The work is bounded: ZEN_CHECK_MAX_RUNS inputs in all (the neutral
- *   ones included; each command the same share of the rest), each run
- *   within ZEN_CHECK_MAX_STEPS steps, and ZEN_CHECK_EXPLORE_STEPS steps
- *   for all the explored runs (main's steps counted twice, for cf's; a
- *   run is given at most what is left).  cf is run apart only when
- *   main's padding did not give its value (contract.h).  Paths no such
- *   input takes (behind a hash computed at run time, a threshold
- *   computed rather than written, a dict nested deeper than the levels
- *   above) are not explored, so a contract F* would refuse may pass.
+ *   ones included; each command the same share of the rest: the first
+ *   round on two thirds of it, the second round, then the rest of the
+ *   first on what is left), each run within ZEN_CHECK_MAX_STEPS steps,
+ *   and ZEN_CHECK_EXPLORE_STEPS steps for all the explored runs (main's
+ *   steps counted twice, for cf's; a run is given at most what is
+ *   left).  cf is run apart only when main's padding did not give its
+ *   value (contract.h).
+ *
+ *   Paths no such input takes are not explored, so a contract F* would
+ *   refuse may pass: behind a value compared only on the second round's
+ *   runs (there is no third: a threshold computed from another computed
+ *   one), or past the first 12 operands; behind a value the sender, the
+ *   wallet, the skeleton or the context would need (a key or amount
+ *   computed at run time: those dimensions keep their values); behind
+ *   a value no comparison gives (a relation other than order or
+ *   equality, `n *%^ n `U64.gt` limit`; a dict key computed at run
+ *   time; a negative number; a public key, longer than 48 bytes);
+ *   behind a dict nested deeper than the levels above.
  *
  * Errors go to the report (sorted by position) and the first one to err,
  * as "FILE:LINE:COL: message" (or "FILE: message" without a position).
