@@ -536,6 +536,32 @@ def cmd_pipeline(port, page="/blockchain/headers?take=100"):
         print("ok")
 
 
+def cmd_crowd(port, n, k):
+    """n connections send k short requests each, all at once, so that a
+    worker's turn has many to answer (conn.c: a short reply then waits
+    for the end of the turn); every reply as alone, in order."""
+    reqs = [
+        request_bytes("GET /blockchain/info HTTP/1.1"),
+        request_bytes("GET /blockchain/headers?take=3 HTTP/1.1"),
+        request_bytes("GET /no/such/thing HTTP/1.1"),
+        request_bytes("GET /blockchain/blockreward?blockNumber=x HTTP/1.1",
+                      "Accept: application/json"),
+    ]
+    alone = [exchange(port, r) for r in reqs]
+    socks = [connect(port) for _ in range(n)]
+    for i, s in enumerate(socks):
+        s.sendall(b"".join(reqs[(i + j) % len(reqs)] for j in range(k)))
+    for i, s in enumerate(socks):
+        rest = bytearray()
+        for j in range(k):
+            check(read_reply(s, rest) == alone[(i + j) % len(reqs)],
+                  "connection %d, reply %d as alone" % (i, j))
+        check(not rest, "connection %d: nothing more" % i)
+        s.close()
+    if not failures:
+        print("ok")
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     port = int(args[0])
@@ -572,6 +598,8 @@ def main():
         cmd_pester(port, int(rest[0]), float(rest[1]))
     elif cmd == "pipeline":
         cmd_pipeline(port, *rest)
+    elif cmd == "crowd":
+        cmd_crowd(port, int(rest[0]), int(rest[1]))
     else:
         sys.exit("unknown command " + cmd)
     sys.exit(1 if failures else 0)

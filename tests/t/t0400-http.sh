@@ -142,6 +142,11 @@ test_expect_success 'requests sent together answer in order as alone' '
 	python3 "$ZEN_SRCDIR/tests/t/serve-client.py" pipeline "${ZEN_TEST_URL##*:}" >"$TRASH/pipe" &&
 	test "$(cat "$TRASH/pipe")" = ok
 '
+# Short replies of a busy turn wait for its end and go out together.
+test_expect_success 'many connections of pipelined short requests answer in order' '
+	python3 "$ZEN_SRCDIR/tests/t/serve-client.py" crowd "${ZEN_TEST_URL##*:}" 64 20 >"$TRASH/crowd" &&
+	test "$(cat "$TRASH/crowd")" = ok
+'
 test_expect_success 'non-UTF-8 query values are refused' '
 	http GET "/address/decode?address=%ff%fe" && test "$status" = 400
 '
