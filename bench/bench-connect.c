@@ -18,8 +18,10 @@
  * the mempool first).  Between the connections the same S signatures are
  * verified raw with libsecp256k1 on all cores, the anchor: from parsed
  * keys and signatures, and from their bytes as the block holds them
- * (parse + verify, what any verifier of a block's bytes does).  Every
- * figure is a median.
+ * (parse + verify, what any verifier of a block's bytes does).  Each
+ * connection is set against the anchor that does the same work on the
+ * keys: keys new against parse + verify, keys in the cache against the
+ * parsed keys.  Every figure is a median.
  */
 #define _XOPEN_SOURCE 700
 #include <ftw.h>
@@ -382,11 +384,15 @@ void bench_connect(double seconds)
 	if (bad_total)
 		printf("  warning: raw verification failed %llu time(s)\n",
 		       (unsigned long long)bad_total);
-	printf("ratio block connection, keys new / raw verify, all cores: %.3f "
-	       "(target >= 0.9)\n", c / r);
+	/* The target (issue 18) is set against the raw figure that does
+	 * the same work on the keys: with keys never seen, each verifier
+	 * decompresses each key once; with the keys in the cache, neither
+	 * does.  The mixed ratio is printed for comparison. */
 	printf("ratio block connection, keys new / raw parse + verify, all "
-	       "cores: %.3f\n", c / rp);
+	       "cores: %.3f (target >= 0.9)\n", c / rp);
 	printf("ratio block connection, keys in the cache / raw verify, all "
-	       "cores: %.3f\n", ck / r);
+	       "cores: %.3f (target >= 0.9)\n", ck / r);
+	printf("ratio block connection, keys new / raw verify from parsed "
+	       "keys, all cores: %.3f\n", c / r);
 	release_case(&cc);
 }
