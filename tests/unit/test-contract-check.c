@@ -887,6 +887,60 @@ static void test_dear_computed_hash(void)
 }
 
 /*
+ * A price computed at run time, compared with the ZP the transaction
+ * brings (a token sale): a million times the state's unit price times
+ * the body's quantity.  Every first-round skeleton (none, or 1 ZP) is
+ * below it; the operand traced on the rich input (state and body U64
+ * 1000: 10^12) and one more, as the ZP of a skeleton, pass it.
+ */
+static void test_dear_computed_price(void)
+{
+	struct zen_skel_input ins[2];
+	struct zen_skel sk;
+	struct zen_data body, st;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	memset(ins, 0, sizeof(ins));
+	for (int i = 0; i < 2; i++) {
+		zen_output_init(&ins[i].output);
+		ins[i].output.lock.id = ZEN_LOCK_PK;
+		ins[i].output.spend.amount = 1000000000001ull;
+	}
+	zen_skel_init(&sk);
+	sk.inputs = ins;
+	sk.n_inputs = 1;	/* the ZP one: the other's asset is the
+				 * contract's, whose id the check makes */
+	u64_of(&body, 1000);
+	u64_of(&st, 1000);
+	a.body = &body;
+	a.state = &st;
+	a.tx = &sk;
+	dear_case("a computed price",
+		  "let main txSkel _ _ command _ messageBody _ state =\n"
+		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
+		  "  let! p = state >!= tryU64 in\n"
+		  "  let! q = messageBody >!= tryU64 in\n"
+		  "  let! zp = Tx.getAvailableTokens Asset.zenAsset txSkel in\n"
+		  "  match p, q with\n"
+		  "  | Some p, Some q ->\n"
+		  "      if p `U64.gte` 500UL && q `U64.gte` 1UL &&\n"
+		  "         U64.mul_mod p (U64.mul_mod q 1000000UL) `U64.lt` zp\n"
+		  "      then " DEAR " else " OKBODY "\n"
+		  "  | _ -> " OKBODY "\n"
+		  "  end\n", "buy", &a, "body u64, state u64, 1000000000001 "
+		  "kalapas and 1000000000001 of its asset in the skeleton",
+		  /* if 3 + 2 + (three let! (1 + leaf 1 + 2) 12 + match (a
+		   * pair 2 + leaves p, q and _ 3 + if (3 + two && 4 +
+		   * U64.gte 2 twice + U64.lt 2 + mul_mod 2 twice + DEAR
+		   * 7))) = 46; tryU64 2 twice, getAvailableTokens 64, inc
+		   * 1000 */
+		  46 + 1068);
+	zen_data_release(&body);
+	zen_data_release(&st);
+}
+
+/*
  * A dict nested three deep: "count" in the dict of "page" in the dict of
  * "book" in the state.  The explored state dicts used to hold a dict in
  * a key read as one once only, so "page" in "book" was empty.
@@ -1162,6 +1216,7 @@ int main(void)
 	test_dear_computed_threshold();
 	test_dear_computed_limit();
 	test_dear_computed_hash();
+	test_dear_computed_price();
 	test_dear_sender_hash();
 	test_dear_nested();
 	test_computed_exact();

@@ -1112,14 +1112,17 @@ enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_SIGS, D_N };
 /* the body's and state's, with those a second round adds */
 #define VALUES_MAX (DIM_MAX + 16)
 #define DESC_MAX 256
+/* skeletons: [0] none, [1] ZP and its asset in, then those a second
+ * round adds */
+#define SKELS_MAX 16
 
 struct inputs {
 	struct shapes sh;			/* what main and cf read */
 	struct zen_data data[2][VALUES_MAX];	/* body, state; [0] None */
 	char desc[2][VALUES_MAX][DESC_MAX];
 	size_t n[D_N], rich[D_N];
-	size_t first[2];	/* the body's and state's first value of a
-				 * second round */
+	size_t first[D_N];	/* the body's, state's and skeleton's first
+				 * value of a second round */
 	struct zen_contract_id other;		/* a contract sender */
 	/* the senders: Anonymous, a PK (g_pk), a contract (other), then
 	 * each key and contract id parsed from a constant */
@@ -1129,8 +1132,12 @@ struct inputs {
 	char sdesc[DIM_MAX][96];
 	struct zen_outpoint wop[4];
 	struct zen_output wout[4];		/* 3 ZP, 1 of its asset */
-	struct zen_skel_input skin[2];
-	struct zen_skel skel;			/* ZP and its asset in */
+	/* [i]: the skeleton's ZP and asset in, of skel_amount[i] each but
+	 * [1]'s (1 ZP, 1000 of its asset) */
+	struct zen_skel_input skin[SKELS_MAX][2];
+	struct zen_skel skel[SKELS_MAX];
+	uint64_t skel_amount[SKELS_MAX];
+	char skdesc[SKELS_MAX][96];
 	/* the first inputs in the order they are run (inputs_order), and
 	 * the second round's of one command (second_round): the value of
 	 * each dimension */
@@ -1522,6 +1529,33 @@ static void param_values(struct inputs *in, int p, const struct shapes *sh,
 	threshold_values(in, p, sh, ks, nk);
 }
 
+/* Skeleton i: ZP and the contract's asset in (the wallet's first ZP
+ * output and its asset output, locked to a PK), of zp and asset. */
+static void skel_fill(struct inputs *in, size_t i, uint64_t zp,
+		      uint64_t asset)
+{
+	for (size_t j = 0; j < 2; j++) {
+		struct zen_skel_input *s = &in->skin[i][j];
+
+		memset(s, 0, sizeof(*s));
+		memset(s->outpoint.tx_hash, (int)(0x20 + j), ZEN_HASH_LEN);
+		s->output = in->wout[j ? 3 : 0];
+		s->output.spend.amount = j ? asset : zp;
+		pk_lock(&s->output.lock, 2);
+	}
+	zen_skel_init(&in->skel[i]);
+	in->skel[i].inputs = in->skin[i];
+	in->skel[i].n_inputs = 2;
+	in->skel_amount[i] = zp;
+	if (i == 1)
+		snprintf(in->skdesc[i], sizeof(in->skdesc[i]),
+			 "ZP and its asset in the skeleton");
+	else
+		snprintf(in->skdesc[i], sizeof(in->skdesc[i]), "%llu kalapas "
+			 "and %llu of its asset in the skeleton",
+			 (unsigned long long)zp, (unsigned long long)asset);
+}
+
 /* 3 ZP outputs and 1 of the contract's asset, locked to the contract;
  * a skeleton with 1 ZP and 1000 of its asset in. */
 static void outputs_init(struct inputs *in, const struct zen_contract_id *id)
@@ -1540,17 +1574,7 @@ static void outputs_init(struct inputs *in, const struct zen_contract_id *id)
 			o->spend.amount = 1000;
 		}
 	}
-	for (size_t i = 0; i < 2; i++) {
-		struct zen_skel_input *s = &in->skin[i];
-
-		memset(s, 0, sizeof(*s));
-		memset(s->outpoint.tx_hash, (int)(0x20 + i), ZEN_HASH_LEN);
-		s->output = in->wout[i ? 3 : 0];
-		pk_lock(&s->output.lock, 2);
-	}
-	zen_skel_init(&in->skel);
-	in->skel.inputs = in->skin;
-	in->skel.n_inputs = 2;
+	skel_fill(in, 1, in->wout[0].spend.amount, in->wout[3].spend.amount);
 	memset(&in->other, 0x5a, sizeof(in->other));
 	in->other.version = 0;
 }
@@ -1711,7 +1735,7 @@ static void values_trim(struct inputs *in, const size_t *from)
 
 static void inputs_release(struct inputs *in)
 {
-	static const size_t all[2] = { 1, 1 };
+	static const size_t all[D_N] = { 1, 1 };
 
 	values_trim(in, all);
 }
@@ -1729,7 +1753,7 @@ static void input_args(const struct inputs *in, const size_t *sel,
 	a->sender = in->skind[sel[D_SENDER]];
 	memcpy(a->sender_pk, in->spk[sel[D_SENDER]], ZEN_PUBKEY_LEN);
 	a->sender_cid = in->scid[sel[D_SENDER]];
-	a->tx = sel[D_SKEL] ? &in->skel : NULL;
+	a->tx = sel[D_SKEL] ? &in->skel[sel[D_SKEL]] : NULL;
 	a->block_number = contexts[sel[D_CTX]].block_number;
 	a->timestamp = contexts[sel[D_CTX]].timestamp;
 	a->assume_valid = sel[D_SIGS] != 0;
@@ -1745,7 +1769,7 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 	const char *parts[D_N] = {
 		in->desc[0][sel[D_BODY]], in->desc[1][sel[D_STATE]],
 		wallets[sel[D_WALLET]], in->sdesc[sel[D_SENDER]],
-		"ZP and its asset in the skeleton", contexts[sel[D_CTX]].desc,
+		in->skdesc[sel[D_SKEL]], contexts[sel[D_CTX]].desc,
 		"signatures and proofs valid",
 	};
 	const char *pre[D_N] = { "body ", "state ", "", "", "", "", "" };
@@ -1944,12 +1968,35 @@ static void next_add(struct inputs *in, const size_t *sel0, int p,
 		memcpy(in->next[in->nnext++], sel, sizeof(sel));
 }
 
+/* Input sel0, which has a skeleton, with one of amount v of ZP and of
+ * its asset in (a price computed at run time compared with
+ * getAvailableTokens), when that input is new. */
+static void next_add_skel(struct inputs *in, const size_t *sel0, uint64_t v)
+{
+	size_t sel[D_N], i;
+
+	if (!sel0[D_SKEL] || in->nnext == ZEN_CHECK_MAX_RUNS)
+		return;
+	for (i = in->first[D_SKEL]; i < in->n[D_SKEL]; i++)
+		if (in->skel_amount[i] == v)
+			break;
+	if (i == SKELS_MAX)
+		return;
+	if (i == in->n[D_SKEL])
+		skel_fill(in, in->n[D_SKEL]++, v, v);
+	memcpy(sel, sel0, sizeof(sel));
+	sel[D_SKEL] = i;
+	if (!next_has(in, sel))
+		memcpy(in->next[in->nnext++], sel, sizeof(sel));
+}
+
 /*
  * The second round of a command (check.h THE COST BOUND): for each
  * operand traced on its first, each of its fills, the input that
  * compared it with its body, then with its state, made that fill's
- * value of the kind it has there.  values_trim(in, in->first) drops
- * the values it adds.
+ * value of the kind it has there, then (a number) with a skeleton of
+ * that amount of ZP and of its asset in, if it had one.
+ * second_round_end drops the values it adds.
  */
 static void second_round(struct inputs *in, const struct traced *tr)
 {
@@ -1957,14 +2004,24 @@ static void second_round(struct inputs *in, const struct traced *tr)
 
 	in->first[D_BODY] = in->n[D_BODY];
 	in->first[D_STATE] = in->n[D_STATE];
+	in->first[D_SKEL] = in->n[D_SKEL];
 	in->nnext = 0;
 	for (size_t t = 0; t < tr->n; t++) {
 		size_t nf = traced_fills(fs, &tr->v[t]);
 
-		for (size_t j = 0; j < nf; j++)
+		for (size_t j = 0; j < nf; j++) {
 			for (int p = D_BODY; p <= D_STATE; p++)
 				next_add(in, tr->v[t].sel, p, &fs[j]);
+			if (is_number_fill(&fs[j]))
+				next_add_skel(in, tr->v[t].sel, fs[j].num);
+		}
 	}
+}
+
+static void second_round_end(struct inputs *in)
+{
+	values_trim(in, in->first);
+	in->n[D_SKEL] = in->first[D_SKEL];
 }
 
 /* ---- the cost bound: the runs -------------------------------------------- */
@@ -2102,7 +2159,7 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 	second_round(in, &x->tr);
 	dear = run_list(x, k, in->next, in->nnext, &j, quota, &n) ||
 	       run_list(x, k, in->order, in->norder, &i, quota, &n);
-	values_trim(in, in->first);
+	second_round_end(in);
 	return dear;
 }
 

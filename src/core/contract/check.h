@@ -110,12 +110,16 @@
  *   its values (a number v: v, v + 1, v - 1; a hash or string: itself),
  *   that input with its body, then its state, made that value of the
  *   kind it had there (a dict: with the value in each key that can
- *   hold it) is run, if new.  So a threshold computed at run time
- *   (`n `U64.gt` price *%^ 2UL` with price read from the state or
- *   computed by a top-level function) and a hash computed at run time
- *   (a body hash compared with the hash of a constant, a state hash
- *   with the hash of the sender's key) are taken, by the input that
- *   computed them.
+ *   hold it) is run, if new; and for a number, that input with a
+ *   skeleton of v kalapas and v of its asset in, if it had a skeleton
+ *   ("1000000000001 kalapas and 1000000000001 of its asset in the
+ *   skeleton").  So a threshold computed at run time (`n `U64.gt`
+ *   price *%^ 2UL` with price read from the state or computed by a
+ *   top-level function), a price computed at run time compared with
+ *   the tokens the transaction brings (getAvailableTokens) and a hash
+ *   computed at run time (a body hash compared with the hash of a
+ *   constant, a state hash with the hash of the sender's key) are
+ *   taken, by the input that computed them.
  *
  *   The work is bounded: ZEN_CHECK_MAX_RUNS inputs in all (the neutral
  *   ones included; each command the same share of the rest: the first
@@ -130,8 +134,9 @@
  *   refuse may pass: behind a value compared only on the second round's
  *   runs (there is no third: a threshold computed from another computed
  *   one), or past the first 12 operands; behind a value the sender, the
- *   wallet, the skeleton or the context would need (a key or amount
- *   computed at run time: those dimensions keep their values); behind
+ *   wallet or the context would need (a key or amount computed at run
+ *   time: those dimensions keep their values), or the skeleton but its
+ *   amounts of ZP and of the contract's asset; behind
  *   a value no comparison gives (a relation other than order or
  *   equality, `n *%^ n `U64.gt` limit`; a dict key computed at run
  *   time; a negative number; a public key, longer than 48 bytes);
