@@ -941,6 +941,38 @@ static void test_dear_computed_price(void)
 }
 
 /*
+ * A time window computed at run time: an hour from a top-level start.
+ * Every first-round context (time 0, 1600000000000 and 4102444800000
+ * ms) is outside it; the end traced on the rich one, 8600000, less one,
+ * as the time of a context, is in.
+ */
+static void test_dear_computed_window(void)
+{
+	const char *src = HEAD2
+		"let start = 5000000UL\n"
+		"let main txSkel context _ command _ _ _ _ =\n"
+		"  if command <> \"bid\" then RT.failw \"no\" else\n"
+		"  if context.timestamp `U64.gte` start &&\n"
+		"     context.timestamp `U64.lt` U64.add_mod start 3600000UL\n"
+		"  then " DEAR " else " OKBODY "\n"
+		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	a.command = "bid";
+	a.command_len = 3;
+	a.block_number = 1000;
+	a.timestamp = 8599999;
+	/* if 3 + 2 + if (3 + && 2 + U64.gte 2 + projection 1 + U64.lt 2 +
+	 * projection 1 + add_mod 2 + DEAR 7) = 25; inc 1000 */
+	tap_u64(main_cost(src, &a), 25 + 1000, "computed window: main's "
+		"cost in the window");
+	refused_with(src, "t.fst:12:5: main costs 1025 but cf says 400 for "
+		     "command \"bid\" (block 1000 at 8599999 ms)",
+		     "computed window");
+}
+
+/*
  * A dict nested three deep: "count" in the dict of "page" in the dict of
  * "book" in the state.  The explored state dicts used to hold a dict in
  * a key read as one once only, so "page" in "book" was empty.
@@ -1217,6 +1249,7 @@ int main(void)
 	test_dear_computed_limit();
 	test_dear_computed_hash();
 	test_dear_computed_price();
+	test_dear_computed_window();
 	test_dear_sender_hash();
 	test_dear_nested();
 	test_computed_exact();

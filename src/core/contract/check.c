@@ -1115,6 +1115,15 @@ enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_SIGS, D_N };
 /* skeletons: [0] none, [1] ZP and its asset in, then those a second
  * round adds */
 #define SKELS_MAX 16
+/* contexts: those of the table below, then those a second round adds */
+#define CTXS_MAX 24
+
+/* A block number and time main and cf run at (ms). */
+struct context {
+	uint32_t block_number;
+	uint64_t timestamp;
+	char desc[64];
+};
 
 struct inputs {
 	struct shapes sh;			/* what main and cf read */
@@ -1138,6 +1147,7 @@ struct inputs {
 	struct zen_skel skel[SKELS_MAX];
 	uint64_t skel_amount[SKELS_MAX];
 	char skdesc[SKELS_MAX][96];
+	struct context ctx[CTXS_MAX];		/* [0]: block 0 at time 0 */
 	/* the first inputs in the order they are run (inputs_order), and
 	 * the second round's of one command (second_round): the value of
 	 * each dimension */
@@ -1150,11 +1160,7 @@ struct inputs {
 /* The contexts main and cf run in when they read theirs: the neutral
  * one (block 0 at time 0), an ordinary one, and the largest block
  * number at a time far ahead. */
-static const struct {
-	uint32_t block_number;
-	uint64_t timestamp;		/* ms */
-	const char *desc;
-} contexts[] = {
+static const struct context contexts[] = {
 	{ 0, 0, "" },
 	{ 1000, 1600000000000ull, "block 1000 at 1600000000000 ms" },
 	{ UINT32_MAX, 4102444800000ull,
@@ -1717,6 +1723,7 @@ static void inputs_init(struct inputs *in, const struct zc_module *m,
 	in->n[D_WALLET] = param_used(m, D_WALLET) ? 3 : 1;
 	in->n[D_SKEL] = sh->tokens ? 2 : 1;
 	in->n[D_CTX] = param_used(m, D_CTX) ? ZEN_ARRAY_SIZE(contexts) : 1;
+	memcpy(in->ctx, contexts, sizeof(contexts));
 	in->n[D_SIGS] = sh->verifies ? 2 : 1;
 	outputs_init(in, zen_contract_get_id(c));
 	sender_values(in, sh, param_used(m, D_SENDER));
@@ -1754,8 +1761,8 @@ static void input_args(const struct inputs *in, const size_t *sel,
 	memcpy(a->sender_pk, in->spk[sel[D_SENDER]], ZEN_PUBKEY_LEN);
 	a->sender_cid = in->scid[sel[D_SENDER]];
 	a->tx = sel[D_SKEL] ? &in->skel[sel[D_SKEL]] : NULL;
-	a->block_number = contexts[sel[D_CTX]].block_number;
-	a->timestamp = contexts[sel[D_CTX]].timestamp;
+	a->block_number = in->ctx[sel[D_CTX]].block_number;
+	a->timestamp = in->ctx[sel[D_CTX]].timestamp;
 	a->assume_valid = sel[D_SIGS] != 0;
 }
 
@@ -1769,7 +1776,7 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 	const char *parts[D_N] = {
 		in->desc[0][sel[D_BODY]], in->desc[1][sel[D_STATE]],
 		wallets[sel[D_WALLET]], in->sdesc[sel[D_SENDER]],
-		in->skdesc[sel[D_SKEL]], contexts[sel[D_CTX]].desc,
+		in->skdesc[sel[D_SKEL]], in->ctx[sel[D_CTX]].desc,
 		"signatures and proofs valid",
 	};
 	const char *pre[D_N] = { "body ", "state ", "", "", "", "", "" };
@@ -1805,7 +1812,9 @@ struct tr_val {
 struct traced {
 	const struct shapes *sh;
 	const struct cmds *cmds;
-	uint64_t known[FILLS_MAX + 1];	/* the numbers the inputs have */
+	/* the numbers the inputs have: 1000, the fills, the amounts of
+	 * the wallet and skeleton, the table's blocks and times */
+	uint64_t known[FILLS_MAX + 3 + 2 * ZEN_ARRAY_SIZE(contexts)];
 	size_t nknown;
 	const size_t *sel;		/* the input being run */
 	struct tr_val v[TR_MAX];
@@ -1817,19 +1826,28 @@ static int is_number_fill(const struct fill *f)
 	return fill_fits(f, ZEN_DATA_U64);
 }
 
-static void traced_init(struct traced *tr, const struct shapes *sh,
+/* A run compares the numbers its input has (a context's time, the
+ * skeleton's ZP): trying them again as other values of the body, state,
+ * skeleton or context would take no new path, only runs. */
+static void traced_init(struct traced *tr, const struct inputs *in,
 			const struct cmds *cmds)
 {
 	struct fill fs[FILLS_MAX];
-	size_t nf = threshold_fills(fs, sh);
+	size_t nf = threshold_fills(fs, &in->sh);
 
 	memset(tr, 0, sizeof(*tr));
-	tr->sh = sh;
+	tr->sh = &in->sh;
 	tr->cmds = cmds;
 	tr->known[tr->nknown++] = NUM_PLAIN;
 	for (size_t i = 0; i < nf; i++)
 		if (is_number_fill(&fs[i]))
 			tr->known[tr->nknown++] = fs[i].num;
+	tr->known[tr->nknown++] = in->wout[0].spend.amount;
+	tr->known[tr->nknown++] = in->wout[3].spend.amount;
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(contexts); i++) {
+		tr->known[tr->nknown++] = contexts[i].block_number;
+		tr->known[tr->nknown++] = contexts[i].timestamp;
+	}
 }
 
 static int num_known(const struct traced *tr, uint64_t v)
@@ -1949,6 +1967,19 @@ static int next_has(const struct inputs *in, const size_t *sel)
 	return 0;
 }
 
+/* Input sel0 with value i of dimension dim, into the second round
+ * unless it is there. */
+static void next_push(struct inputs *in, const size_t *sel0, int dim,
+		      size_t i)
+{
+	size_t sel[D_N];
+
+	memcpy(sel, sel0, sizeof(sel));
+	sel[dim] = i;
+	if (!next_has(in, sel))
+		memcpy(in->next[in->nnext++], sel, sizeof(sel));
+}
+
 /* Input sel0 with its body (p = D_BODY) or state made f's value of the
  * kind it has there, when that value is new: an input of the second
  * round. */
@@ -1956,16 +1987,15 @@ static void next_add(struct inputs *in, const size_t *sel0, int p,
 		     const struct fill *f)
 {
 	enum zen_data_kind k = in->data[p][sel0[p]].kind;
-	size_t sel[D_N];
 	struct zen_data d;
+	size_t i;
 
 	if (!sel0[p] || !fill_fits(f, k) || in->nnext == ZEN_CHECK_MAX_RUNS)
 		return;
 	data_fill(&d, &in->sh, k, f);
-	memcpy(sel, sel0, sizeof(sel));
-	sel[p] = value_add(in, p, &d, VALUES_MAX);
-	if (sel[p] >= in->first[p] && !next_has(in, sel))
-		memcpy(in->next[in->nnext++], sel, sizeof(sel));
+	i = value_add(in, p, &d, VALUES_MAX);
+	if (i >= in->first[p])
+		next_push(in, sel0, p, i);
 }
 
 /* Input sel0, which has a skeleton, with one of amount v of ZP and of
@@ -1973,7 +2003,7 @@ static void next_add(struct inputs *in, const size_t *sel0, int p,
  * getAvailableTokens), when that input is new. */
 static void next_add_skel(struct inputs *in, const size_t *sel0, uint64_t v)
 {
-	size_t sel[D_N], i;
+	size_t i;
 
 	if (!sel0[D_SKEL] || in->nnext == ZEN_CHECK_MAX_RUNS)
 		return;
@@ -1984,19 +2014,54 @@ static void next_add_skel(struct inputs *in, const size_t *sel0, uint64_t v)
 		return;
 	if (i == in->n[D_SKEL])
 		skel_fill(in, in->n[D_SKEL]++, v, v);
-	memcpy(sel, sel0, sizeof(sel));
-	sel[D_SKEL] = i;
-	if (!next_has(in, sel))
-		memcpy(in->next[in->nnext++], sel, sizeof(sel));
+	next_push(in, sel0, D_SKEL, i);
+}
+
+/* Input sel0, which reads its context, at block b and time t, when
+ * that input is new. */
+static void next_add_ctx(struct inputs *in, const size_t *sel0, uint64_t b,
+			 uint64_t t)
+{
+	struct context *c;
+	size_t i;
+
+	if (!sel0[D_CTX] || b > UINT32_MAX || in->nnext == ZEN_CHECK_MAX_RUNS)
+		return;
+	for (i = 1; i < in->n[D_CTX]; i++)
+		if (in->ctx[i].block_number == b && in->ctx[i].timestamp == t)
+			break;
+	if (i == CTXS_MAX || i == sel0[D_CTX])	/* full, or sel0 again */
+		return;
+	if (i == in->n[D_CTX]) {
+		c = &in->ctx[in->n[D_CTX]++];
+		c->block_number = (uint32_t)b;
+		c->timestamp = t;
+		snprintf(c->desc, sizeof(c->desc), "block %llu at %llu ms",
+			 (unsigned long long)b, (unsigned long long)t);
+	}
+	next_push(in, sel0, D_CTX, i);
+}
+
+/* The inputs of a number v traced on sel0: its skeleton with v ZP and
+ * v of its asset in; its context at block v, then at time v. */
+static void next_add_number(struct inputs *in, const size_t *sel0,
+			    uint64_t v)
+{
+	const struct context *c = &in->ctx[sel0[D_CTX]];
+
+	next_add_skel(in, sel0, v);
+	next_add_ctx(in, sel0, v, c->timestamp);
+	next_add_ctx(in, sel0, c->block_number, v);
 }
 
 /*
  * The second round of a command (check.h THE COST BOUND): for each
  * operand traced on its first, each of its fills, the input that
  * compared it with its body, then with its state, made that fill's
- * value of the kind it has there, then (a number) with a skeleton of
- * that amount of ZP and of its asset in, if it had one.
- * second_round_end drops the values it adds.
+ * value of the kind it has there; then, a number, with a skeleton of
+ * that amount of ZP and of its asset in, if it had one, and at that
+ * block, then that time, if it read its context.  second_round_end
+ * drops the values it adds.
  */
 static void second_round(struct inputs *in, const struct traced *tr)
 {
@@ -2005,6 +2070,7 @@ static void second_round(struct inputs *in, const struct traced *tr)
 	in->first[D_BODY] = in->n[D_BODY];
 	in->first[D_STATE] = in->n[D_STATE];
 	in->first[D_SKEL] = in->n[D_SKEL];
+	in->first[D_CTX] = in->n[D_CTX];
 	in->nnext = 0;
 	for (size_t t = 0; t < tr->n; t++) {
 		size_t nf = traced_fills(fs, &tr->v[t]);
@@ -2013,7 +2079,7 @@ static void second_round(struct inputs *in, const struct traced *tr)
 			for (int p = D_BODY; p <= D_STATE; p++)
 				next_add(in, tr->v[t].sel, p, &fs[j]);
 			if (is_number_fill(&fs[j]))
-				next_add_skel(in, tr->v[t].sel, fs[j].num);
+				next_add_number(in, tr->v[t].sel, fs[j].num);
 		}
 	}
 }
@@ -2022,6 +2088,7 @@ static void second_round_end(struct inputs *in)
 {
 	values_trim(in, in->first);
 	in->n[D_SKEL] = in->first[D_SKEL];
+	in->n[D_CTX] = in->first[D_CTX];
 }
 
 /* ---- the cost bound: the runs -------------------------------------------- */
@@ -2178,7 +2245,7 @@ static void check_cost(const struct zc_module *m, const struct zc_contract *c,
 	cmds.empty = 0;
 	find_commands(m, &cmds);
 	inputs_init(in, m, c);
-	traced_init(&x.tr, &in->sh, &cmds);
+	traced_init(&x.tr, in, &cmds);
 	x.hook.cmp = trace_cmp;
 	x.hook.ctx = &x.tr;
 	/* the neutral input of every command, each dearer one reported */

@@ -103,8 +103,9 @@
  *   comparison they evaluate (=, <> and pattern constants at every
  *   level of the values compared, < <= > >=, U64.gt, >^ ... of every
  *   machine integer module); the first 12 that no input has already
- *   (none of the numbers above, "zen", 0x01 bytes, a string or hash of
- *   the source, a command) are kept, each with the input of the run
+ *   (none of the numbers above, amounts, blocks and times included;
+ *   "zen", 0x01 bytes, a string or hash of the source, a command) are
+ *   kept, each with the input of the run
  *   that compared it: a number (not negative), a 32-byte hash, a string
  *   of at most 48 bytes.  For each, in the order compared, and each of
  *   its values (a number v: v, v + 1, v - 1; a hash or string: itself),
@@ -113,13 +114,15 @@
  *   hold it) is run, if new; and for a number, that input with a
  *   skeleton of v kalapas and v of its asset in, if it had a skeleton
  *   ("1000000000001 kalapas and 1000000000001 of its asset in the
- *   skeleton").  So a threshold computed at run time (`n `U64.gt`
- *   price *%^ 2UL` with price read from the state or computed by a
- *   top-level function), a price computed at run time compared with
- *   the tokens the transaction brings (getAvailableTokens) and a hash
- *   computed at run time (a body hash compared with the hash of a
- *   constant, a state hash with the hash of the sender's key) are
- *   taken, by the input that computed them.
+ *   skeleton"), and at block v, then at time v ms, if it read its
+ *   context ("block 1000 at 8599999 ms").  So a threshold computed at
+ *   run time (`n `U64.gt` price *%^ 2UL` with price read from the state
+ *   or computed by a top-level function), a price computed at run time
+ *   compared with the tokens the transaction brings
+ *   (getAvailableTokens), a deadline or time window computed at run
+ *   time and a hash computed at run time (a body hash compared with the
+ *   hash of a constant, a state hash with the hash of the sender's key)
+ *   are taken, by the input that computed them.
  *
  *   The work is bounded: ZEN_CHECK_MAX_RUNS inputs in all (the neutral
  *   ones included; each command the same share of the rest: the first
@@ -133,10 +136,10 @@
  *   Paths no such input takes are not explored, so a contract F* would
  *   refuse may pass: behind a value compared only on the second round's
  *   runs (there is no third: a threshold computed from another computed
- *   one), or past the first 12 operands; behind a value the sender, the
- *   wallet or the context would need (a key or amount computed at run
- *   time: those dimensions keep their values), or the skeleton but its
- *   amounts of ZP and of the contract's asset; behind
+ *   one), or past the first 12 operands; behind a value the sender or
+ *   the wallet would need (a key or amount computed at run time: those
+ *   dimensions keep their values), or the skeleton but its amounts of
+ *   ZP and of the contract's asset; behind
  *   a value no comparison gives (a relation other than order or
  *   equality, `n *%^ n `U64.gt` limit`; a dict key computed at run
  *   time; a negative number; a public key, longer than 48 bytes);
