@@ -973,6 +973,39 @@ static void test_dear_computed_window(void)
 }
 
 /*
+ * A time computed at run time, compared at block 0 only: the operand is
+ * traced on an input at the neutral context (block 0 at time 0), which
+ * the second round runs at that time and one more.
+ */
+static void test_dear_neutral_context(void)
+{
+	struct zen_data body;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	u64_of(&body, 1000);
+	a.body = &body;
+	a.timestamp = 1000001;
+	dear_case("a time traced at block 0",
+		  "let main txSkel context _ command _ messageBody _ _ =\n"
+		  "  if command <> \"go\" then RT.failw \"no\" else begin\n"
+		  "  let! n = messageBody >!= tryU64 in\n"
+		  "  match n with\n"
+		  "  | Some n ->\n"
+		  "      if context.blockNumber = 0ul &&\n"
+		  "         context.timestamp `U64.gt` U64.mul_mod n 1000UL\n"
+		  "      then " DEAR " else " OKBODY "\n"
+		  "  | None -> " OKBODY "\n"
+		  "  end\n", "go", &a, "body u64, block 0 at 1000001 ms",
+		  /* if 3 + 2 + (let! 1 + leaf 1 + >!= 2 + match (leaves n
+		   * and None 2 + if (3 + && 2 + = 2 + projection 1 + U64.gt
+		   * 2 + projection 1 + mul_mod 2 + DEAR 7))) = 31; tryU64 2,
+		   * inc 1000 */
+		  31 + 1002);
+	zen_data_release(&body);
+}
+
+/*
  * A dict nested three deep: "count" in the dict of "page" in the dict of
  * "book" in the state.  The explored state dicts used to hold a dict in
  * a key read as one once only, so "page" in "book" was empty.
@@ -1250,6 +1283,7 @@ int main(void)
 	test_dear_computed_hash();
 	test_dear_computed_price();
 	test_dear_computed_window();
+	test_dear_neutral_context();
 	test_dear_sender_hash();
 	test_dear_nested();
 	test_computed_exact();

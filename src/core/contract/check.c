@@ -1998,14 +1998,14 @@ static void next_add(struct inputs *in, const size_t *sel0, int p,
 		next_push(in, sel0, p, i);
 }
 
-/* Input sel0, which has a skeleton, with one of amount v of ZP and of
- * its asset in (a price computed at run time compared with
- * getAvailableTokens), when that input is new. */
+/* Input sel0 with a skeleton of v ZP and v of its asset in (a price
+ * computed at run time compared with getAvailableTokens), when the
+ * contract reads its tokens and that input is new. */
 static void next_add_skel(struct inputs *in, const size_t *sel0, uint64_t v)
 {
 	size_t i;
 
-	if (!sel0[D_SKEL] || in->nnext == ZEN_CHECK_MAX_RUNS)
+	if (in->first[D_SKEL] < 2 || in->nnext == ZEN_CHECK_MAX_RUNS)
 		return;
 	for (i = in->first[D_SKEL]; i < in->n[D_SKEL]; i++)
 		if (in->skel_amount[i] == v)
@@ -2017,15 +2017,16 @@ static void next_add_skel(struct inputs *in, const size_t *sel0, uint64_t v)
 	next_push(in, sel0, D_SKEL, i);
 }
 
-/* Input sel0, which reads its context, at block b and time t, when
- * that input is new. */
+/* Input sel0 at block b and time t, when main or cf reads its context
+ * and that input is new. */
 static void next_add_ctx(struct inputs *in, const size_t *sel0, uint64_t b,
 			 uint64_t t)
 {
 	struct context *c;
 	size_t i;
 
-	if (!sel0[D_CTX] || b > UINT32_MAX || in->nnext == ZEN_CHECK_MAX_RUNS)
+	if (in->first[D_CTX] < 2 || b > UINT32_MAX ||
+	    in->nnext == ZEN_CHECK_MAX_RUNS)
 		return;
 	for (i = 1; i < in->n[D_CTX]; i++)
 		if (in->ctx[i].block_number == b && in->ctx[i].timestamp == t)
@@ -2059,9 +2060,9 @@ static void next_add_number(struct inputs *in, const size_t *sel0,
  * operand traced on its first, each of its fills, the input that
  * compared it with its body, then with its state, made that fill's
  * value of the kind it has there; then, a number, with a skeleton of
- * that amount of ZP and of its asset in, if it had one, and at that
- * block, then that time, if it read its context.  second_round_end
- * drops the values it adds.
+ * that amount of ZP and of its asset in, if the contract reads its
+ * tokens, and at that block, then that time, if main or cf reads its
+ * context.  second_round_end drops the values it adds.
  */
 static void second_round(struct inputs *in, const struct traced *tr)
 {

@@ -112,10 +112,10 @@
  *   that input with its body, then its state, made that value of the
  *   kind it had there (a dict: with the value in each key that can
  *   hold it) is run, if new; and for a number, that input with a
- *   skeleton of v kalapas and v of its asset in, if it had a skeleton
- *   ("1000000000001 kalapas and 1000000000001 of its asset in the
- *   skeleton"), and at block v, then at time v ms, if it read its
- *   context ("block 1000 at 8599999 ms").  So a threshold computed at
+ *   skeleton of v kalapas and v of its asset in, if the contract calls
+ *   getAvailableTokens ("1000000000001 kalapas and 1000000000001 of
+ *   its asset in the skeleton"), and at block v, then at time v ms, if
+ *   main or cf reads its context ("block 1000 at 8599999 ms").  So a threshold computed at
  *   run time (`n `U64.gt` price *%^ 2UL` with price read from the state
  *   or computed by a top-level function), a price computed at run time
  *   compared with the tokens the transaction brings
