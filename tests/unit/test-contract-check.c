@@ -223,6 +223,22 @@ static void dear_case(const char *what, const char *main_src,
 	zen_check_report_release(&rep);
 }
 
+/* A U64 value v. */
+static void u64_of(struct zen_data *d, uint64_t v)
+{
+	zen_data_init(d);
+	d->kind = ZEN_DATA_U64;
+	d->u.u64 = v;
+}
+
+/* A hash value, h. */
+static void hash_of(struct zen_data *d, const uint8_t *h)
+{
+	zen_data_init(d);
+	d->kind = ZEN_DATA_HASH;
+	memcpy(d->u.hash, h, ZEN_HASH_LEN);
+}
+
 /* d becomes a dict of one key, whose value (returned) is a U64 v. */
 static struct zen_data *dict_of(struct zen_data *d, const char *key,
 				uint64_t v)
@@ -236,9 +252,7 @@ static struct zen_data *dict_of(struct zen_data *d, const char *key,
 	d->u.dict.entries[0].key = strdup(key);
 	d->u.dict.entries[0].key_len = strlen(key);
 	val = &d->u.dict.entries[0].value;
-	zen_data_init(val);
-	val->kind = ZEN_DATA_U64;
-	val->u.u64 = v;
+	u64_of(val, v);
 	return val;
 }
 
@@ -556,12 +570,12 @@ static void test_dear_hash(void)
 		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
 	struct zen_contract_args a;
 	struct zen_data h;
+	uint8_t hash[ZEN_HASH_LEN];
 
 	memset(&a, 0, sizeof(a));
-	zen_data_init(&h);
-	h.kind = ZEN_DATA_HASH;
-	memset(h.u.hash, 1, sizeof(h.u.hash));
-	memcpy(h.u.hash, "\x0a\x0b\x0c\x0d", 4);
+	memset(hash, 1, sizeof(hash));
+	memcpy(hash, "\x0a\x0b\x0c\x0d", 4);
+	hash_of(&h, hash);
 	a.command = "open";
 	a.command_len = 4;
 	a.body = &h;
@@ -623,9 +637,7 @@ static void test_dear_state(void)
 	struct zen_contract_args a;
 
 	memset(&a, 0, sizeof(a));
-	zen_data_init(&st);
-	st.kind = ZEN_DATA_U64;
-	st.u.u64 = 5;
+	u64_of(&st, 5);
 	a.state = &st;
 	dear_case("state",
 		  "let main txSkel _ _ command _ _ _ state =\n"
@@ -714,22 +726,6 @@ static void test_dear_combined(void)
 }
 
 /* ---- comparisons traced: the second round's inputs ----------------------- */
-
-/* A U64 value v. */
-static void u64_of(struct zen_data *d, uint64_t v)
-{
-	zen_data_init(d);
-	d->kind = ZEN_DATA_U64;
-	d->u.u64 = v;
-}
-
-/* A hash value, h. */
-static void hash_of(struct zen_data *d, const uint8_t *h)
-{
-	zen_data_init(d);
-	d->kind = ZEN_DATA_HASH;
-	memcpy(d->u.hash, h, ZEN_HASH_LEN);
-}
 
 /*
  * A threshold computed at run time: a thousand times a price read from

@@ -1130,8 +1130,8 @@ struct inputs {
 	struct zen_data data[2][VALUES_MAX];	/* body, state; [0] None */
 	char desc[2][VALUES_MAX][DESC_MAX];
 	size_t n[D_N], rich[D_N];
-	size_t first[D_N];	/* the body's, state's and skeleton's first
-				 * value of a second round */
+	size_t first[D_N];	/* the first value a second round adds to
+				 * the body, state, skeleton and context */
 	struct zen_contract_id other;		/* a contract sender */
 	/* the senders: Anonymous, a PK (g_pk), a contract (other), then
 	 * each key and contract id parsed from a constant */
@@ -1141,11 +1141,9 @@ struct inputs {
 	char sdesc[DIM_MAX][96];
 	struct zen_outpoint wop[4];
 	struct zen_output wout[4];		/* 3 ZP, 1 of its asset */
-	/* [i]: the skeleton's ZP and asset in, of skel_amount[i] each but
-	 * [1]'s (1 ZP, 1000 of its asset) */
+	/* [i]: the skeleton's ZP and asset in (skel_fill) */
 	struct zen_skel_input skin[SKELS_MAX][2];
 	struct zen_skel skel[SKELS_MAX];
-	uint64_t skel_amount[SKELS_MAX];
 	char skdesc[SKELS_MAX][96];
 	struct context ctx[CTXS_MAX];		/* [0]: block 0 at time 0 */
 	/* the first inputs in the order they are run (inputs_order), and
@@ -1552,7 +1550,6 @@ static void skel_fill(struct inputs *in, size_t i, uint64_t zp,
 	zen_skel_init(&in->skel[i]);
 	in->skel[i].inputs = in->skin[i];
 	in->skel[i].n_inputs = 2;
-	in->skel_amount[i] = zp;
 	if (i == 1)
 		snprintf(in->skdesc[i], sizeof(in->skdesc[i]),
 			 "ZP and its asset in the skeleton");
@@ -1968,7 +1965,7 @@ static int next_has(const struct inputs *in, const size_t *sel)
 }
 
 /* Input sel0 with value i of dimension dim, into the second round
- * unless it is there. */
+ * unless it is there or the round is full. */
 static void next_push(struct inputs *in, const size_t *sel0, int dim,
 		      size_t i)
 {
@@ -1976,7 +1973,7 @@ static void next_push(struct inputs *in, const size_t *sel0, int dim,
 
 	memcpy(sel, sel0, sizeof(sel));
 	sel[dim] = i;
-	if (!next_has(in, sel))
+	if (in->nnext < ZEN_CHECK_MAX_RUNS && !next_has(in, sel))
 		memcpy(in->next[in->nnext++], sel, sizeof(sel));
 }
 
@@ -1990,7 +1987,7 @@ static void next_add(struct inputs *in, const size_t *sel0, int p,
 	struct zen_data d;
 	size_t i;
 
-	if (!sel0[p] || !fill_fits(f, k) || in->nnext == ZEN_CHECK_MAX_RUNS)
+	if (!sel0[p] || !fill_fits(f, k))
 		return;
 	data_fill(&d, &in->sh, k, f);
 	i = value_add(in, p, &d, VALUES_MAX);
@@ -2005,10 +2002,10 @@ static void next_add_skel(struct inputs *in, const size_t *sel0, uint64_t v)
 {
 	size_t i;
 
-	if (in->first[D_SKEL] < 2 || in->nnext == ZEN_CHECK_MAX_RUNS)
+	if (in->first[D_SKEL] < 2)
 		return;
 	for (i = in->first[D_SKEL]; i < in->n[D_SKEL]; i++)
-		if (in->skel_amount[i] == v)
+		if (in->skin[i][0].output.spend.amount == v)
 			break;
 	if (i == SKELS_MAX)
 		return;
@@ -2025,8 +2022,7 @@ static void next_add_ctx(struct inputs *in, const size_t *sel0, uint64_t b,
 	struct context *c;
 	size_t i;
 
-	if (in->first[D_CTX] < 2 || b > UINT32_MAX ||
-	    in->nnext == ZEN_CHECK_MAX_RUNS)
+	if (in->first[D_CTX] < 2 || b > UINT32_MAX)
 		return;
 	for (i = 1; i < in->n[D_CTX]; i++)
 		if (in->ctx[i].block_number == b && in->ctx[i].timestamp == t)
