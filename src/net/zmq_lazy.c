@@ -44,7 +44,6 @@ static int bind_all(void *lib)
 	       bind_fn(lib, &table.errno_, "zmq_errno") &&
 	       bind_fn(lib, &table.strerror, "zmq_strerror") &&
 	       bind_fn(lib, &table.msg_init, "zmq_msg_init") &&
-	       bind_fn(lib, &table.msg_init_data, "zmq_msg_init_data") &&
 	       bind_fn(lib, &table.msg_close, "zmq_msg_close") &&
 	       bind_fn(lib, &table.msg_data, "zmq_msg_data") &&
 	       bind_fn(lib, &table.msg_size, "zmq_msg_size") &&
@@ -52,7 +51,6 @@ static int bind_all(void *lib)
 	       bind_fn(lib, &table.msg_get, "zmq_msg_get") &&
 	       bind_fn(lib, &table.msg_gets, "zmq_msg_gets") &&
 	       bind_fn(lib, &table.msg_recv, "zmq_msg_recv") &&
-	       bind_fn(lib, &table.msg_send, "zmq_msg_send") &&
 	       bind_fn(lib, &table.version, "zmq_version");
 }
 

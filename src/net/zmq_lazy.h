@@ -33,8 +33,6 @@ struct zen_zmq {
 	int (*errno_)(void);
 	const char *(*strerror)(int errnum);
 	int (*msg_init)(zmq_msg_t *m);
-	int (*msg_init_data)(zmq_msg_t *m, void *data, size_t size,
-			     zmq_free_fn *ffn, void *hint);
 	int (*msg_close)(zmq_msg_t *m);
 	void *(*msg_data)(zmq_msg_t *m);
 	size_t (*msg_size)(const zmq_msg_t *m);
@@ -42,7 +40,6 @@ struct zen_zmq {
 	int (*msg_get)(const zmq_msg_t *m, int property);
 	const char *(*msg_gets)(const zmq_msg_t *m, const char *property);
 	int (*msg_recv)(zmq_msg_t *m, void *s, int flags);
-	int (*msg_send)(zmq_msg_t *m, void *s, int flags);
 	void (*version)(int *major, int *minor, int *patch);
 };
 
@@ -73,7 +70,6 @@ int zen_zmq_load(struct zen_err *err) ZEN_WARN_UNUSED;
 #define zmq_errno (zen_zmq->errno_)
 #define zmq_strerror (zen_zmq->strerror)
 #define zmq_msg_init (zen_zmq->msg_init)
-#define zmq_msg_init_data (zen_zmq->msg_init_data)
 #define zmq_msg_close (zen_zmq->msg_close)
 #define zmq_msg_data (zen_zmq->msg_data)
 #define zmq_msg_size (zen_zmq->msg_size)
@@ -81,7 +77,6 @@ int zen_zmq_load(struct zen_err *err) ZEN_WARN_UNUSED;
 #define zmq_msg_get (zen_zmq->msg_get)
 #define zmq_msg_gets (zen_zmq->msg_gets)
 #define zmq_msg_recv (zen_zmq->msg_recv)
-#define zmq_msg_send (zen_zmq->msg_send)
 #define zmq_version (zen_zmq->version)
 #endif
 
