@@ -31,6 +31,7 @@ struct delta {
 struct deltas {
 	struct delta *v;
 	size_t n, cap;
+	struct delta **order;	/* v sorted by key (deltas_sort) */
 };
 
 static int is_cgp_lock(const struct zen_chain_params *p,
@@ -69,9 +70,8 @@ static void delta_of(const struct zen_chain_params *p, struct deltas *d,
 	e->sub = spent ? o->spend.amount : 0;
 }
 
-static int delta_cmp(const void *a, const void *b)
+static int delta_cmp(const struct delta *da, const struct delta *db)
 {
-	const struct delta *da = a, *db = b;
 	const struct cgp_key *x = &da->k, *y = &db->k;
 	int c;
 
@@ -80,6 +80,30 @@ static int delta_cmp(const void *a, const void *b)
 	c = memcmp(x->b, y->b, x->len < y->len ? x->len : y->len);
 
 	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+static int delta_ptr_cmp(const void *a, const void *b)
+{
+	return delta_cmp(*(const struct delta *const *)a,
+			 *(const struct delta *const *)b);
+}
+
+/* d->order: the deltas by key.  A block's thousands of deltas are sorted
+ * as pointers, since moving the deltas themselves (a whole key each) cost
+ * more than the comparisons. */
+static void deltas_sort(struct deltas *d)
+{
+	d->order = zen_xcalloc(d->n ? d->n : 1, sizeof(*d->order));
+	for (size_t i = 0; i < d->n; i++)
+		d->order[i] = &d->v[i];
+	if (d->n)
+		qsort(d->order, d->n, sizeof(*d->order), delta_ptr_cmp);
+}
+
+static void deltas_release(struct deltas *d)
+{
+	free(d->order);
+	free(d->v);
 }
 
 /* Every output the block creates, and every one its inputs spent. */
@@ -108,24 +132,26 @@ static int collect_deltas(const struct zen_chain_params *p,
 	return rc;
 }
 
-/* Apply the merged changes of one key from v[*i] on. */
+/* Apply the merged changes of one key from d->order[*i] on. */
 static int apply_delta(struct cgp_writer *w, const struct deltas *d,
 		       size_t *i)
 {
+	struct delta *const *order = d->order;
+	const struct delta *first = order[*i];
 	uint64_t old, add = 0, sub = 0;
 	size_t j = *i;
 	int rc;
 
-	for (; j < d->n && !delta_cmp(&d->v[*i], &d->v[j]); j++) {
-		add += d->v[j].add;
-		sub += d->v[j].sub;
+	for (; j < d->n && !delta_cmp(first, order[j]); j++) {
+		add += order[j]->add;
+		sub += order[j]->sub;
 	}
-	rc = cgp_get_u64(w->t, &d->v[*i].k, &old, w->err);
+	rc = cgp_get_u64(w->t, &first->k, &old, w->err);
 	if (!rc && (old + add < old || old + add < sub))
 		rc = zen_fail(w->err, ZEN_ESTORE, "store is damaged: a cgp "
 			      "balance does not add up");
 	if (!rc)
-		rc = cgp_put_u64(w, &d->v[*i].k, old, old + add - sub);
+		rc = cgp_put_u64(w, &first->k, old, old + add - sub);
 	*i = j;
 	return rc;
 }
@@ -137,11 +163,10 @@ static int move_balances(const struct zen_chain_params *p,
 	struct deltas d = { 0 };
 	int rc = collect_deltas(p, blk, &d, w->err);
 
-	if (d.n)
-		qsort(d.v, d.n, sizeof(*d.v), delta_cmp);
+	deltas_sort(&d);
 	for (size_t i = 0; !rc && i < d.n;)
 		rc = apply_delta(w, &d, &i);
-	free(d.v);
+	deltas_release(&d);
 	return rc;
 }
 
@@ -470,15 +495,17 @@ struct expect {
 /* Next merged expected (key, amount) of the wanted kind, or 0. */
 static int expect_next(struct expect *x, struct cgp_key *k, uint64_t *amount)
 {
+	struct delta *const *order = x->d->order;
+
 	while (x->at < x->d->n) {
-		size_t i = x->at;
+		const struct delta *first = order[x->at];
 		uint64_t add = 0;
 
-		for (; x->at < x->d->n &&
-		       !delta_cmp(&x->d->v[i], &x->d->v[x->at]); x->at++)
-			add += x->d->v[x->at].add;
-		if (x->d->v[i].k.b[0] == x->kind && add) {
-			*k = x->d->v[i].k;
+		for (; x->at < x->d->n && !delta_cmp(first, order[x->at]);
+		     x->at++)
+			add += order[x->at]->add;
+		if (first->k.b[0] == x->kind && add) {
+			*k = first->k;
 			*amount = add;
 			return 1;
 		}
@@ -544,8 +571,7 @@ int chain_cgp_verify(const struct zen_chain_params *p, struct zen_store_txn *t,
 	uint64_t undo;
 	int rc = zen_chain_read_utxos(&r, unspent_one, &u, err);
 
-	if (u.d.n)
-		qsort(u.d.v, u.d.n, sizeof(*u.d.v), delta_cmp);
+	deltas_sort(&u.d);
 	rc = rc ?: verify_table(t, &u.d, CGP_BALANCE, err) ?:
 		   verify_table(t, &u.d, CGP_FUNDS, err) ?:
 		   zen_store_count(t, ZEN_DB_CGP_UNDO, &undo, err);
@@ -553,6 +579,6 @@ int chain_cgp_verify(const struct zen_chain_params *p, struct zen_store_txn *t,
 		rc = chain_check_failed(err, "", "%llu cgp undo records for %u "
 					"main-chain blocks",
 					(unsigned long long)undo, main_blocks);
-	free(u.d.v);
+	deltas_release(&u.d);
 	return rc;
 }
