@@ -18,6 +18,11 @@ module Wallet = Zen.Wallet
 
 let intervalLength : nat = 100
 
+// What cf's 42334 pays for: the outputs' cost grows with their number
+// (161 + 206 N, below), so without a bound main could cost more than cf
+// says, and F* would refuse the contract.
+let maxOutputs : nat = 200
+
 let rec tryMap (#a #b: Type) (#n: nat) (f: a -> option b `cost` n) (ls: list a)
   : option (list b) `cost` (length ls * (n + 12) + 12) =
   match ls with
@@ -59,28 +64,32 @@ let main txSkel context contractId command sender messageBody wallet state =
   if not (isPayoutBlock context) then RT.autoFailw "not a payout block" else
   if (let n = length [1; 2] in n = 2) then begin
     let! outputs = messageBody >!= tryDict >?= Dict.tryFind "Outputs" >?= tryList in
-    let! parsed = OptT.tryMapT parseOutput (match outputs with
-                                           | Some ls -> ls
-                                           | None -> []) in
-    match parsed with
-    | Some (hd :: tl) -> begin
-      let! tx = tryFold addOutput txSkel (hd :: tl) in
-      match tx with
-      | Some tx -> CR.ofTxSkel tx |> autoInc
-      | None -> RT.autoFailw "cannot pay"
+    let ls = match outputs with
+             | Some ls -> ls
+             | None -> [] in
+    if length ls > maxOutputs then RT.autoFailw "too many outputs" else begin
+      let! parsed = OptT.tryMapT parseOutput ls in
+      match parsed with
+      | Some (hd :: tl) -> begin
+        let! tx = tryFold addOutput txSkel (hd :: tl) in
+        match tx with
+        | Some tx -> CR.ofTxSkel tx |> autoInc
+        | None -> RT.autoFailw "cannot pay"
+      end
+      | _ -> RT.autoFailw "bad outputs"
     end
-    | _ -> RT.autoFailw "bad outputs"
   end else RT.autoFailw "never"
 
 // main's cost (contracts.md 1.10, 4), N outputs that all parse:
 // main's body: if 3 + (not (isPayoutBlock context)) 2 + max(autoFailw 1,
 //   if 3 + (let n = length [1; 2] (1 + list 4) in n = 2 (2)) 7 + max(
 //   let! outputs = (>!= 2, >?= 2, >?= 2, tryFind 1 arg) 1 + 1 + 7 +
-//   (let! parsed = tryMapT (2 args) + match (leaves Some ls, None 2)
-//   1 + 1 + 4 + match parsed: leaves (hd :: tl) 2 + _ 1 + max(let! tx
-//   = tryFold (3 args, hd :: tl 2) 1 + 1 + 5 + match tx: leaves 2 +
-//   max(CR.ofTxSkel tx |> autoInc 3, 1) = 12, 1) = 15: 21): 30, 1) =
-//   40) = 45.
+//   (let ls = match (leaves Some ls, None 2) in: nothing more; if 3 +
+//   (length ls 1 + > maxOutputs 2) 3 + max(autoFailw 1, let! parsed =
+//   tryMapT (2 args) 1 + 1 + 2 + match parsed: leaves (hd :: tl) 2 + _ 1
+//   + max(let! tx = tryFold (3 args, hd :: tl 2) 1 + 1 + 5 + match tx:
+//   leaves 2 + max(CR.ofTxSkel tx |> autoInc 3, 1) = 12, 1) = 15: 21)
+//   = 27: 36), 1) = 46) = 51.
 // parseOutput: padded to its declared 100 (its own count, 9 + Asset.parse
 //   64, is less; `$>`'s function returns a plain value: no increment).
 // addOutput: |> 2 + lockToAddress (4 args, 2 projections) 6 = 8 +
@@ -92,8 +101,9 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   12 = 21, T(k) = 9 + 72 + 5 + T(k - 1) = 86 k + 21.
 // Zulib: tryDict 4 + tryFind 64 + tryList 4 + tryMapT (20 + N (20 +
 //   100)) + ofTxSkel 3.
-// OK path: 45 + 72 + 20 + 120 N + 86 N + 21 + 3 = 161 + 206 N (N = 2:
-//   573), at most cf for N <= 204: autoInc and the autoFailw's pad every
-//   path to cf, a bound for up to 200 outputs.
+// OK path: 51 + 72 + 20 + 120 N + 86 N + 21 + 3 = 167 + 206 N (N = 2:
+//   579), at most cf for N <= 204: autoInc and the autoFailw's pad every
+//   path to cf, and maxOutputs keeps N at 200 or less.  (More than 200
+//   outputs: 51 + 72 = 123, and autoFailw pads it to cf.)
 let cf _ _ _ _ _ wallet _ =
   42334 + 12800 * Wallet.size wallet |> cast nat |> C.ret

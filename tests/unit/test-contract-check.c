@@ -1254,6 +1254,159 @@ static void test_no_report(void)
 		     &err) == 0, "no report, no contract out: accepted");
 }
 
+/* ---- costs that grow with the input ---------------------------------- */
+
+#define GROW_HEAD HEAD2 "module L = Zen.List\nmodule Wallet = Zen.Wallet\n"
+#define GROW_MAIN_LINE 15	/* of `let main` after GROW_HEAD and cnt */
+/* count: ret 1 + (acc + 1) 2 = 3, its declared index */
+#define COUNT_FN \
+	"val cnt: nat -> data -> nat `cost` 3\n" \
+	"let cnt acc _ = ret (acc + 1)\n"
+#define COUNT_MAIN \
+	"let main txSkel _ _ command _ messageBody _ _ =\n" \
+	"  if command <> \"count\" then RT.failw \"no\" else begin\n" \
+	"  let! l = messageBody >!= tryList in\n" \
+	"  match l with\n" \
+	"  | Some l -> let! n = L.foldT cnt 0 l in " OKBODY "\n" \
+	"  | None -> " OKBODY "\n" \
+	"  end\n"
+
+/* A body list of n hashes (of 0x01 bytes, the explored hash). */
+static void hash_list(struct zen_data *d, size_t n)
+{
+	zen_data_init(d);
+	d->kind = ZEN_DATA_LIST;
+	d->u.coll.items = zen_xcalloc(n, sizeof(*d->u.coll.items));
+	d->u.coll.n = n;
+	for (size_t i = 0; i < n; i++) {
+		d->u.coll.items[i].kind = ZEN_DATA_HASH;
+		memset(d->u.coll.items[i].u.hash, 1, ZEN_HASH_LEN);
+	}
+}
+
+/* main's cost with a body list of n hashes (command "count"). */
+static uint64_t count_cost(const char *src, size_t n)
+{
+	struct zen_contract_args a;
+	struct zen_data body;
+	uint64_t cost;
+
+	memset(&a, 0, sizeof(a));
+	a.command = "count";
+	a.command_len = 5;
+	hash_list(&body, n);
+	a.body = &body;
+	cost = main_cost(src, &a);
+	zen_data_release(&body);
+	return cost;
+}
+
+/*
+ * A cost that grows with a list of the body faster than cf's: L.foldT
+ * charges each item its function's index 3 and its own 4, 7 (Zulib's
+ * foldT: len * (n + 4) + 4), and cf says 200 whatever the length.  The
+ * explored body, a list of two hashes, is within cf; so are the lists
+ * twice and three times as long; the check runs the length where main's
+ * rise of 14 per repetition passes 200, and refuses it there.
+ */
+static void test_dear_list_growth(void)
+{
+	char src[2048], want[256];
+	uint64_t two, at = 0;
+	size_t f;
+
+	snprintf(src, sizeof(src), GROW_HEAD COUNT_FN COUNT_MAIN
+		 "let cf _ _ _ _ _ _ _ = ret (200 <: nat)\n");
+	two = count_cost(src, 2);
+	tap_ok(two > 0 && two + 2 * 14 <= 200, "list growth: main's cost "
+	       "with 2, 4 and 6 items within cf (%llu, +14 each time)",
+	       (unsigned long long)two);
+	tap_u64(count_cost(src, 6) - two, 4 * 7, "list growth: 7 per item");
+	for (f = 1; two + 14 * (f - 1) <= 200; f++)
+		;
+	at = count_cost(src, 2 * f);
+	tap_u64(at, two + 14 * (f - 1), "list growth: main's cost at %zu "
+		"items", 2 * f);
+	snprintf(want, sizeof(want), "t.fst:%d:5: main costs %llu but cf says "
+		 "200 for command \"count\" (body list, with its lists repeated "
+		 "%zu times)", GROW_MAIN_LINE, (unsigned long long)at, f);
+	refused_with(src, want, "list growth");
+}
+
+/* The same main with a cf that grows as fast (7 per item): accepted. */
+static void test_list_growth_exact(void)
+{
+	char src[2048];
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+
+	snprintf(src, sizeof(src), GROW_HEAD COUNT_FN COUNT_MAIN
+		 "let cf _ _ _ _ messageBody _ _ =\n"
+		 "  match messageBody with\n"
+		 "  | Some (Collection (List l)) -> "
+		 "ret (200 + 7 * length l <: nat)\n"
+		 "  | _ -> ret (200 <: nat)\n");
+	tap_ok(!check(src, &rep, NULL, &err) && !rep.n,
+	       "list growth, cf as fast: accepted (%s)", err.msg);
+	zen_check_report_release(&rep);
+}
+
+/*
+ * The wallet: fromWallet charges 128 per output (Zulib's index 128 s +
+ * 192) and cf gives 100 per output.  Explored, the wallet of 4 outputs
+ * comes nearest to cf; the check repeats it until main's rise of 4 * 28
+ * per repetition passes cf.
+ */
+static void test_dear_wallet_growth(void)
+{
+	const char *src = GROW_HEAD COUNT_FN
+		"let main txSkel _ contractId command _ _ wallet _ =\n"
+		"  if command <> \"pay\" then RT.failw \"no\" else begin\n"
+		"  let! r = Tx.fromWallet Asset.zenAsset 1UL contractId wallet "
+		"txSkel in\n"
+		"  match r with\n"
+		"  | Some tx -> RT.ok @ { tx = tx; message = None; "
+		"state = NoChange }\n"
+		"  | None -> " OKBODY "\n"
+		"  end\n"
+		"let cf _ _ _ _ _ wallet _ =\n"
+		"  ret (600 + 100 * Wallet.size wallet <: nat)\n";
+	struct zen_output outs[64];
+	struct zen_outpoint ops[64];
+	struct zen_contract_args a;
+	uint64_t four, at;
+	char want[256];
+	size_t f;
+
+	memset(&a, 0, sizeof(a));
+	a.command = "pay";
+	a.command_len = 3;
+	for (size_t i = 0; i < 64; i++) {
+		zen_output_init(&outs[i]);
+		outs[i].lock.id = ZEN_LOCK_PK;
+		outs[i].spend.amount = 100000000;
+		memset(&ops[i], (int)i, sizeof(ops[i]));
+	}
+	a.wallet_outputs = outs;
+	a.wallet_outpoints = ops;
+	a.wallet_n = 4;
+	four = main_cost(src, &a);
+	tap_ok(four > 0 && four + 2 * 4 * 28 <= 1000, "wallet growth: main "
+	       "within cf with 4, 8 and 12 outputs (%llu)",
+	       (unsigned long long)four);
+	for (f = 1; four + 4 * 128 * (f - 1) <= 600 + 4 * 100 * f; f++)
+		;
+	a.wallet_n = 4 * f;
+	at = main_cost(src, &a);
+	tap_u64(at, four + 4 * 128 * (f - 1), "wallet growth: main's cost "
+		"with %zu outputs", 4 * f);
+	snprintf(want, sizeof(want), "t.fst:%d:5: main costs %llu but cf says "
+		 "%zu for command \"pay\" (wallet of 4: 3 ZP, 1 of its asset, "
+		 "with its wallet repeated %zu times)", GROW_MAIN_LINE,
+		 (unsigned long long)at, 600 + 400 * f, f);
+	refused_with(src, want, "wallet growth");
+}
+
 int main(void)
 {
 	test_cost_refusal();
@@ -1283,6 +1436,9 @@ int main(void)
 	test_dear_sender_hash();
 	test_dear_nested();
 	test_computed_exact();
+	test_dear_list_growth();
+	test_list_growth_exact();
+	test_dear_wallet_growth();
 	test_step_budget();
 	test_zulib_arity();
 	test_pattern_let_shadows();

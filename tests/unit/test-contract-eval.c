@@ -1183,6 +1183,27 @@ static void test_merkle_payout(void)
 	zen_contract_free(c);
 }
 
+/* 201 outputs, one past maxOutputs: refused before any is parsed, at
+ * main's increment 51 + tryDict 4 + tryFind 64 + tryList 4 = 123; the
+ * autoFailw's type makes it cf. */
+static void payout_too_many(struct zc_contract *c,
+			    struct zen_contract_args *a)
+{
+	struct zen_data *items[201], *outs, *body;
+
+	for (size_t i = 0; i < 201; i++)
+		items[i] = d_u64(i);
+	outs = d_list(201, items);
+	body = d_dict(1, (const char *[]){ "Outputs" }, &outs);
+	a->body = body;
+	main_err_is(c, a, "too many outputs",
+		    "payout-list with 201 outputs: too many outputs");
+	cost_short_is(c, a, 42334, 123, "too many outputs",
+		      "payout-list with 201 outputs");
+	a->body = NULL;
+	d_free(body);
+}
+
 static void test_payout_list(void)
 {
 	struct zc_contract *c = cx_load_file("payout-list.fst", NULL, "");
@@ -1200,24 +1221,24 @@ static void test_payout_list(void)
 	a.block_number = 101;
 	main_err_is(c, &a, "not a payout block",
 		    "payout-list at block 101: not a payout block (U32.rem)");
-	/* main's own count there: its increment 45 (payout-list.fst) and
+	/* main's own count there: its increment 51 (payout-list.fst) and
 	 * nothing else; autoFailw's type makes it cf */
-	cost_short_is(c, &a, 42334, 45, "not a payout block",
+	cost_short_is(c, &a, 42334, 51, "not a payout block",
 		      "payout-list at block 101");
 	a.block_number = 200;
 	main_err_is(c, &a, "bad outputs",
 		    "payout-list at block 200 without outputs: bad outputs");
 	/* no body: >!= and >?= skip tryDict, tryFind, tryList; tryMapT
-	 * parseOutput [] = 20: 45 + 20 = 65 */
-	cost_short_is(c, &a, 42334, 65, "bad outputs",
+	 * parseOutput [] = 20: 51 + 20 = 71 */
+	cost_short_is(c, &a, 42334, 71, "bad outputs",
 		      "payout-list without outputs");
 	/*
 	 * OK path.  Outputs = [[Lock (PK aa); [String "00"; U64 5]];
 	 * [Lock (PK bb); [String "00"; U64 7]]]: both parse (nested list
 	 * patterns; "00" is the ZP asset), tryFold addOutput appends
 	 * {PK aa, ZP, 5} then {PK bb, ZP, 7} to the (empty) skeleton.
-	 * main's own count, N = 2 (payout-list.fst): 161 + 206 N = 573 =
-	 * 45 (main) + 72 (tryDict 4, tryFind 64, tryList 4) + 260 (tryMapT
+	 * main's own count, N = 2 (payout-list.fst): 167 + 206 N = 579 =
+	 * 51 (main) + 72 (tryDict 4, tryFind 64, tryList 4) + 260 (tryMapT
 	 * 20 + 2 * (20 + parseOutput padded to 100)) + 193 (tryFold:
 	 * 2 * (9 + addOutput 72 + 5) + 9 + incSome 12) + 3 (ofTxSkel);
 	 * autoInc makes it cf = 42334.
@@ -1241,8 +1262,9 @@ static void test_payout_list(void)
 	       !r.has_message && r.state == ZEN_STATE_NOCHANGE,
 	       "payout-list pays a CGP-style Outputs list (tryFold)");
 	zen_contract_return_release(&r);
-	cost_short_is(c, &a, 42334, 573, NULL, "payout-list OK, 2 outputs");
+	cost_short_is(c, &a, 42334, 579, NULL, "payout-list OK, 2 outputs");
 	d_free(body);
+	payout_too_many(c, &a);
 	zen_contract_free(c);
 }
 

@@ -1744,16 +1744,17 @@ static void inputs_release(struct inputs *in)
 	values_trim(in, all);
 }
 
+/* The wallet's outputs for each value of D_WALLET (input_desc). */
+static const size_t wallet_sizes[] = { 0, 4, 3 };
+
 static void input_args(const struct inputs *in, const size_t *sel,
 		       struct zen_contract_args *a)
 {
-	static const size_t wallet_n[] = { 0, 4, 3 };
-
 	a->body = sel[D_BODY] ? &in->data[0][sel[D_BODY]] : NULL;
 	a->state = sel[D_STATE] ? &in->data[1][sel[D_STATE]] : NULL;
 	a->wallet_outpoints = in->wop;
 	a->wallet_outputs = in->wout;
-	a->wallet_n = wallet_n[sel[D_WALLET]];
+	a->wallet_n = wallet_sizes[sel[D_WALLET]];
 	a->sender = in->skind[sel[D_SENDER]];
 	memcpy(a->sender_pk, in->spk[sel[D_SENDER]], ZEN_PUBKEY_LEN);
 	a->sender_cid = in->scid[sel[D_SENDER]];
@@ -2112,6 +2113,12 @@ struct explore {
 	struct traced tr;		/* a first round's comparisons */
 	struct zc_trace hook;		/* trace_cmp on tr */
 	int tracing;			/* the runs are a first round's */
+	/* of the command's explored inputs that have something to grow,
+	 * the one where main came nearest to cf: main - cf the largest */
+	size_t best[D_N];
+	int64_t best_margin;		/* main - cf there */
+	int have_best;
+	int can_grow;			/* a wallet or a list to grow */
 };
 
 /*
@@ -2145,50 +2152,295 @@ static int run_input(const struct zc_contract *c,
 	return ran && !zen_contract_cost(c, &a, cf, NULL);
 }
 
+/* main - cf, within int64_t. */
+static int64_t margin_of(uint64_t main, uint64_t cf)
+{
+	uint64_t d = main >= cf ? main - cf : cf - main;
+
+	if (d > INT64_MAX)
+		d = INT64_MAX;
+	return main >= cf ? (int64_t)d : -(int64_t)d;
+}
+
+/* The input sel (the neutral one when NULL) as input_desc names it,
+ * and grown's words, if any, in its parenthesis. */
+static void cost_desc(char *out, size_t cap, const struct inputs *in,
+		      const size_t *sel, const char *grown)
+{
+	static const size_t neutral[D_N];
+	size_t n;
+
+	input_desc(out, cap, in, sel ? sel : neutral);
+	n = strlen(out);
+	if (!grown)
+		return;
+	if (n)		/* " (a, b)" */
+		snprintf(out + n - 1, cap - (n - 1), ", %s)", grown);
+	else
+		snprintf(out, cap, " (%s)", grown);
+}
+
+/*
+ * main and cf on arguments a of command k (a->command set), within the
+ * steps left when explored (sel not NULL): 1 when main is dearer than cf
+ * there, then the error is reported, naming sel (cost_desc).  *margin:
+ * main - cf, when both ran (else it is left alone).
+ */
+static int cost_args(struct explore *x, struct zen_check_cost *k,
+		     const struct zen_contract_args *a, const size_t *sel,
+		     const char *grown, int64_t *margin)
+{
+	uint64_t cf, main, steps, max = ZEN_CHECK_MAX_STEPS;
+	char q[160], desc[2 * DESC_MAX + 160];
+	int dear = 0, explored = sel != NULL;
+
+	if (explored && x->steps < max)
+		max = x->steps;
+	if (run_input(x->c, a, max, &cf, &main, &steps)) {
+		if (!k->inputs++) {
+			k->ran = 1;
+			k->cf = cf;
+			k->main = main;
+		}
+		*margin = margin_of(main, cf);
+		dear = main > cf;
+	}
+	if (dear) {
+		quote(q, sizeof(q), a->command, a->command_len);
+		cost_desc(desc, sizeof(desc), x->in, sel, grown);
+		diag(x->rep, x->pos, "main costs %llu but cf says %llu for "
+		     "command %s%s", (unsigned long long)main,
+		     (unsigned long long)cf, q, desc);
+	} else if (explored) {	/* main's steps twice: cf's are not known */
+		steps *= 2;
+		x->steps -= steps < x->steps ? steps : x->steps;
+	}
+	return dear;
+}
+
+static int growable(const struct inputs *in, const size_t *sel);
+
 /* Input sel (NULL: the neutral one) of command k: 1 when main is dearer
  * than cf there (then the error is reported). */
 static int cost_input(struct explore *x, struct zen_check_cost *k,
 		      const size_t *sel)
 {
-	static const size_t neutral[D_N];
 	struct zen_contract_args a;
-	uint64_t cf, main, steps, max = ZEN_CHECK_MAX_STEPS;
-	char q[160], desc[2 * DESC_MAX + 80];
+	int64_t margin = INT64_MIN;
+	int dear;
 
 	memset(&a, 0, sizeof(a));
 	a.command = k->command;
 	a.command_len = strlen(k->command);
-	if (sel) {
+	if (sel)
 		input_args(x->in, sel, &a);
-		if (x->steps < max)
-			max = x->steps;
-	}
 	if (sel && x->tracing) {
 		x->tr.sel = sel;
 		a.trace = &x->hook;
 	}
-	if (!run_input(x->c, &a, max, &cf, &main, &steps)) {
-		steps *= 2;
-		goto out;
+	dear = cost_args(x, k, &a, sel, NULL, &margin);
+	if (sel && margin != INT64_MIN && growable(x->in, sel) &&
+	    (!x->have_best || margin > x->best_margin)) {
+		memcpy(x->best, sel, sizeof(x->best));
+		x->best_margin = margin;
+		x->have_best = 1;
 	}
-	steps *= 2;
-	if (!k->inputs++) {
-		k->ran = 1;
-		k->cf = cf;
-		k->main = main;
+	return dear;
+}
+
+/* ---- the cost bound: inputs grown --------------------------------------- */
+
+#define GROW_RUNS 3		/* per command: twice, three times, the crossing */
+#define GROW_MAX_ITEMS 4096	/* list items and wallet outputs of a grown input */
+
+/* Items of d's lists and arrays, at every depth, once each is f times
+ * as long (data_grow); at most GROW_MAX_ITEMS + 1. */
+static size_t data_items(const struct zen_data *d, size_t f)
+{
+	size_t n = 0;
+
+	if (d->kind == ZEN_DATA_LIST || d->kind == ZEN_DATA_ARRAY) {
+		for (size_t i = 0; i < d->u.coll.n && n <= GROW_MAX_ITEMS; i++)
+			n += f * (1 + data_items(&d->u.coll.items[i], f));
+	} else if (d->kind == ZEN_DATA_DICT) {
+		for (size_t i = 0; i < d->u.dict.n && n <= GROW_MAX_ITEMS; i++)
+			n += data_items(&d->u.dict.entries[i].value, f);
 	}
-	if (main <= cf)
-		goto out;
-	quote(q, sizeof(q), a.command, a.command_len);
-	input_desc(desc, sizeof(desc), x->in, sel ? sel : neutral);
-	diag(x->rep, x->pos, "main costs %llu but cf says %llu for command "
-	     "%s%s", (unsigned long long)main, (unsigned long long)cf, q,
-	     desc);
-	return 1;
-out:
-	if (sel)	/* main's steps twice: cf's are not known */
-		x->steps -= steps < x->steps ? steps : x->steps;
+	return n > GROW_MAX_ITEMS ? GROW_MAX_ITEMS + 1 : n;
+}
+
+/* List items and wallet outputs of input sel grown f times. */
+static size_t input_items(const struct inputs *in, const size_t *sel,
+			  size_t f)
+{
+	size_t n = wallet_sizes[sel[D_WALLET]] * f;
+
+	for (int p = D_BODY; p <= D_STATE; p++)
+		if (sel[p])
+			n += data_items(&in->data[p][sel[p]], f);
+	return n;
+}
+
+static int growable(const struct inputs *in, const size_t *sel)
+{
+	return input_items(in, sel, 1) > 0;
+}
+
+/* Has any input a wallet or a list to grow? */
+static int inputs_growable(const struct inputs *in)
+{
+	if (in->n[D_WALLET] > 1)
+		return 1;
+	for (int p = D_BODY; p <= D_STATE; p++)
+		for (size_t i = 1; i < in->n[p]; i++)
+			if (data_items(&in->data[p][i], 1))
+				return 1;
 	return 0;
+}
+
+/* dst: src with every list and array, at every depth, f times as long
+ * (its items over again, in order). */
+static void data_grow(struct zen_data *dst, const struct zen_data *src,
+		      size_t f)
+{
+	if (src->kind == ZEN_DATA_LIST || src->kind == ZEN_DATA_ARRAY) {
+		size_t n = src->u.coll.n;
+
+		zen_data_init(dst);
+		dst->kind = src->kind;
+		dst->u.coll.items = zen_xcalloc(n ? n * f : 1,
+						sizeof(*dst->u.coll.items));
+		dst->u.coll.n = n * f;
+		for (size_t i = 0; i < n * f; i++)
+			data_grow(&dst->u.coll.items[i],
+				  &src->u.coll.items[i % n], f);
+	} else if (src->kind == ZEN_DATA_DICT) {
+		size_t n = src->u.dict.n;
+
+		zen_data_init(dst);
+		dst->kind = ZEN_DATA_DICT;
+		dst->u.dict.entries = zen_xcalloc(n ? n : 1,
+						  sizeof(*dst->u.dict.entries));
+		dst->u.dict.n = n;
+		for (size_t i = 0; i < n; i++) {
+			const struct zen_data_entry *e = &src->u.dict.entries[i];
+			struct zen_data_entry *o = &dst->u.dict.entries[i];
+
+			o->key = zen_xmalloc(e->key_len + 1);
+			memcpy(o->key, e->key, e->key_len + 1);
+			o->key_len = e->key_len;
+			data_grow(&o->value, &e->value, f);
+		}
+	} else {
+		*dst = *src;
+		if ((src->kind == ZEN_DATA_BYTES ||
+		     src->kind == ZEN_DATA_STRING) && src->u.bytes.p)
+			dst->u.bytes.p = zen_xmemdup(src->u.bytes.p,
+						     src->u.bytes.len + 1);
+	}
+}
+
+/* Input sel with its lists and its wallet f times as long: the body and
+ * state grown, the wallet's outputs over again on new outpoints. */
+struct grown {
+	struct zen_data data[2];
+	int has[2];
+	struct zen_outpoint *wop;
+	struct zen_output *wout;
+	char words[96];
+};
+
+static void grown_make(struct grown *g, const struct inputs *in,
+		       const size_t *sel, size_t f,
+		       struct zen_contract_args *a)
+{
+	size_t wn = wallet_sizes[sel[D_WALLET]];
+	int lists;
+
+	memset(g, 0, sizeof(*g));
+	input_args(in, sel, a);
+	for (int p = D_BODY; p <= D_STATE; p++) {
+		if (!sel[p])
+			continue;
+		data_grow(&g->data[p], &in->data[p][sel[p]], f);
+		g->has[p] = 1;
+	}
+	a->body = g->has[0] ? &g->data[0] : NULL;
+	a->state = g->has[1] ? &g->data[1] : NULL;
+	g->wop = zen_xcalloc(wn * f + 1, sizeof(*g->wop));
+	g->wout = zen_xcalloc(wn * f + 1, sizeof(*g->wout));
+	for (size_t i = 0; i < wn * f; i++) {
+		g->wop[i] = in->wop[i % wn];
+		g->wop[i].index = (uint32_t)i;
+		g->wout[i] = in->wout[i % wn];
+	}
+	a->wallet_outpoints = g->wop;
+	a->wallet_outputs = g->wout;
+	a->wallet_n = wn * f;
+	lists = input_items(in, sel, 1) > wn;
+	snprintf(g->words, sizeof(g->words), "with its %s repeated %zu times",
+		 lists && wn ? "lists and wallet" : wn ? "wallet" : "lists", f);
+}
+
+static void grown_release(struct grown *g)
+{
+	for (int p = D_BODY; p <= D_STATE; p++)
+		if (g->has[p])
+			zen_data_release(&g->data[p]);
+	free(g->wop);
+	free(g->wout);
+}
+
+/* Input sel of command k grown f times: 1 when main is dearer than cf
+ * there (reported); *margin as cost_args. */
+static int grown_input(struct explore *x, struct zen_check_cost *k,
+		       const size_t *sel, size_t f, int64_t *margin)
+{
+	struct zen_contract_args a;
+	struct grown g;
+	int dear;
+
+	memset(&a, 0, sizeof(a));
+	a.command = k->command;
+	a.command_len = strlen(k->command);
+	grown_make(&g, x->in, sel, f, &a);
+	dear = cost_args(x, k, &a, sel, g.words, margin);
+	grown_release(&g);
+	return dear;
+}
+
+/*
+ * The growth of command k (check.h THE COST BOUND): the input where main
+ * came nearest to cf, with its lists and wallet twice and three times
+ * as long.  When main - cf rose from one to the next, it is run once
+ * more at the length where that rise would take main past cf, if that
+ * is within GROW_MAX_ITEMS: a cost that grows faster than cf's, as F*
+ * would refuse, and only refused here where a run shows it.
+ */
+static int grow_command(struct explore *x, struct zen_check_cost *k)
+{
+	int64_t m2 = INT64_MIN, m3 = INT64_MIN, rise;
+	size_t f;
+
+	if (!x->have_best)
+		return 0;
+	if (grown_input(x, k, x->best, 2, &m2) ||
+	    grown_input(x, k, x->best, 3, &m3))
+		return 1;
+	if (m2 == INT64_MIN || m3 == INT64_MIN || m3 <= m2 ||
+	    x->best_margin >= m2)
+		return 0;
+	rise = m3 - m2;
+	/* m3 <= 0 (not dear at 3): the first f where m3 + (f - 3) rise > 0,
+	 * or the largest f within GROW_MAX_ITEMS */
+	f = 3 + (size_t)(-m3 / rise) + 1;
+	if (f > GROW_MAX_ITEMS)
+		f = GROW_MAX_ITEMS;
+	while (f > 3 && input_items(x->in, x->best, f) > GROW_MAX_ITEMS)
+		f = f * 3 / 4;
+	if (f <= 3)
+		return 0;
+	return grown_input(x, k, x->best, f, &m3);
 }
 
 /* Inputs list[*i..nl) of command k while fewer than quota are run (*n
@@ -2213,6 +2465,9 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 	size_t i = 0, j = 0, n = 0;
 	int dear;
 
+	if (x->can_grow && quota > GROW_RUNS)
+		quota -= GROW_RUNS;	/* kept for grow_command */
+	x->have_best = 0;
 	x->tr.n = 0;
 	x->tracing = 1;
 	dear = run_list(x, k, in->order, in->norder, &i, quota - quota / 3,
@@ -2223,6 +2478,8 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 	second_round(in, &x->tr);
 	dear = run_list(x, k, in->next, in->nnext, &j, quota, &n) ||
 	       run_list(x, k, in->order, in->norder, &i, quota, &n);
+	/* the best input may be one of the second round's */
+	dear = dear || (x->can_grow && x->steps && grow_command(x, k));
 	second_round_end(in);
 	return dear;
 }
@@ -2242,6 +2499,7 @@ static void check_cost(const struct zc_module *m, const struct zc_contract *c,
 	cmds.empty = 0;
 	find_commands(m, &cmds);
 	inputs_init(in, m, c);
+	x.can_grow = inputs_growable(in);
 	traced_init(&x.tr, in, &cmds);
 	x.hook.cmp = trace_cmp;
 	x.hook.ctx = &x.tr;
