@@ -1328,7 +1328,7 @@ static void test_dear_list_growth(void)
 	tap_u64(at, two + 14 * (f - 1), "list growth: main's cost at %zu "
 		"items", 2 * f);
 	snprintf(want, sizeof(want), "t.fst:%d:5: main costs %llu but cf says "
-		 "200 for command \"count\" (body list, with its lists repeated "
+		 "200 for command \"count\" (body list, with its collections repeated "
 		 "%zu times)", GROW_MAIN_LINE, (unsigned long long)at, f);
 	refused_with(src, want, "list growth");
 }
@@ -1407,6 +1407,81 @@ static void test_dear_wallet_growth(void)
 	refused_with(src, want, "wallet growth");
 }
 
+/*
+ * A dict of the state folded whole (Dict.foldT: each entry its
+ * function's 3 and foldT's 4, 7) against a cf of 300: the explored state
+ * has one entry, "owner", the key main looks up; grown, the entries come
+ * again as "owner~1", "owner~2" ..., and the check runs the size where
+ * main's rise of 7 per repetition passes 300.
+ */
+#define TALLY_MAIN \
+	"val cntd: nat -> string -> data -> nat `cost` 3\n" \
+	"let cntd acc _ _ = ret (acc + 1)\n" \
+	"let main txSkel _ _ command _ _ _ state =\n" \
+	"  if command <> \"tally\" then RT.failw \"no\" else begin\n" \
+	"  let! d = state >!= tryDict in\n" \
+	"  match d with\n" \
+	"  | Some d -> begin\n" \
+	"      let! o = Dict.tryFind \"owner\" d in\n" \
+	"      let! n = Dict.foldT cntd 0 d in " OKBODY " end\n" \
+	"  | None -> " OKBODY "\n" \
+	"  end\n"
+
+/* main's cost with a state dict of n entries "owner", "owner~1" ...,
+ * each U64 1000 (command "tally"). */
+static uint64_t tally_cost(const char *src, size_t n)
+{
+	struct zen_contract_args a;
+	struct zen_data st;
+	uint64_t cost;
+
+	memset(&a, 0, sizeof(a));
+	a.command = "tally";
+	a.command_len = 5;
+	zen_data_init(&st);
+	st.kind = ZEN_DATA_DICT;
+	st.u.dict.entries = zen_xcalloc(n, sizeof(*st.u.dict.entries));
+	st.u.dict.n = n;
+	for (size_t i = 0; i < n; i++) {
+		struct zen_data_entry *e = &st.u.dict.entries[i];
+		char key[32];
+
+		snprintf(key, sizeof(key), i ? "owner~%zu" : "owner", i);
+		e->key = zen_xstrdup(key);
+		e->key_len = strlen(key);
+		u64_of(&e->value, 1000);
+	}
+	zen_data_dict_normalize(&st);
+	a.state = &st;
+	cost = main_cost(src, &a);
+	zen_data_release(&st);
+	return cost;
+}
+
+static void test_dear_dict_growth(void)
+{
+	char src[2048], want[320];
+	uint64_t one, at;
+	size_t f;
+
+	snprintf(src, sizeof(src), GROW_HEAD TALLY_MAIN
+		 "let cf _ _ _ _ _ _ _ = ret (300 <: nat)\n");
+	one = tally_cost(src, 1);
+	tap_ok(one > 0 && one + 2 * 7 <= 300, "dict growth: main within cf "
+	       "with 1, 2 and 3 entries (%llu)", (unsigned long long)one);
+	tap_u64(tally_cost(src, 3) - one, 2 * 7, "dict growth: 7 per entry");
+	for (f = 1; one + 7 * (f - 1) <= 300; f++)
+		;
+	at = tally_cost(src, f);
+	tap_u64(at, one + 7 * (f - 1), "dict growth: main's cost with %zu "
+		"entries", f);
+	snprintf(want, sizeof(want), "t.fst:15:5: main costs %llu but cf says "
+		 "300 for command \"tally\" (state {\"owner\": u64}, with "
+		 "its collections repeated %zu times)", (unsigned long long)at,
+		 f);
+	refused_with(src, want, "dict growth");
+}
+
 int main(void)
 {
 	test_cost_refusal();
@@ -1439,6 +1514,7 @@ int main(void)
 	test_dear_list_growth();
 	test_list_growth_exact();
 	test_dear_wallet_growth();
+	test_dear_dict_growth();
 	test_step_budget();
 	test_zulib_arity();
 	test_pattern_let_shadows();

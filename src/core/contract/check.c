@@ -2118,7 +2118,7 @@ struct explore {
 	size_t best[D_N];
 	int64_t best_margin;		/* main - cf there */
 	int have_best;
-	int can_grow;			/* a wallet or a list to grow */
+	int can_grow;			/* a wallet or a collection to grow */
 };
 
 /*
@@ -2251,10 +2251,10 @@ static int cost_input(struct explore *x, struct zen_check_cost *k,
 /* ---- the cost bound: inputs grown --------------------------------------- */
 
 #define GROW_RUNS 3		/* per command: twice, three times, the crossing */
-#define GROW_MAX_ITEMS 4096	/* list items and wallet outputs of a grown input */
+#define GROW_MAX_ITEMS 4096	/* items and wallet outputs of a grown input */
 
-/* Items of d's lists and arrays, at every depth, once each is f times
- * as long (data_grow); at most GROW_MAX_ITEMS + 1. */
+/* Items of d's lists, arrays and dicts, at every depth, once each is f
+ * times as long (data_grow); at most GROW_MAX_ITEMS + 1. */
 static size_t data_items(const struct zen_data *d, size_t f)
 {
 	size_t n = 0;
@@ -2264,12 +2264,13 @@ static size_t data_items(const struct zen_data *d, size_t f)
 			n += f * (1 + data_items(&d->u.coll.items[i], f));
 	} else if (d->kind == ZEN_DATA_DICT) {
 		for (size_t i = 0; i < d->u.dict.n && n <= GROW_MAX_ITEMS; i++)
-			n += data_items(&d->u.dict.entries[i].value, f);
+			n += f * (1 + data_items(&d->u.dict.entries[i].value,
+						 f));
 	}
 	return n > GROW_MAX_ITEMS ? GROW_MAX_ITEMS + 1 : n;
 }
 
-/* List items and wallet outputs of input sel grown f times. */
+/* Collection items and wallet outputs of input sel grown f times. */
 static size_t input_items(const struct inputs *in, const size_t *sel,
 			  size_t f)
 {
@@ -2286,7 +2287,7 @@ static int growable(const struct inputs *in, const size_t *sel)
 	return input_items(in, sel, 1) > 0;
 }
 
-/* Has any input a wallet or a list to grow? */
+/* Has any input a wallet or a collection to grow? */
 static int inputs_growable(const struct inputs *in)
 {
 	if (in->n[D_WALLET] > 1)
@@ -2298,8 +2299,31 @@ static int inputs_growable(const struct inputs *in)
 	return 0;
 }
 
-/* dst: src with every list and array, at every depth, f times as long
- * (its items over again, in order). */
+static void data_grow(struct zen_data *dst, const struct zen_data *src,
+		      size_t f);
+
+/* Copy j of entry e of a dict grown f times: its key, then "~j" after
+ * it past the first copy (a key no lookup of the contract names, so
+ * only what goes over every entry sees the copies), its value grown. */
+static void entry_grow(struct zen_data_entry *o, const struct zen_data_entry *e,
+		       size_t j, size_t f)
+{
+	char tail[24] = "";
+	size_t tl;
+
+	if (j)
+		snprintf(tail, sizeof(tail), "~%zu", j);
+	tl = strlen(tail);
+	o->key = zen_xmalloc(e->key_len + tl + 1);
+	memcpy(o->key, e->key, e->key_len);
+	memcpy(o->key + e->key_len, tail, tl + 1);
+	o->key_len = e->key_len + tl;
+	data_grow(&o->value, &e->value, f);
+}
+
+/* dst: src with every list, array and dict, at every depth, f times as
+ * long (a list's items over again, in order; a dict's entries again
+ * under new keys, entry_grow). */
 static void data_grow(struct zen_data *dst, const struct zen_data *src,
 		      size_t f)
 {
@@ -2319,18 +2343,13 @@ static void data_grow(struct zen_data *dst, const struct zen_data *src,
 
 		zen_data_init(dst);
 		dst->kind = ZEN_DATA_DICT;
-		dst->u.dict.entries = zen_xcalloc(n ? n : 1,
+		dst->u.dict.entries = zen_xcalloc(n ? n * f : 1,
 						  sizeof(*dst->u.dict.entries));
-		dst->u.dict.n = n;
-		for (size_t i = 0; i < n; i++) {
-			const struct zen_data_entry *e = &src->u.dict.entries[i];
-			struct zen_data_entry *o = &dst->u.dict.entries[i];
-
-			o->key = zen_xmalloc(e->key_len + 1);
-			memcpy(o->key, e->key, e->key_len + 1);
-			o->key_len = e->key_len;
-			data_grow(&o->value, &e->value, f);
-		}
+		dst->u.dict.n = n * f;
+		for (size_t i = 0; i < n * f; i++)
+			entry_grow(&dst->u.dict.entries[i],
+				   &src->u.dict.entries[i % n], i / n, f);
+		zen_data_dict_normalize(dst);
 	} else {
 		*dst = *src;
 		if ((src->kind == ZEN_DATA_BYTES ||
@@ -2340,8 +2359,9 @@ static void data_grow(struct zen_data *dst, const struct zen_data *src,
 	}
 }
 
-/* Input sel with its lists and its wallet f times as long: the body and
- * state grown, the wallet's outputs over again on new outpoints. */
+/* Input sel with its collections and its wallet f times as long: the
+ * body and state grown, the wallet's outputs over again on new
+ * outpoints. */
 struct grown {
 	struct zen_data data[2];
 	int has[2];
@@ -2379,7 +2399,8 @@ static void grown_make(struct grown *g, const struct inputs *in,
 	a->wallet_n = wn * f;
 	lists = input_items(in, sel, 1) > wn;
 	snprintf(g->words, sizeof(g->words), "with its %s repeated %zu times",
-		 lists && wn ? "lists and wallet" : wn ? "wallet" : "lists", f);
+		 lists && wn ? "collections and wallet" : wn ? "wallet" :
+		 "collections", f);
 }
 
 static void grown_release(struct grown *g)
@@ -2411,8 +2432,8 @@ static int grown_input(struct explore *x, struct zen_check_cost *k,
 
 /*
  * The growth of command k (check.h THE COST BOUND): the input where main
- * came nearest to cf, with its lists and wallet twice and three times
- * as long.  When main - cf rose from one to the next, it is run once
+ * came nearest to cf, with its collections and wallet twice and three
+ * times as long.  When main - cf rose from one to the next, it is run once
  * more at the length where that rise would take main past cf, if that
  * is within GROW_MAX_ITEMS: a cost that grows faster than cf's, as F*
  * would refuse, and only refused here where a run shows it.

@@ -124,26 +124,27 @@
  *   hash of a constant, a state hash with the hash of the sender's key)
  *   are taken, by the input that computed them.
  *
- *   Then the growth.  Of the command's explored inputs with a list (in
- *   its body or state, at any depth) or a wallet, the one where main
- *   came nearest to cf (or fell furthest below it) is run with every
- *   list and the wallet repeated twice, then three times ("with its
- *   lists and wallet repeated 3 times"; a list's items over again, in
- *   order; the wallet's outputs on new outpoints).  If main - cf rose
- *   from once to twice and again to three times, the input is run once
- *   more as many times over as that last rise takes main past cf, at
- *   most GROW_MAX_ITEMS (4096) list items and outputs in all.  So a
- *   cost that grows with a list or the wallet faster than cf's (an
- *   unbounded fold over the body's outputs with a constant cf;
- *   fromWallet's 128 per output against a cf of 100 per output) is
- *   refused, where a run shows it, though cf's slack hides it at the
- *   explored lengths.
+ *   Then the growth.  Of the command's explored inputs with a
+ *   collection (a list, array or dict in its body or state, at any
+ *   depth) or a wallet, the one where main came nearest to cf is run
+ *   with every collection and the wallet repeated twice, then three
+ *   times ("with its collections and wallet repeated 3 times"; a list's
+ *   items over again, in order; a dict's entries again under new keys,
+ *   "k~1", "k~2" ..., that no lookup names; the wallet's outputs on new
+ *   outpoints).  If main - cf rose from once to twice and again to three
+ *   times, the input is run once more as many times over as that last
+ *   rise takes main past cf, at most GROW_MAX_ITEMS (4096) items and
+ *   outputs in all.  So a cost that grows with a collection or the
+ *   wallet faster than cf's (an unbounded fold over the body's outputs
+ *   or the state's entries with a constant cf; fromWallet's 128 per
+ *   output against a cf of 100 per output) is refused, where a run
+ *   shows it, though cf's slack hides it at the explored sizes.
  *
  *   The work is bounded: ZEN_CHECK_MAX_RUNS inputs in all (the neutral
  *   ones included; each command the same share of the rest: the first
  *   round on two thirds of it, the second round, then the rest of the
  *   first on what is left, and three kept for the growth when there is
- *   a list or a wallet to grow), each run within ZEN_CHECK_MAX_STEPS steps,
+ *   a collection or a wallet to grow), each run within ZEN_CHECK_MAX_STEPS steps,
  *   and ZEN_CHECK_EXPLORE_STEPS steps for all the explored runs (main's
  *   steps counted twice, for cf's; a run is given at most what is
  *   left).  cf is run apart only when main's padding did not give its
@@ -159,10 +160,10 @@
  *   a value no comparison gives (a relation other than order or
  *   equality, `n *%^ n `U64.gt` limit`; a dict key computed at run
  *   time; a negative number; a public key, longer than 48 bytes);
- *   behind a dict nested deeper than the levels above; behind a length
- *   of a list or wallet the growth does not reach (a cost that grows
- *   faster only past 4096 items, or not in step from two to three
- *   repetitions) or a list the explored inputs do not have.
+ *   behind a dict nested deeper than the levels above; behind a size
+ *   of a collection or wallet the growth does not reach (a cost that
+ *   grows faster only past 4096 items, or not in step from two to three
+ *   repetitions), or a collection the explored inputs leave empty.
  *
  * Errors go to the report (sorted by position) and the first one to err,
  * as "FILE:LINE:COL: message" (or "FILE: message" without a position).
