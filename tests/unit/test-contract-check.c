@@ -1271,6 +1271,43 @@ static void test_no_report(void)
 	"  | None -> " OKBODY "\n" \
 	"  end\n"
 
+/* main's cost on a test's input grown f times (0 if main fails). */
+typedef uint64_t grown_cost_fn(const char *src, size_t f);
+
+/*
+ * A growth refused: main (in src) costs cost(1) on the explored input,
+ * rise more at each repetition (counted from Zulib's declared indexes),
+ * and cf says cf_value whatever the size; within cf twice and three
+ * times over; the check runs the first f where main passes cf, and
+ * refuses it there, the message naming main's cost, command cmd, main's
+ * line, and the input as desc with "with its WHAT repeated f times".
+ */
+static void growth_refused(const char *what, const char *src,
+			   grown_cost_fn *cost, uint64_t rise,
+			   uint64_t cf_value, const char *cmd, int line,
+			   const char *desc, const char *grown)
+{
+	char want[320];
+	uint64_t once = cost(src, 1), at;
+	size_t f;
+
+	tap_ok(once > 0 && once + 2 * rise <= cf_value, "%s: main within cf "
+	       "once, twice and three times over (%llu)", what,
+	       (unsigned long long)once);
+	tap_u64(cost(src, 3) - once, 2 * rise, "%s: %llu a repetition", what,
+		(unsigned long long)rise);
+	for (f = 1; once + rise * (f - 1) <= cf_value; f++)
+		;
+	at = cost(src, f);
+	tap_u64(at, once + rise * (f - 1), "%s: main's cost %zu times over",
+		what, f);
+	snprintf(want, sizeof(want), "t.fst:%d:5: main costs %llu but cf says "
+		 "%llu for command \"%s\" (%s, with its %s repeated %zu times)",
+		 line, (unsigned long long)at, (unsigned long long)cf_value,
+		 cmd, desc, grown, f);
+	refused_with(src, want, what);
+}
+
 /* A body list of n hashes (of 0x01 bytes, the explored hash). */
 static void hash_list(struct zen_data *d, size_t n)
 {
@@ -1284,21 +1321,40 @@ static void hash_list(struct zen_data *d, size_t n)
 	}
 }
 
-/* main's cost with a body list of n hashes (command "count"). */
-static uint64_t count_cost(const char *src, size_t n)
+/* main's cost for command cmd with body and state (NULL: None), which it
+ * releases. */
+static uint64_t cost_on(const char *src, const char *cmd,
+			struct zen_data *body, struct zen_data *state)
 {
 	struct zen_contract_args a;
-	struct zen_data body;
 	uint64_t cost;
 
 	memset(&a, 0, sizeof(a));
-	a.command = "count";
-	a.command_len = 5;
-	hash_list(&body, n);
-	a.body = &body;
+	a.command = cmd;
+	a.command_len = strlen(cmd);
+	a.body = body;
+	a.state = state;
 	cost = main_cost(src, &a);
-	zen_data_release(&body);
+	if (body)
+		zen_data_release(body);
+	if (state)
+		zen_data_release(state);
 	return cost;
+}
+
+/* main's cost with a body list of n hashes (command "count"). */
+static uint64_t count_cost(const char *src, size_t n)
+{
+	struct zen_data body;
+
+	hash_list(&body, n);
+	return cost_on(src, "count", &body, NULL);
+}
+
+/* The explored body, two hashes, f times over. */
+static uint64_t count_cost_f(const char *src, size_t f)
+{
+	return count_cost(src, 2 * f);
 }
 
 /*
@@ -1311,26 +1367,12 @@ static uint64_t count_cost(const char *src, size_t n)
  */
 static void test_dear_list_growth(void)
 {
-	char src[2048], want[256];
-	uint64_t two, at = 0;
-	size_t f;
+	char src[2048];
 
 	snprintf(src, sizeof(src), GROW_HEAD COUNT_FN COUNT_MAIN
 		 "let cf _ _ _ _ _ _ _ = ret (200 <: nat)\n");
-	two = count_cost(src, 2);
-	tap_ok(two > 0 && two + 2 * 14 <= 200, "list growth: main's cost "
-	       "with 2, 4 and 6 items within cf (%llu, +14 each time)",
-	       (unsigned long long)two);
-	tap_u64(count_cost(src, 6) - two, 4 * 7, "list growth: 7 per item");
-	for (f = 1; two + 14 * (f - 1) <= 200; f++)
-		;
-	at = count_cost(src, 2 * f);
-	tap_u64(at, two + 14 * (f - 1), "list growth: main's cost at %zu "
-		"items", 2 * f);
-	snprintf(want, sizeof(want), "t.fst:%d:5: main costs %llu but cf says "
-		 "200 for command \"count\" (body list, with its collections repeated "
-		 "%zu times)", GROW_MAIN_LINE, (unsigned long long)at, f);
-	refused_with(src, want, "list growth");
+	growth_refused("list growth", src, count_cost_f, 2 * 7, 200, "count",
+		       GROW_MAIN_LINE, "body list", "collections");
 }
 
 /* The same main with a cf that grows as fast (7 per item): accepted. */
@@ -1431,13 +1473,8 @@ static void test_dear_wallet_growth(void)
  * each U64 1000 (command "tally"). */
 static uint64_t tally_cost(const char *src, size_t n)
 {
-	struct zen_contract_args a;
 	struct zen_data st;
-	uint64_t cost;
 
-	memset(&a, 0, sizeof(a));
-	a.command = "tally";
-	a.command_len = 5;
 	zen_data_init(&st);
 	st.kind = ZEN_DATA_DICT;
 	st.u.dict.entries = zen_xcalloc(n, sizeof(*st.u.dict.entries));
@@ -1452,34 +1489,58 @@ static uint64_t tally_cost(const char *src, size_t n)
 		u64_of(&e->value, 1000);
 	}
 	zen_data_dict_normalize(&st);
-	a.state = &st;
-	cost = main_cost(src, &a);
-	zen_data_release(&st);
-	return cost;
+	return cost_on(src, "tally", NULL, &st);
 }
 
 static void test_dear_dict_growth(void)
 {
-	char src[2048], want[320];
-	uint64_t one, at;
-	size_t f;
+	char src[2048];
 
 	snprintf(src, sizeof(src), GROW_HEAD TALLY_MAIN
 		 "let cf _ _ _ _ _ _ _ = ret (300 <: nat)\n");
-	one = tally_cost(src, 1);
-	tap_ok(one > 0 && one + 2 * 7 <= 300, "dict growth: main within cf "
-	       "with 1, 2 and 3 entries (%llu)", (unsigned long long)one);
-	tap_u64(tally_cost(src, 3) - one, 2 * 7, "dict growth: 7 per entry");
-	for (f = 1; one + 7 * (f - 1) <= 300; f++)
-		;
-	at = tally_cost(src, f);
-	tap_u64(at, one + 7 * (f - 1), "dict growth: main's cost with %zu "
-		"entries", f);
-	snprintf(want, sizeof(want), "t.fst:15:5: main costs %llu but cf says "
-		 "300 for command \"tally\" (state {\"owner\": u64}, with "
-		 "its collections repeated %zu times)", (unsigned long long)at,
-		 f);
-	refused_with(src, want, "dict growth");
+	growth_refused("dict growth", src, tally_cost, 7, 300, "tally", 15,
+		       "state {\"owner\": u64}", "collections");
+}
+
+/*
+ * A string of the body hashed (Sha3.updateString: 6 per byte, its
+ * declared index) against a cf of 200: the explored string, "zen", is
+ * within cf; repeated, its 18 per repetition passes 200, and the check
+ * runs that length.  The strings grow apart from the collections.
+ */
+#define HASH_MAIN \
+	"let main txSkel _ _ command _ messageBody _ _ =\n" \
+	"  if command <> \"hash\" then RT.failw \"no\" else begin\n" \
+	"  let! s = messageBody >!= tryString in\n" \
+	"  match s with\n" \
+	"  | Some s -> let! h = Zen.Sha3.hashWith Zen.Sha3.updateString s " \
+	"in " OKBODY "\n" \
+	"  | None -> " OKBODY "\n" \
+	"  end\n"
+
+/* main's cost with the body String "zen" f times over. */
+static uint64_t hash_cost(const char *src, size_t f)
+{
+	struct zen_data body;
+
+	zen_data_init(&body);
+	body.kind = ZEN_DATA_STRING;
+	body.u.bytes.p = zen_xmalloc(3 * f + 1);
+	for (size_t i = 0; i < f; i++)
+		memcpy(body.u.bytes.p + 3 * i, "zen", 3);
+	body.u.bytes.p[3 * f] = 0;
+	body.u.bytes.len = 3 * f;
+	return cost_on(src, "hash", &body, NULL);
+}
+
+static void test_dear_string_growth(void)
+{
+	char src[2048];
+
+	snprintf(src, sizeof(src), GROW_HEAD HASH_MAIN
+		 "let cf _ _ _ _ _ _ _ = ret (200 <: nat)\n");
+	growth_refused("string growth", src, hash_cost, 3 * 6, 200, "hash", 13,
+		       "body string", "strings");
 }
 
 int main(void)
@@ -1515,6 +1576,7 @@ int main(void)
 	test_list_growth_exact();
 	test_dear_wallet_growth();
 	test_dear_dict_growth();
+	test_dear_string_growth();
 	test_step_budget();
 	test_zulib_arity();
 	test_pattern_let_shadows();

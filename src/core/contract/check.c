@@ -661,6 +661,7 @@ struct shapes {
 	size_t nkinds[3];
 	int tokens;			/* getAvailableTokens is called */
 	int verifies;			/* a verify function is named */
+	int hashes_strings;		/* updateString or updateByteArray */
 	uint64_t top;			/* the largest integer literal */
 	/* the integer and string literals compared with something (an
 	 * operand of a comparison, a pattern), commands left out */
@@ -1033,6 +1034,10 @@ static void shape_visit(void *ud, const struct zc_expr *e)
 		compared_literals(sh, e);
 	if (e->kind == ZC_E_VAR && !strcmp(last_part(e->u.name), "verify"))
 		sh->verifies = 1;
+	if (e->kind == ZC_E_VAR &&
+	    (!strcmp(last_part(e->u.name), "updateString") ||
+	     !strcmp(last_part(e->u.name), "updateByteArray")))
+		sh->hashes_strings = 1;
 	if (e->kind == ZC_E_INT && literal_of(&e->u.lit_int) > sh->top)
 		sh->top = literal_of(&e->u.lit_int);
 	if (e->kind != ZC_E_APP)
@@ -2113,12 +2118,13 @@ struct explore {
 	struct traced tr;		/* a first round's comparisons */
 	struct zc_trace hook;		/* trace_cmp on tr */
 	int tracing;			/* the runs are a first round's */
-	/* of the command's explored inputs that have something to grow,
-	 * the one where main came nearest to cf: main - cf the largest */
-	size_t best[D_N];
-	int64_t best_margin;		/* main - cf there */
-	int have_best;
-	int can_grow;			/* a wallet or a collection to grow */
+	/* for each growth (enum grow_what), of the command's explored
+	 * inputs that have something to grow, the one where main came
+	 * nearest to cf: main - cf the largest */
+	size_t best[2][D_N];
+	int64_t best_margin[2];		/* main - cf there */
+	int have_best[2];
+	int can_grow[2];		/* an input has something to grow */
 };
 
 /*
@@ -2218,7 +2224,7 @@ static int cost_args(struct explore *x, struct zen_check_cost *k,
 	return dear;
 }
 
-static int growable(const struct inputs *in, const size_t *sel);
+static void best_note(struct explore *x, const size_t *sel, int64_t margin);
 
 /* Input sel (NULL: the neutral one) of command k: 1 when main is dearer
  * than cf there (then the error is reported). */
@@ -2239,74 +2245,90 @@ static int cost_input(struct explore *x, struct zen_check_cost *k,
 		a.trace = &x->hook;
 	}
 	dear = cost_args(x, k, &a, sel, NULL, &margin);
-	if (sel && margin != INT64_MIN && growable(x->in, sel) &&
-	    (!x->have_best || margin > x->best_margin)) {
-		memcpy(x->best, sel, sizeof(x->best));
-		x->best_margin = margin;
-		x->have_best = 1;
-	}
+	if (sel && margin != INT64_MIN)
+		best_note(x, sel, margin);
 	return dear;
 }
 
 /* ---- the cost bound: inputs grown --------------------------------------- */
 
-#define GROW_RUNS 3		/* per command: twice, three times, the crossing */
-#define GROW_MAX_ITEMS 4096	/* items and wallet outputs of a grown input */
+#define GROW_RUNS 3		/* per growth: twice, three times, the crossing */
+#define GROW_MAX_ITEMS 4096	/* items, outputs or bytes of a grown input */
 
-/* Items of d's lists, arrays and dicts, at every depth, once each is f
- * times as long (data_grow); at most GROW_MAX_ITEMS + 1. */
-static size_t data_items(const struct zen_data *d, size_t f)
+/*
+ * What a growth repeats: the sizes (every collection's items and the
+ * wallet's outputs) or the strings (every String and ByteArray's bytes,
+ * for a contract that hashes them: Sha3.updateString and updateByteArray
+ * charge 6 per byte).  Apart, since a string repeated no longer equals
+ * what the contract may look for, and the path a collection takes would
+ * change with it.
+ */
+enum grow_what { GROW_SIZES, GROW_STRINGS, GROW_WHATS };
+
+static int is_string(const struct zen_data *d)
 {
-	size_t n = 0;
+	return d->kind == ZEN_DATA_STRING || d->kind == ZEN_DATA_BYTES;
+}
 
+/* What d has to grow (of what), at every depth, once grown f times:
+ * collection items, or string bytes; at most GROW_MAX_ITEMS + 1. */
+static size_t data_items(const struct zen_data *d, size_t f,
+			 enum grow_what what)
+{
+	size_t times = what == GROW_SIZES ? f : 1, self = times, n = 0;
+
+	if (what == GROW_STRINGS) {
+		self = 0;
+		if (is_string(d))
+			n = d->u.bytes.len * f;
+	}
 	if (d->kind == ZEN_DATA_LIST || d->kind == ZEN_DATA_ARRAY) {
 		for (size_t i = 0; i < d->u.coll.n && n <= GROW_MAX_ITEMS; i++)
-			n += f * (1 + data_items(&d->u.coll.items[i], f));
+			n += self + times * data_items(&d->u.coll.items[i], f,
+						       what);
 	} else if (d->kind == ZEN_DATA_DICT) {
 		for (size_t i = 0; i < d->u.dict.n && n <= GROW_MAX_ITEMS; i++)
-			n += f * (1 + data_items(&d->u.dict.entries[i].value,
-						 f));
+			n += self + times *
+			     data_items(&d->u.dict.entries[i].value, f, what);
 	}
 	return n > GROW_MAX_ITEMS ? GROW_MAX_ITEMS + 1 : n;
 }
 
-/* Collection items and wallet outputs of input sel grown f times. */
+/* What input sel has to grow, grown f times (the wallet's outputs count
+ * for the sizes). */
 static size_t input_items(const struct inputs *in, const size_t *sel,
-			  size_t f)
+			  size_t f, enum grow_what what)
 {
-	size_t n = wallet_sizes[sel[D_WALLET]] * f;
+	size_t n = what == GROW_SIZES ? wallet_sizes[sel[D_WALLET]] * f : 0;
 
 	for (int p = D_BODY; p <= D_STATE; p++)
 		if (sel[p])
-			n += data_items(&in->data[p][sel[p]], f);
+			n += data_items(&in->data[p][sel[p]], f, what);
 	return n;
 }
 
-static int growable(const struct inputs *in, const size_t *sel)
+/* Has any input something to grow of what? */
+static int inputs_growable(const struct inputs *in, enum grow_what what)
 {
-	return input_items(in, sel, 1) > 0;
-}
-
-/* Has any input a wallet or a collection to grow? */
-static int inputs_growable(const struct inputs *in)
-{
-	if (in->n[D_WALLET] > 1)
+	if (what == GROW_STRINGS && !in->sh.hashes_strings)
+		return 0;
+	if (what == GROW_SIZES && in->n[D_WALLET] > 1)
 		return 1;
 	for (int p = D_BODY; p <= D_STATE; p++)
 		for (size_t i = 1; i < in->n[p]; i++)
-			if (data_items(&in->data[p][i], 1))
+			if (data_items(&in->data[p][i], 1, what))
 				return 1;
 	return 0;
 }
 
 static void data_grow(struct zen_data *dst, const struct zen_data *src,
-		      size_t f);
+		      size_t f, enum grow_what what);
 
-/* Copy j of entry e of a dict grown f times: its key, then "~j" after
- * it past the first copy (a key no lookup of the contract names, so
- * only what goes over every entry sees the copies), its value grown. */
+/* Copy j of entry e of a dict grown: its key, then "~j" after it past
+ * the first copy (a key no lookup of the contract names, so only what
+ * goes over every entry sees the copies), its value grown. */
 static void entry_grow(struct zen_data_entry *o, const struct zen_data_entry *e,
-		       size_t j, size_t f)
+		       size_t j, size_t f, enum grow_what what)
 {
 	char tail[24] = "";
 	size_t tl;
@@ -2318,50 +2340,64 @@ static void entry_grow(struct zen_data_entry *o, const struct zen_data_entry *e,
 	memcpy(o->key, e->key, e->key_len);
 	memcpy(o->key + e->key_len, tail, tl + 1);
 	o->key_len = e->key_len + tl;
-	data_grow(&o->value, &e->value, f);
+	data_grow(&o->value, &e->value, f, what);
 }
 
-/* dst: src with every list, array and dict, at every depth, f times as
- * long (a list's items over again, in order; a dict's entries again
- * under new keys, entry_grow). */
-static void data_grow(struct zen_data *dst, const struct zen_data *src,
-		      size_t f)
+/* A String or ByteArray: src's bytes f times over. */
+static void string_grow(struct zen_data *dst, const struct zen_data *src,
+			size_t f)
 {
+	size_t n = src->u.bytes.len;
+
+	*dst = *src;
+	dst->u.bytes.p = zen_xmalloc(n * f + 1);
+	for (size_t i = 0; i < f; i++)
+		memcpy(dst->u.bytes.p + i * n, src->u.bytes.p, n);
+	dst->u.bytes.p[n * f] = 0;
+	dst->u.bytes.len = n * f;
+}
+
+/* dst: src grown f times, at every depth: its collections f times as
+ * long for the sizes (a list's items over again, in order; a dict's
+ * entries again under new keys, entry_grow), its strings f times over
+ * for the strings. */
+static void data_grow(struct zen_data *dst, const struct zen_data *src,
+		      size_t f, enum grow_what what)
+{
+	size_t times = what == GROW_SIZES ? f : 1;
+
 	if (src->kind == ZEN_DATA_LIST || src->kind == ZEN_DATA_ARRAY) {
 		size_t n = src->u.coll.n;
 
 		zen_data_init(dst);
 		dst->kind = src->kind;
-		dst->u.coll.items = zen_xcalloc(n ? n * f : 1,
+		dst->u.coll.items = zen_xcalloc(n ? n * times : 1,
 						sizeof(*dst->u.coll.items));
-		dst->u.coll.n = n * f;
-		for (size_t i = 0; i < n * f; i++)
+		dst->u.coll.n = n * times;
+		for (size_t i = 0; i < n * times; i++)
 			data_grow(&dst->u.coll.items[i],
-				  &src->u.coll.items[i % n], f);
+				  &src->u.coll.items[i % n], f, what);
 	} else if (src->kind == ZEN_DATA_DICT) {
 		size_t n = src->u.dict.n;
 
 		zen_data_init(dst);
 		dst->kind = ZEN_DATA_DICT;
-		dst->u.dict.entries = zen_xcalloc(n ? n * f : 1,
+		dst->u.dict.entries = zen_xcalloc(n ? n * times : 1,
 						  sizeof(*dst->u.dict.entries));
-		dst->u.dict.n = n * f;
-		for (size_t i = 0; i < n * f; i++)
+		dst->u.dict.n = n * times;
+		for (size_t i = 0; i < n * times; i++)
 			entry_grow(&dst->u.dict.entries[i],
-				   &src->u.dict.entries[i % n], i / n, f);
+				   &src->u.dict.entries[i % n], i / n, f, what);
 		zen_data_dict_normalize(dst);
+	} else if (is_string(src) && src->u.bytes.p) {
+		string_grow(dst, src, what == GROW_STRINGS ? f : 1);
 	} else {
 		*dst = *src;
-		if ((src->kind == ZEN_DATA_BYTES ||
-		     src->kind == ZEN_DATA_STRING) && src->u.bytes.p)
-			dst->u.bytes.p = zen_xmemdup(src->u.bytes.p,
-						     src->u.bytes.len + 1);
 	}
 }
 
-/* Input sel with its collections and its wallet f times as long: the
- * body and state grown, the wallet's outputs over again on new
- * outpoints. */
+/* Input sel grown f times (of what): the body and state grown, for the
+ * sizes the wallet's outputs over again on new outpoints. */
 struct grown {
 	struct zen_data data[2];
 	int has[2];
@@ -2370,23 +2406,11 @@ struct grown {
 	char words[96];
 };
 
-static void grown_make(struct grown *g, const struct inputs *in,
-		       const size_t *sel, size_t f,
-		       struct zen_contract_args *a)
+/* The wallet of wn outputs (in->wout's first wn, as input_args gives
+ * it) f times over, on new outpoints. */
+static void grown_wallet(struct grown *g, const struct inputs *in,
+			 size_t wn, size_t f, struct zen_contract_args *a)
 {
-	size_t wn = wallet_sizes[sel[D_WALLET]];
-	int lists;
-
-	memset(g, 0, sizeof(*g));
-	input_args(in, sel, a);
-	for (int p = D_BODY; p <= D_STATE; p++) {
-		if (!sel[p])
-			continue;
-		data_grow(&g->data[p], &in->data[p][sel[p]], f);
-		g->has[p] = 1;
-	}
-	a->body = g->has[0] ? &g->data[0] : NULL;
-	a->state = g->has[1] ? &g->data[1] : NULL;
 	g->wop = zen_xcalloc(wn * f + 1, sizeof(*g->wop));
 	g->wout = zen_xcalloc(wn * f + 1, sizeof(*g->wout));
 	for (size_t i = 0; i < wn * f; i++) {
@@ -2397,10 +2421,34 @@ static void grown_make(struct grown *g, const struct inputs *in,
 	a->wallet_outpoints = g->wop;
 	a->wallet_outputs = g->wout;
 	a->wallet_n = wn * f;
-	lists = input_items(in, sel, 1) > wn;
+}
+
+static void grown_make(struct grown *g, const struct inputs *in,
+		       const size_t *sel, size_t f, enum grow_what what,
+		       struct zen_contract_args *a)
+{
+	size_t wn = wallet_sizes[sel[D_WALLET]];
+	const char *which;
+
+	memset(g, 0, sizeof(*g));
+	input_args(in, sel, a);
+	for (int p = D_BODY; p <= D_STATE; p++) {
+		if (!sel[p])
+			continue;
+		data_grow(&g->data[p], &in->data[p][sel[p]], f, what);
+		g->has[p] = 1;
+	}
+	a->body = g->has[0] ? &g->data[0] : NULL;
+	a->state = g->has[1] ? &g->data[1] : NULL;
+	if (what == GROW_STRINGS) {
+		which = "strings";
+	} else {
+		grown_wallet(g, in, wn, f, a);
+		which = input_items(in, sel, 1, what) == wn ? "wallet" :
+			wn ? "collections and wallet" : "collections";
+	}
 	snprintf(g->words, sizeof(g->words), "with its %s repeated %zu times",
-		 lists && wn ? "collections and wallet" : wn ? "wallet" :
-		 "collections", f);
+		 which, f);
 }
 
 static void grown_release(struct grown *g)
@@ -2415,7 +2463,8 @@ static void grown_release(struct grown *g)
 /* Input sel of command k grown f times: 1 when main is dearer than cf
  * there (reported); *margin as cost_args. */
 static int grown_input(struct explore *x, struct zen_check_cost *k,
-		       const size_t *sel, size_t f, int64_t *margin)
+		       const size_t *sel, size_t f, enum grow_what what,
+		       int64_t *margin)
 {
 	struct zen_contract_args a;
 	struct grown g;
@@ -2424,32 +2473,34 @@ static int grown_input(struct explore *x, struct zen_check_cost *k,
 	memset(&a, 0, sizeof(a));
 	a.command = k->command;
 	a.command_len = strlen(k->command);
-	grown_make(&g, x->in, sel, f, &a);
+	grown_make(&g, x->in, sel, f, what, &a);
 	dear = cost_args(x, k, &a, sel, g.words, margin);
 	grown_release(&g);
 	return dear;
 }
 
 /*
- * The growth of command k (check.h THE COST BOUND): the input where main
- * came nearest to cf, with its collections and wallet twice and three
- * times as long.  When main - cf rose from one to the next, it is run once
- * more at the length where that rise would take main past cf, if that
- * is within GROW_MAX_ITEMS: a cost that grows faster than cf's, as F*
+ * A growth of command k (check.h THE COST BOUND): the input where main
+ * came nearest to cf, with what it has to grow twice and three times
+ * over.  When main - cf rose from one to the next, it is run once more
+ * as many times over as that rise would take main past cf, if that is
+ * within GROW_MAX_ITEMS: a cost that grows faster than cf's, as F*
  * would refuse, and only refused here where a run shows it.
  */
-static int grow_command(struct explore *x, struct zen_check_cost *k)
+static int grow_command(struct explore *x, struct zen_check_cost *k,
+			enum grow_what what)
 {
+	const size_t *best = x->best[what];
 	int64_t m2 = INT64_MIN, m3 = INT64_MIN, rise;
 	size_t f;
 
-	if (!x->have_best)
+	if (!x->have_best[what])
 		return 0;
-	if (grown_input(x, k, x->best, 2, &m2) ||
-	    grown_input(x, k, x->best, 3, &m3))
+	if (grown_input(x, k, best, 2, what, &m2) ||
+	    grown_input(x, k, best, 3, what, &m3))
 		return 1;
 	if (m2 == INT64_MIN || m3 == INT64_MIN || m3 <= m2 ||
-	    x->best_margin >= m2)
+	    x->best_margin[what] >= m2)
 		return 0;
 	rise = m3 - m2;
 	/* m3 <= 0 (not dear at 3): the first f where m3 + (f - 3) rise > 0,
@@ -2457,11 +2508,24 @@ static int grow_command(struct explore *x, struct zen_check_cost *k)
 	f = 3 + (size_t)(-m3 / rise) + 1;
 	if (f > GROW_MAX_ITEMS)
 		f = GROW_MAX_ITEMS;
-	while (f > 3 && input_items(x->in, x->best, f) > GROW_MAX_ITEMS)
+	while (f > 3 && input_items(x->in, best, f, what) > GROW_MAX_ITEMS)
 		f = f * 3 / 4;
 	if (f <= 3)
 		return 0;
-	return grown_input(x, k, x->best, f, &m3);
+	return grown_input(x, k, best, f, what, &m3);
+}
+
+/* Input sel ran with main - cf = margin: the best of each growth yet? */
+static void best_note(struct explore *x, const size_t *sel, int64_t margin)
+{
+	for (int w = 0; w < GROW_WHATS; w++) {
+		if (!x->can_grow[w] || !input_items(x->in, sel, 1, w) ||
+		    (x->have_best[w] && margin <= x->best_margin[w]))
+			continue;
+		memcpy(x->best[w], sel, sizeof(x->best[w]));
+		x->best_margin[w] = margin;
+		x->have_best[w] = 1;
+	}
 }
 
 /* Inputs list[*i..nl) of command k while fewer than quota are run (*n
@@ -2486,9 +2550,11 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 	size_t i = 0, j = 0, n = 0;
 	int dear;
 
-	if (x->can_grow && quota > GROW_RUNS)
-		quota -= GROW_RUNS;	/* kept for grow_command */
-	x->have_best = 0;
+	for (int w = 0; w < GROW_WHATS; w++) {
+		if (x->can_grow[w] && quota > GROW_RUNS)
+			quota -= GROW_RUNS;	/* kept for grow_command */
+		x->have_best[w] = 0;
+	}
 	x->tr.n = 0;
 	x->tracing = 1;
 	dear = run_list(x, k, in->order, in->norder, &i, quota - quota / 3,
@@ -2500,7 +2566,8 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 	dear = run_list(x, k, in->next, in->nnext, &j, quota, &n) ||
 	       run_list(x, k, in->order, in->norder, &i, quota, &n);
 	/* the best input may be one of the second round's */
-	dear = dear || (x->can_grow && x->steps && grow_command(x, k));
+	for (int w = 0; w < GROW_WHATS && !dear; w++)
+		dear = x->can_grow[w] && x->steps && grow_command(x, k, w);
 	second_round_end(in);
 	return dear;
 }
@@ -2520,7 +2587,8 @@ static void check_cost(const struct zc_module *m, const struct zc_contract *c,
 	cmds.empty = 0;
 	find_commands(m, &cmds);
 	inputs_init(in, m, c);
-	x.can_grow = inputs_growable(in);
+	for (int w = 0; w < GROW_WHATS; w++)
+		x.can_grow[w] = inputs_growable(in, w);
 	traced_init(&x.tr, in, &cmds);
 	x.hook.cmp = trace_cmp;
 	x.hook.ctx = &x.tr;

@@ -138,13 +138,18 @@
  *   wallet faster than cf's (an unbounded fold over the body's outputs
  *   or the state's entries with a constant cf; fromWallet's 128 per
  *   output against a cf of 100 per output) is refused, where a run
- *   shows it, though cf's slack hides it at the explored sizes.
+ *   shows it, though cf's slack hides it at the explored sizes.  A
+ *   contract that names Sha3.updateString or updateByteArray (6 per
+ *   byte) has a second growth, the same way, of its strings: every
+ *   String and ByteArray in the body and state repeated ("with its
+ *   strings repeated 9 times"), apart from the collections, since a
+ *   string repeated no longer equals what the contract looks for.
  *
  *   The work is bounded: ZEN_CHECK_MAX_RUNS inputs in all (the neutral
  *   ones included; each command the same share of the rest: the first
  *   round on two thirds of it, the second round, then the rest of the
- *   first on what is left, and three kept for the growth when there is
- *   a collection or a wallet to grow), each run within ZEN_CHECK_MAX_STEPS steps,
+ *   first on what is left, and three kept for each growth when there
+ *   is something to grow), each run within ZEN_CHECK_MAX_STEPS steps,
  *   and ZEN_CHECK_EXPLORE_STEPS steps for all the explored runs (main's
  *   steps counted twice, for cf's; a run is given at most what is
  *   left).  cf is run apart only when main's padding did not give its
