@@ -123,33 +123,32 @@ static int remote_of(int fd, char *addr, size_t size, char *ip)
 /* ---- sending ------------------------------------------------------------- */
 
 /*
- * [rid][bytes of b] on sock, b emptied.  Returns 0 or -1 (zmq_errno).
- * The bytes are copied into libzmq's own message rather than lent to it
- * with zmq_msg_init_data: a message still queued when the context ends
- * is then libzmq's alone (tests/lsan.supp), and a short one is held
- * inline in the message with no allocation at all.
+ * [rid][bytes of b] on sock.  Returns 0 or -1 (zmq_errno).  The bytes
+ * are copied into libzmq's own message rather than lent to it with
+ * zmq_msg_init_data: a message still queued when the context ends is
+ * then libzmq's alone (tests/lsan.supp), and a short one is held inline
+ * in the message with no allocation at all.
  */
 static int send_frames(void *sock, const uint8_t *rid, size_t rid_len,
-		       struct zen_buf *b)
+		       const struct zen_buf *b)
 {
-	int rc = -1;
-
-	if (zmq_send(sock, rid, rid_len, ZMQ_SNDMORE | ZMQ_DONTWAIT) >= 0 &&
-	    zmq_send(sock, b->data, b->len, ZMQ_DONTWAIT) >= 0)
-		rc = 0;
-	zen_buf_release(b);
-	return rc;
+	if (zmq_send(sock, rid, rid_len, ZMQ_SNDMORE | ZMQ_DONTWAIT) < 0 ||
+	    zmq_send(sock, b->data, b->len, ZMQ_DONTWAIT) < 0)
+		return -1;
+	return 0;
 }
 
-/* Bytes to p's socket; a failure closes p (1.5: PipeFull, Unreachable). */
+/* Bytes to p's socket, b released; a failure closes p (1.5: PipeFull,
+ * Unreachable). */
 static int send_buf(struct zen_net *net, struct net_peer *p, struct zen_buf *b)
 {
 	size_t len = b->len;
+	int rc = send_frames(p->inbound ? net->lsock : net->sock, p->rid,
+			     p->rid_len, b);
+	int e = rc ? zmq_errno() : 0;
 
-	if (send_frames(p->inbound ? net->lsock : net->sock, p->rid, p->rid_len,
-			b)) {
-		int e = zmq_errno();
-
+	zen_buf_release(b);
+	if (rc) {
 		net_close(net, p, e == EAGAIN ? "PipeFull" : "Unreachable");
 		return -1;
 	}

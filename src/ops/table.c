@@ -488,7 +488,7 @@ const struct zen_op zen_ops[] = {
 	  "takes (behind a value compared only on the second round's runs, "
 	  "a key or amount computed at run time for the sender or "
 	  "wallet, a dict key computed at run time, a dict "
-	  "nested deeper than four levels, a length the growth does not "
+	  "nested deeper than four levels, a size the growth does not "
 	  "reach) are not explored, so a "
 	  "contract F* would refuse may pass.  "
 	  "Errors are FILE:LINE:COLUMN: message, one per "
