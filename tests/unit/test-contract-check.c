@@ -728,6 +728,40 @@ static void test_dear_combined(void)
 /* ---- comparisons traced: the second round's inputs ----------------------- */
 
 /*
+ * main reads a U64 price p from the state and a U64 n from the body for
+ * command "buy", and costs 1000 more when cond holds of them (cond with
+ * && and two comparisons each applying one or two U64.mul_mod, as hand
+ * counts): dear_case at body u64 n and state u64 p (desc names them).
+ */
+#define PRICE_MAIN(cond) \
+	"let main txSkel _ _ command _ messageBody _ state =\n" \
+	"  if command <> \"buy\" then RT.failw \"no\" else begin\n" \
+	"  let! p = state >!= tryU64 in\n" \
+	"  let! n = messageBody >!= tryU64 in\n" \
+	"  match p, n with\n" \
+	"  | Some p, Some n ->\n" \
+	"      if " cond "\n" \
+	"      then " DEAR " else " OKBODY "\n" \
+	"  | _ -> " OKBODY "\n" \
+	"  end\n"
+
+static void price_case(const char *what, const char *main_src, uint64_t n,
+		       uint64_t p, const char *desc, uint64_t hand)
+{
+	struct zen_data body, st;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	u64_of(&body, n);
+	u64_of(&st, p);
+	a.body = &body;
+	a.state = &st;
+	dear_case(what, main_src, "buy", &a, desc, hand);
+	zen_data_release(&body);
+	zen_data_release(&st);
+}
+
+/*
  * A threshold computed at run time: a thousand times a price read from
  * the state.  The numbers of the first round (1000, past the largest
  * literal 1001, 0, the compared 500 and 501) never pass it; the operand
@@ -736,33 +770,32 @@ static void test_dear_combined(void)
  */
 static void test_dear_computed_threshold(void)
 {
-	struct zen_data body, st;
-	struct zen_contract_args a;
+	price_case("a computed threshold",
+		   PRICE_MAIN("p `U64.gte` 500UL &&\n"
+			      "         n `U64.gt` U64.mul_mod p 1000UL"),
+		   1000001, 1000, "body u64 1000001, state u64",
+		   /* if 3 + 2 + (two let! (1 + leaf 1 + >!= 2) 8 + match
+		    * (a pair 2 + leaves p, n and _ 3 + if (3 + && 2 +
+		    * U64.gte 2 + U64.gt 2 + mul_mod 2 + DEAR 7))) = 36;
+		    * tryU64 2 twice, inc 1000 */
+		   36 + 1004);
+}
 
-	memset(&a, 0, sizeof(a));
-	u64_of(&body, 1000001);
-	u64_of(&st, 1000);
-	a.body = &body;
-	a.state = &st;
-	dear_case("a computed threshold",
-		  "let main txSkel _ _ command _ messageBody _ state =\n"
-		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
-		  "  let! p = state >!= tryU64 in\n"
-		  "  let! n = messageBody >!= tryU64 in\n"
-		  "  match p, n with\n"
-		  "  | Some p, Some n ->\n"
-		  "      if p `U64.gte` 500UL &&\n"
-		  "         n `U64.gt` U64.mul_mod p 1000UL\n"
-		  "      then " DEAR " else " OKBODY "\n"
-		  "  | _ -> " OKBODY "\n"
-		  "  end\n", "buy", &a, "body u64 1000001, state u64",
-		  /* if 3 + 2 + (two let! (1 + leaf 1 + >!= 2) 8 + match (a
-		   * pair 2 + leaves p, n and _ 3 + if (3 + && 2 + U64.gte
-		   * 2 + U64.gt 2 + mul_mod 2 + DEAR 7))) = 36; tryU64 2
-		   * twice, inc 1000 */
-		  36 + 1004);
-	zen_data_release(&body);
-	zen_data_release(&st);
+/*
+ * A threshold computed from a value the second round found: the body is
+ * compared with three times the state only once the state equals 7777
+ * (7 * 1111, compared at run time), so the operand 23331 is traced on a
+ * second round's run, and the third round takes the path.
+ */
+static void test_dear_third_round(void)
+{
+	price_case("a threshold of the second round",
+		   PRICE_MAIN("p = U64.mul_mod 7UL 1111UL &&\n"
+			      "         n = U64.mul_mod p 3UL"),
+		   23331, 7777, "body u64 23331, state u64 7777",
+		   /* as test_dear_computed_threshold, with = 2 + mul_mod 2
+		    * for U64.gte 2: 38; tryU64 2 twice, inc 1000 */
+		   38 + 1004);
 }
 
 /*
@@ -1564,6 +1597,7 @@ int main(void)
 	test_dear_context();
 	test_dear_combined();
 	test_dear_computed_threshold();
+	test_dear_third_round();
 	test_dear_computed_limit();
 	test_dear_computed_hash();
 	test_dear_computed_price();

@@ -1797,7 +1797,7 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 
 /* ---- the cost bound: comparisons traced, a second round ------------------ */
 
-#define TR_MAX 12		/* operands traced for one command */
+#define TR_MAX 12		/* operands traced by one round of a command */
 #define TR_STR_MAX 48		/* bytes of a string traced, at most */
 
 /* An operand of a comparison main or cf evaluated, as a fill: a number,
@@ -1809,9 +1809,10 @@ struct tr_val {
 	size_t sel[D_N];
 };
 
-/* The operands of the comparisons of one command's first round that
- * no input has (a threshold or hash computed at run time), in the order
- * compared, TR_MAX at most: struct zc_trace's ctx. */
+/* The operands of the comparisons of one command's first and second
+ * rounds that no input has (a threshold or hash computed at run time),
+ * in the order compared, TR_MAX at most for each round: struct
+ * zc_trace's ctx. */
 struct traced {
 	const struct shapes *sh;
 	const struct cmds *cmds;
@@ -1820,8 +1821,8 @@ struct traced {
 	uint64_t known[FILLS_MAX + 3 + 2 * ZEN_ARRAY_SIZE(contexts)];
 	size_t nknown;
 	const size_t *sel;		/* the input being run */
-	struct tr_val v[TR_MAX];
-	size_t n;
+	struct tr_val v[2 * TR_MAX];
+	size_t n, max;			/* max: the round's last, TR_MAX on */
 };
 
 static int is_number_fill(const struct fill *f)
@@ -1912,7 +1913,7 @@ static void traced_add(struct traced *tr, const zv *v)
 	struct tr_val *t = &tr->v[tr->n];
 	size_t n;
 
-	if (tr->n == TR_MAX)
+	if (tr->n == tr->max)
 		return;
 	t->f = fill_plain;
 	if (number_operand(v, &t->f.num)) {
@@ -2058,24 +2059,20 @@ static void next_add_number(struct inputs *in, const size_t *sel0,
 }
 
 /*
- * The second round of a command (check.h THE COST BOUND): for each
- * operand traced on its first, each of its fills, the input that
- * compared it with its body, then with its state, made that fill's
- * value of the kind it has there; then, a number, with a skeleton of
- * that amount of ZP and of its asset in, if the contract reads its
+ * The inputs of the operands traced from tr->v[from] on (check.h THE
+ * COST BOUND), added to the round: for each, each of its fills, the
+ * input that compared it with its body, then with its state, made that
+ * fill's value of the kind it has there; then, a number, with a skeleton
+ * of that amount of ZP and of its asset in, if the contract reads its
  * tokens, and at that block, then that time, if main or cf reads its
- * context.  second_round_end drops the values it adds.
+ * context.
  */
-static void second_round(struct inputs *in, const struct traced *tr)
+static void next_round(struct inputs *in, const struct traced *tr,
+		       size_t from)
 {
 	struct fill fs[3];
 
-	in->first[D_BODY] = in->n[D_BODY];
-	in->first[D_STATE] = in->n[D_STATE];
-	in->first[D_SKEL] = in->n[D_SKEL];
-	in->first[D_CTX] = in->n[D_CTX];
-	in->nnext = 0;
-	for (size_t t = 0; t < tr->n; t++) {
+	for (size_t t = from; t < tr->n; t++) {
 		size_t nf = traced_fills(fs, &tr->v[t]);
 
 		for (size_t j = 0; j < nf; j++) {
@@ -2085,6 +2082,19 @@ static void second_round(struct inputs *in, const struct traced *tr)
 				next_add_number(in, tr->v[t].sel, fs[j].num);
 		}
 	}
+}
+
+/* The second round of a command: the inputs of the operands its first
+ * round traced.  second_round_end drops the values it (and the third
+ * round, next_round again) adds. */
+static void second_round(struct inputs *in, const struct traced *tr)
+{
+	in->first[D_BODY] = in->n[D_BODY];
+	in->first[D_STATE] = in->n[D_STATE];
+	in->first[D_SKEL] = in->n[D_SKEL];
+	in->first[D_CTX] = in->n[D_CTX];
+	in->nnext = 0;
+	next_round(in, tr, 0);
 }
 
 static void second_round_end(struct inputs *in)
@@ -2542,12 +2552,13 @@ static int run_list(struct explore *x, struct zen_check_cost *k,
 
 /* The explored inputs of command k, quota at most, while steps are
  * left: the first round, traced, on two thirds of them; the second
- * round; the rest of the first: 1 at the first dearer than cf. */
+ * round, traced; the third; the rest of the first; the growths: 1 at
+ * the first dearer than cf. */
 static int explore_command(struct explore *x, struct zen_check_cost *k,
 			   size_t quota)
 {
 	struct inputs *in = x->in;
-	size_t i = 0, j = 0, n = 0;
+	size_t i = 0, j = 0, n = 0, traced;
 	int dear;
 
 	for (int w = 0; w < GROW_WHATS; w++) {
@@ -2556,14 +2567,24 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 		x->have_best[w] = 0;
 	}
 	x->tr.n = 0;
+	x->tr.max = TR_MAX;
 	x->tracing = 1;
 	dear = run_list(x, k, in->order, in->norder, &i, quota - quota / 3,
 			&n);
-	x->tracing = 0;
-	if (dear)
+	if (dear) {
+		x->tracing = 0;
 		return 1;
+	}
 	second_round(in, &x->tr);
-	dear = run_list(x, k, in->next, in->nnext, &j, quota, &n) ||
+	/* the second round traced too, for a third: a value compared only
+	 * once a value traced on the first took its path */
+	traced = x->tr.n;
+	x->tr.max = traced + TR_MAX;
+	dear = run_list(x, k, in->next, in->nnext, &j, quota, &n);
+	x->tracing = 0;
+	if (!dear)
+		next_round(in, &x->tr, traced);
+	dear = dear || run_list(x, k, in->next, in->nnext, &j, quota, &n) ||
 	       run_list(x, k, in->order, in->norder, &i, quota, &n);
 	/* the best input may be one of the second round's */
 	for (int w = 0; w < GROW_WHATS && !dear; w++)

@@ -124,6 +124,13 @@
  *   hash of a constant, a state hash with the hash of the sender's key)
  *   are taken, by the input that computed them.
  *
+ *   The second round's runs are traced too, and a third round runs the
+ *   inputs of the first 12 operands they compared that neither an input
+ *   nor the first round had, the same way: a threshold compared only
+ *   once a value the first round traced took its path (`p = 7UL *%^
+ *   1111UL && n = p *%^ 3UL`: 7777 in the state, then 23331 in the
+ *   body).
+ *
  *   Then the growth.  Of the command's explored inputs with a
  *   collection (a list, array or dict in its body or state, at any
  *   depth) or a wallet, the one where main came nearest to cf is run
@@ -147,18 +154,18 @@
  *
  *   The work is bounded: ZEN_CHECK_MAX_RUNS inputs in all (the neutral
  *   ones included; each command the same share of the rest: the first
- *   round on two thirds of it, the second round, then the rest of the
- *   first on what is left, and three kept for each growth when there
- *   is something to grow), each run within ZEN_CHECK_MAX_STEPS steps,
+ *   round on two thirds of it, the second and third rounds, then the
+ *   rest of the first on what is left, and three kept for each growth
+ *   when there is something to grow), each run within ZEN_CHECK_MAX_STEPS steps,
  *   and ZEN_CHECK_EXPLORE_STEPS steps for all the explored runs (main's
  *   steps counted twice, for cf's; a run is given at most what is
  *   left).  cf is run apart only when main's padding did not give its
  *   value (contract.h).
  *
  *   Paths no such input takes are not explored, so a contract F* would
- *   refuse may pass: behind a value compared only on the second round's
- *   runs (there is no third: a threshold computed from another computed
- *   one), or past the first 12 operands; behind a value the sender or
+ *   refuse may pass: behind a value compared only on the third round's
+ *   runs (there is no fourth), or past the first 12 operands of a round;
+ *   behind a value the sender or
  *   the wallet would need (a key or amount computed at run time: those
  *   dimensions keep their values), or the skeleton but its amounts of
  *   ZP and of the contract's asset; behind
