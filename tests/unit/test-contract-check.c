@@ -799,6 +799,56 @@ static void test_dear_third_round(void)
 }
 
 /*
+ * A dict key computed at run time: the state's entry under "acct:" and
+ * the body's name.  The explored dicts hold only the keys the contract
+ * names, so the lookup finds nothing; the key traced, "acct:zen" (the
+ * body's plain string), put in the state's dict takes the path.
+ */
+static void test_dear_computed_key(void)
+{
+	struct zen_data body, st;
+	struct zen_contract_args a;
+	struct zen_data_entry *e;
+
+	memset(&a, 0, sizeof(a));
+	zen_data_init(&body);
+	body.kind = ZEN_DATA_STRING;
+	body.u.bytes.p = (uint8_t *)zen_xstrdup("zen");
+	body.u.bytes.len = 3;
+	zen_data_init(&st);
+	st.kind = ZEN_DATA_DICT;
+	st.u.dict.entries = e = zen_xcalloc(1, sizeof(*e));
+	st.u.dict.n = 1;
+	e->key = zen_xstrdup("acct:zen");
+	e->key_len = 8;
+	u64_of(&e->value, 1000);
+	a.body = &body;
+	a.state = &st;
+	dear_case("a computed key",
+		  "let main txSkel _ _ command _ messageBody _ state =\n"
+		  "  if command <> \"pay\" then RT.failw \"no\" else begin\n"
+		  "  let! name = messageBody >!= tryString in\n"
+		  "  let! d = state >!= tryDict in\n"
+		  "  match name, d with\n"
+		  "  | Some name, Some d -> begin\n"
+		  "      let! acct = Dict.tryFind (\"acct:\" ^ name) d in\n"
+		  "      match acct with\n"
+		  "      | Some _ -> " DEAR "\n"
+		  "      | None -> " OKBODY "\n"
+		  "      end\n"
+		  "  | _ -> " OKBODY "\n"
+		  "  end\n", "pay", &a,
+		  "body string, state {\"acct:zen\": u64}",
+		  /* if 3 + 2 + (two let! 8 + match (a pair 2 + leaves name,
+		   * d and _ 3 + let! acct = tryFind (2 args, ^ 2) 1 + 1 + 4
+		   * + match (leaves 2 + DEAR 7))) = 33; tryString 2,
+		   * tryDict 4, tryFind 64, inc 1000 */
+		  33 + 2 + 4 + 64 + 1000);
+	zen_data_release(&body);
+	zen_data_release(&st);
+}
+
+/*
  * A threshold computed from a top-level constant (three times 2500): not
  * compared itself, so the first round's numbers (1000, past the largest
  * literal 2501, 0) miss it; the operand traced, 7500, and one more take
@@ -1598,6 +1648,7 @@ int main(void)
 	test_dear_combined();
 	test_dear_computed_threshold();
 	test_dear_third_round();
+	test_dear_computed_key();
 	test_dear_computed_limit();
 	test_dear_computed_hash();
 	test_dear_computed_price();

@@ -1860,6 +1860,56 @@ static void trace_cmp(void *ctx, const zv *a, const zv *b)
 	t->s[t->k] = 0;
 }
 
+/* zc_trace's key: " k:KEY" appended. */
+static void trace_key(void *ctx, const zv *k)
+{
+	struct trace_text *t = ctx;
+
+	if (t->k + 64 > sizeof(t->s))
+		return;
+	memcpy(t->s + t->k, " k:", 3);
+	t->k += 3;
+	trace_operand(t, k);
+	t->s[t->k] = 0;
+}
+
+/* Every key main looks up in a dict (tryFind, containsKey) goes to the
+ * hook's key, add and remove do not; a hook without key skips them. */
+static void test_trace_keys(void)
+{
+	const char *src =
+		"open Zen.Types\nopen Zen.Base\nopen Zen.Cost\n"
+		"module CR = Zen.ContractResult\nmodule D = Zen.Dictionary\n"
+		"let main txSkel _ _ command _ _ _ _ =\n"
+		"  let! d = D.add \"a\" 1 D.empty in\n"
+		"  let! x = D.tryFind (\"b\" ^ command) d in\n"
+		"  let! y = D.containsKey \"a\" d in\n"
+		"  let! d = D.remove \"a\" d in\n"
+		"  CR.ofTxSkel txSkel\n"
+		"let cf _ _ _ _ _ _ _ = ret (300 <: nat)\n";
+	struct trace_text t = { "", 0 };
+	struct zc_trace hook = { .cmp = trace_cmp, .key = trace_key,
+				 .ctx = &t };
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+	struct zen_contract_return r;
+	struct zen_contract_args a;
+
+	tap_ok(!load_src(src, &c, &err), "trace keys: loads (%s)", err.msg);
+	args_init(&a, "c");
+	a.trace = &hook;
+	tap_ok(!run(c, &a, &r) && r.ok, "trace keys: main runs");
+	zen_contract_return_release(&r);
+	tap_str(t.s, " k:bc k:a", "trace keys: the keys looked up, in order");
+	hook.key = NULL;
+	t.k = 0;
+	t.s[0] = 0;
+	tap_ok(!run(c, &a, &r) && r.ok && !strstr(t.s, "k:"),
+	       "trace keys: none without a key hook");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
 /*
  * Every comparison main evaluates is reported, with its operands, in
  * the order evaluated: U64.gt, >^, Prims' <, = on strings, a pattern
@@ -1881,7 +1931,7 @@ static void test_trace(void)
 		"  else CR.ofTxSkel txSkel\n"
 		"let cf _ _ _ _ _ _ _ = ret (100 <: nat)\n";
 	struct trace_text t = { "", 0 };
-	struct zc_trace hook = { trace_cmp, &t };
+	struct zc_trace hook = { .cmp = trace_cmp, .ctx = &t };
 	struct zen_err err = ZEN_ERR_INIT;
 	struct zc_contract *c = NULL;
 	struct zen_contract_return r;
@@ -1927,5 +1977,6 @@ int main(void)
 	test_coverage();
 	test_message_chain();
 	test_trace();
+	test_trace_keys();
 	return tap_done();
 }

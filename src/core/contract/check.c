@@ -1806,6 +1806,7 @@ struct tr_val {
 	struct fill f;
 	uint8_t bytes[TR_STR_MAX];	/* of a string or hash */
 	struct zc_bytes str;		/* bytes and their length */
+	int key;			/* str is a key looked up in a dict */
 	size_t sel[D_N];
 };
 
@@ -1916,6 +1917,7 @@ static void traced_add(struct traced *tr, const zv *v)
 	if (tr->n == tr->max)
 		return;
 	t->f = fill_plain;
+	t->key = 0;
 	if (number_operand(v, &t->f.num)) {
 		if (num_known(tr, t->f.num))
 			return;
@@ -1940,6 +1942,30 @@ static void trace_cmp(void *ctx, const zv *a, const zv *b)
 {
 	traced_add(ctx, a);
 	traced_add(ctx, b);
+}
+
+/* Is p[0..n) a key the contract looks up by name (its shapes')? */
+static int key_known(const struct shapes *sh, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < sh->nkeys; i++)
+		if (sh->keys[i].len == n && !memcmp(sh->keys[i].s, p, n))
+			return 1;
+	return 0;
+}
+
+/* struct zc_trace's key: a key computed at run time and looked up in a
+ * dict, into tr as a string marked key, unless known or tr is full. */
+static void trace_key(void *ctx, const zv *k)
+{
+	struct traced *tr = ctx;
+	size_t n = tr->n;
+
+	if (k->tag != ZV_BYTES || key_known(tr->sh, k->u.bytes.p,
+					    k->u.bytes.len))
+		return;
+	traced_add(tr, k);
+	if (tr->n > n)
+		tr->v[n].key = 1;
 }
 
 /* The fills of an operand traced: a hash or string itself; a number v,
@@ -2058,6 +2084,57 @@ static void next_add_number(struct inputs *in, const size_t *sel0,
 	next_add_ctx(in, sel0, c->block_number, v);
 }
 
+/* d with key k, U64 1000 under it, in every dict at every depth that
+ * lacks it. */
+static void dict_add_key(struct zen_data *d, const struct zc_bytes *k)
+{
+	struct zen_data_entry *e;
+	size_t n;
+
+	if (d->kind == ZEN_DATA_LIST || d->kind == ZEN_DATA_ARRAY)
+		for (size_t i = 0; i < d->u.coll.n; i++)
+			dict_add_key(&d->u.coll.items[i], k);
+	if (d->kind != ZEN_DATA_DICT)
+		return;
+	n = d->u.dict.n;
+	for (size_t i = 0; i < n; i++) {
+		e = &d->u.dict.entries[i];
+		if (e->key_len == k->len && !memcmp(e->key, k->data, k->len))
+			return;
+		dict_add_key(&e->value, k);
+	}
+	d->u.dict.entries = zen_xrealloc(d->u.dict.entries,
+					 (n + 1) * sizeof(*e));
+	e = &d->u.dict.entries[n];
+	e->key = zen_xmalloc(k->len + 1);
+	memcpy(e->key, k->data, k->len);
+	e->key[k->len] = 0;
+	e->key_len = k->len;
+	data_plain(&e->value, ZEN_DATA_U64, &fill_plain);
+	d->u.dict.n = n + 1;
+	zen_data_dict_normalize(d);
+}
+
+/* Input sel0 with its body (p = D_BODY) or state, a dict, holding key k
+ * (dict_add_key), when that value is new: a dict key computed at run
+ * time, a path behind an entry the explored dicts do not have. */
+static void next_add_key(struct inputs *in, const size_t *sel0, int p,
+			 const struct zc_bytes *k)
+{
+	struct zen_data *copy, d;
+	size_t i;
+
+	if (!sel0[p] || in->data[p][sel0[p]].kind != ZEN_DATA_DICT)
+		return;
+	copy = zen_data_dup(&in->data[p][sel0[p]]);
+	d = *copy;
+	free(copy);
+	dict_add_key(&d, k);
+	i = value_add(in, p, &d, VALUES_MAX);
+	if (i >= in->first[p])
+		next_push(in, sel0, p, i);
+}
+
 /*
  * The inputs of the operands traced from tr->v[from] on (check.h THE
  * COST BOUND), added to the round: for each, each of its fills, the
@@ -2075,6 +2152,12 @@ static void next_round(struct inputs *in, const struct traced *tr,
 	for (size_t t = from; t < tr->n; t++) {
 		size_t nf = traced_fills(fs, &tr->v[t]);
 
+		if (tr->v[t].key) {
+			for (int p = D_BODY; p <= D_STATE; p++)
+				next_add_key(in, tr->v[t].sel, p,
+					     &tr->v[t].str);
+			continue;
+		}
 		for (size_t j = 0; j < nf; j++) {
 			for (int p = D_BODY; p <= D_STATE; p++)
 				next_add(in, tr->v[t].sel, p, &fs[j]);
@@ -2612,6 +2695,7 @@ static void check_cost(const struct zc_module *m, const struct zc_contract *c,
 		x.can_grow[w] = inputs_growable(in, w);
 	traced_init(&x.tr, in, &cmds);
 	x.hook.cmp = trace_cmp;
+	x.hook.key = trace_key;
 	x.hook.ctx = &x.tr;
 	/* the neutral input of every command, each dearer one reported */
 	for (size_t i = 0; i < cmds.n; i++) {

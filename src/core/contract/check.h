@@ -122,7 +122,12 @@
  *   (getAvailableTokens), a deadline or time window computed at run
  *   time and a hash computed at run time (a body hash compared with the
  *   hash of a constant, a state hash with the hash of the sender's key)
- *   are taken, by the input that computed them.
+ *   are taken, by the input that computed them.  The runs report the
+ *   keys they look up in a dict too (Dict.tryFind, containsKey): a key
+ *   none of the contract's lookups names (a key computed at run time,
+ *   "acct:" ^ name) is added to the body's, then the state's dict of
+ *   the input that looked it up, U64 1000 under it, in every dict at
+ *   every depth ("state {\"acct:zen\": u64}").
  *
  *   The second round's runs are traced too, and a third round runs the
  *   inputs of the first 12 operands they compared that neither an input
@@ -165,13 +170,13 @@
  *   Paths no such input takes are not explored, so a contract F* would
  *   refuse may pass: behind a value compared only on the third round's
  *   runs (there is no fourth), or past the first 12 operands of a round;
- *   behind a value the sender or
- *   the wallet would need (a key or amount computed at run time: those
- *   dimensions keep their values), or the skeleton but its amounts of
- *   ZP and of the contract's asset; behind
- *   a value no comparison gives (a relation other than order or
- *   equality, `n *%^ n `U64.gt` limit`; a dict key computed at run
- *   time; a negative number; a public key, longer than 48 bytes);
+ *   behind a value the sender or the wallet would need (a key or amount
+ *   computed at run time: those dimensions keep their values), or the
+ *   skeleton but its amounts of ZP and of the contract's asset; behind a
+ *   value no comparison gives (a relation other than order or equality,
+ *   `n *%^ n `U64.gt` limit`; a negative number; a public key, longer
+ *   than 48 bytes; a key computed at run time and looked up in a dict
+ *   the input does not have, or under a value other than a U64);
  *   behind a dict nested deeper than the levels above; behind a size
  *   of a collection or wallet the growth does not reach (a cost that
  *   grows faster only past 4096 items, or not in step from two to three

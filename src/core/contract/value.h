@@ -241,10 +241,13 @@ struct zen_arena_chunk;
  * (zv_equal, zv_compare), Prims' < <= > >= and the comparisons of the
  * machine integer modules (U64.gt, >^ ...).  The operands live as long
  * as the run's arena; cmp must not touch rt.  The node's runs leave
- * trace NULL and pay one test per comparison.
+ * trace NULL and pay one test per comparison.  key, when set, gets the
+ * key of every Dict.tryFind and containsKey the same way (a lookup
+ * compares the key with the dict's, out of sight of cmp).
  */
 struct zc_trace {
 	void (*cmp)(void *ctx, const zv *a, const zv *b);
+	void (*key)(void *ctx, const zv *k);
 	void *ctx;
 };
 
@@ -294,6 +297,13 @@ static inline void zc_trace_cmp(const struct zen_rt *rt, const zv *a,
 {
 	if (rt->trace)
 		rt->trace->cmp(rt->trace->ctx, a, b);
+}
+
+/* Report a dict lookup of key k to rt->trace, if any (above). */
+static inline void zc_trace_key(const struct zen_rt *rt, const zv *k)
+{
+	if (rt->trace && rt->trace->key)
+		rt->trace->key(rt->trace->ctx, k);
 }
 
 /* ------------------------------------------------------------------ */

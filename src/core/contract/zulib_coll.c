@@ -27,6 +27,8 @@ NATIVE(dict_key_op)	/* containsKey k d, tryFind k d, add k v d, remove k d */
 	TRY(zl_bytes(rt, self, k));
 	TRY(zl_want(rt, self, d, ZV_DICT));
 	v = zv_dict_find(d, k->u.bytes.p, k->u.bytes.len);
+	if (self->aux == DK_CONTAINS || self->aux == DK_FIND)
+		zc_trace_key(rt, k);
 	switch (self->aux) {
 	case DK_CONTAINS:
 		RET(zv_bool(v != NULL));
