@@ -1811,9 +1811,9 @@ struct tr_val {
 };
 
 /* The operands of the comparisons of one command's first and second
- * rounds that no input has (a threshold or hash computed at run time),
- * in the order compared, TR_MAX at most for each round: struct
- * zc_trace's ctx. */
+ * rounds, and the keys they looked up in dicts, that no input has (a
+ * threshold, hash or key computed at run time), in the order met,
+ * TR_MAX at most for each round: struct zc_trace's ctx. */
 struct traced {
 	const struct shapes *sh;
 	const struct cmds *cmds;
@@ -2090,6 +2090,7 @@ static void dict_add_key(struct zen_data *d, const struct zc_bytes *k)
 {
 	struct zen_data_entry *e;
 	size_t n;
+	int has = 0;
 
 	if (d->kind == ZEN_DATA_LIST || d->kind == ZEN_DATA_ARRAY)
 		for (size_t i = 0; i < d->u.coll.n; i++)
@@ -2099,10 +2100,11 @@ static void dict_add_key(struct zen_data *d, const struct zc_bytes *k)
 	n = d->u.dict.n;
 	for (size_t i = 0; i < n; i++) {
 		e = &d->u.dict.entries[i];
-		if (e->key_len == k->len && !memcmp(e->key, k->data, k->len))
-			return;
+		has |= e->key_len == k->len && !memcmp(e->key, k->data, k->len);
 		dict_add_key(&e->value, k);
 	}
+	if (has)
+		return;
 	d->u.dict.entries = zen_xrealloc(d->u.dict.entries,
 					 (n + 1) * sizeof(*e));
 	e = &d->u.dict.entries[n];
@@ -2669,7 +2671,7 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 		next_round(in, &x->tr, traced);
 	dear = dear || run_list(x, k, in->next, in->nnext, &j, quota, &n) ||
 	       run_list(x, k, in->order, in->norder, &i, quota, &n);
-	/* the best input may be one of the second round's */
+	/* the best input may be one of the second or third round's */
 	for (int w = 0; w < GROW_WHATS && !dear; w++)
 		dear = x->can_grow[w] && x->steps && grow_command(x, k, w);
 	second_round_end(in);
