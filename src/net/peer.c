@@ -123,33 +123,30 @@ static int remote_of(int fd, char *addr, size_t size, char *ip)
 /* ---- sending ------------------------------------------------------------- */
 
 /*
- * [rid][bytes of b] on sock.  Returns 0 or -1 (zmq_errno).  The bytes
- * are copied into libzmq's own message rather than lent to it with
- * zmq_msg_init_data: a message still queued when the context ends is
+ * [rid][data[0..len)] on sock.  Returns 0 or -1 (zmq_errno).  libzmq
+ * copies the bytes into a message of its own rather than borrowing ours
+ * (zmq_msg_init_data): a message still queued when the context ends is
  * then libzmq's alone (tests/lsan.supp), and a short one is held inline
  * in the message with no allocation at all.
  */
 static int send_frames(void *sock, const uint8_t *rid, size_t rid_len,
-		       const struct zen_buf *b)
+		       const void *data, size_t len)
 {
 	if (zmq_send(sock, rid, rid_len, ZMQ_SNDMORE | ZMQ_DONTWAIT) < 0 ||
-	    zmq_send(sock, b->data, b->len, ZMQ_DONTWAIT) < 0)
+	    zmq_send(sock, data, len, ZMQ_DONTWAIT) < 0)
 		return -1;
 	return 0;
 }
 
-/* Bytes to p's socket, b released; a failure closes p (1.5: PipeFull,
- * Unreachable). */
-static int send_buf(struct zen_net *net, struct net_peer *p, struct zen_buf *b)
+/* data[0..len) to p's socket; a failure closes p (1.5: PipeFull,
+ * Unreachable).  Returns 0 or -1. */
+static int send_bytes(struct zen_net *net, struct net_peer *p,
+		      const void *data, size_t len)
 {
-	size_t len = b->len;
-	int rc = send_frames(p->inbound ? net->lsock : net->sock, p->rid,
-			     p->rid_len, b);
-	int e = rc ? zmq_errno() : 0;
-
-	zen_buf_release(b);
-	if (rc) {
-		net_close(net, p, e == EAGAIN ? "PipeFull" : "Unreachable");
+	if (send_frames(p->inbound ? net->lsock : net->sock, p->rid,
+			p->rid_len, data, len)) {
+		net_close(net, p, zmq_errno() == EAGAIN ? "PipeFull" :
+			  "Unreachable");
 		return -1;
 	}
 	p->bytes_sent += len;
@@ -159,29 +156,29 @@ static int send_buf(struct zen_net *net, struct net_peer *p, struct zen_buf *b)
 void net_send_stream(struct zen_net *net, struct net_peer *p,
 		     const void *data, size_t len)
 {
-	struct zen_buf b = ZEN_BUF_INIT;
-
-	if (p->dead)
-		return;
-	zen_buf_add(&b, data, len);
-	send_buf(net, p, &b);
+	if (!p->dead)
+		send_bytes(net, p, data, len);
 }
 
 int net_send(struct zen_net *net, struct net_peer *p, const struct zen_msg *m)
 {
 	struct zen_buf body = ZEN_BUF_INIT, b = ZEN_BUF_INIT;
+	int rc;
 
 	if (p->dead)
 		return -1;
 	zen_msg_encode(&body, m);
-	if (!p->inbound)
-		return send_buf(net, p, &body);
-	/* an accepted peer's frame is ours to make (zmtp.c) */
-	zen_buf_grow(&b, body.len + 9);
-	net_zmtp_frame(&b, body.len);
-	zen_buf_add(&b, body.data, body.len);
+	if (!p->inbound) {
+		rc = send_bytes(net, p, body.data, body.len);
+	} else {	/* an accepted peer's frame is ours to make (zmtp.c) */
+		zen_buf_grow(&b, body.len + 9);
+		net_zmtp_frame(&b, body.len);
+		zen_buf_add(&b, body.data, body.len);
+		rc = send_bytes(net, p, b.data, b.len);
+	}
 	zen_buf_release(&body);
-	return send_buf(net, p, &b);
+	zen_buf_release(&b);
+	return rc;
 }
 
 void net_broadcast(struct zen_net *net, const struct zen_msg *m)
@@ -235,11 +232,8 @@ static void drop(struct zen_net *net, struct net_peer *p, const char *why,
 	zen_log_debug("p2p: %s peer %s closed: %s",
 		      p->inbound ? "inbound" : "outbound", p->address, why);
 	if (p->inbound) {
-		if (!gone) {	/* an empty message closes it (STREAM) */
-			struct zen_buf b = ZEN_BUF_INIT;
-
-			send_frames(net->lsock, p->rid, p->rid_len, &b);
-		}
+		if (!gone)	/* an empty message closes it (STREAM) */
+			send_frames(net->lsock, p->rid, p->rid_len, "", 0);
 	} else {
 		zmq_disconnect(net->sock, p->endpoint);
 		net_connector_closed(net, p, was_active);

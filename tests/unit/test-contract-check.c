@@ -1345,14 +1345,19 @@ static void test_no_report(void)
 #define COUNT_FN \
 	"val cnt: nat -> data -> nat `cost` 3\n" \
 	"let cnt acc _ = ret (acc + 1)\n"
-#define COUNT_MAIN \
-	"let main txSkel _ _ command _ messageBody _ _ =\n" \
-	"  if command <> \"count\" then RT.failw \"no\" else begin\n" \
-	"  let! l = messageBody >!= tryList in\n" \
-	"  match l with\n" \
-	"  | Some l -> let! n = L.foldT cnt 0 l in " OKBODY "\n" \
+/* main for command cmd (its parameters from the sender on: params)
+ * reads v from read and runs some with Some v, OKBODY with None. */
+#define READ_MAIN(params, cmd, v, read, some) \
+	"let main txSkel _ _ command _ " params " =\n" \
+	"  if command <> \"" cmd "\" then RT.failw \"no\" else begin\n" \
+	"  let! " v " = " read " in\n" \
+	"  match " v " with\n" \
+	"  | Some " v " -> " some "\n" \
 	"  | None -> " OKBODY "\n" \
 	"  end\n"
+#define COUNT_MAIN \
+	READ_MAIN("messageBody _ _", "count", "l", "messageBody >!= tryList", \
+		  "let! n = L.foldT cnt 0 l in " OKBODY)
 
 /* main's cost on a test's input grown f times (0 if main fails). */
 typedef uint64_t grown_cost_fn(const char *src, size_t f);
@@ -1542,15 +1547,10 @@ static void test_dear_wallet_growth(void)
 #define TALLY_MAIN \
 	"val cntd: nat -> string -> data -> nat `cost` 3\n" \
 	"let cntd acc _ _ = ret (acc + 1)\n" \
-	"let main txSkel _ _ command _ _ _ state =\n" \
-	"  if command <> \"tally\" then RT.failw \"no\" else begin\n" \
-	"  let! d = state >!= tryDict in\n" \
-	"  match d with\n" \
-	"  | Some d -> begin\n" \
-	"      let! o = Dict.tryFind \"owner\" d in\n" \
-	"      let! n = Dict.foldT cntd 0 d in " OKBODY " end\n" \
-	"  | None -> " OKBODY "\n" \
-	"  end\n"
+	READ_MAIN("_ _ state", "tally", "d", "state >!= tryDict", \
+		  "begin\n" \
+		  "      let! o = Dict.tryFind \"owner\" d in\n" \
+		  "      let! n = Dict.foldT cntd 0 d in " OKBODY " end")
 
 /* main's cost with a state dict of n entries "owner", "owner~1" ...,
  * each U64 1000 (command "tally"). */
@@ -1592,14 +1592,9 @@ static void test_dear_dict_growth(void)
  * runs that length.  The strings grow apart from the collections.
  */
 #define HASH_MAIN \
-	"let main txSkel _ _ command _ messageBody _ _ =\n" \
-	"  if command <> \"hash\" then RT.failw \"no\" else begin\n" \
-	"  let! s = messageBody >!= tryString in\n" \
-	"  match s with\n" \
-	"  | Some s -> let! h = Zen.Sha3.hashWith Zen.Sha3.updateString s " \
-	"in " OKBODY "\n" \
-	"  | None -> " OKBODY "\n" \
-	"  end\n"
+	READ_MAIN("messageBody _ _", "hash", "s", "messageBody >!= tryString", \
+		  "let! h = Zen.Sha3.hashWith Zen.Sha3.updateString s in " \
+		  OKBODY)
 
 /* main's cost with the body String "zen" f times over. */
 static uint64_t hash_cost(const char *src, size_t f)

@@ -1280,6 +1280,18 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k,
  * with f; a key read as a dict holds this dict again, down to
  * sh->levels (a state read deeper: `tryFind "book" >?= tryDict >?=
  * tryFind "count"`). */
+/* e's key: p[0..n) and then tail, NUL-terminated. */
+static void entry_key(struct zen_data_entry *e, const void *p, size_t n,
+		      const char *tail)
+{
+	size_t tl = strlen(tail);
+
+	e->key = zen_xmalloc(n + tl + 1);
+	memcpy(e->key, p, n);
+	memcpy(e->key + n, tail, tl + 1);
+	e->key_len = n + tl;
+}
+
 static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
 		      const struct fill *f, int depth)
 {
@@ -1292,10 +1304,7 @@ static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
 		struct zen_data_entry *en = &d->u.dict.entries[i];
 		enum zen_data_kind k = key->kind[alt && key->kind[1]];
 
-		en->key = zen_xmalloc(key->len + 1);
-		memcpy(en->key, key->s, key->len);
-		en->key[key->len] = 0;
-		en->key_len = key->len;
+		entry_key(en, key->s, key->len, "");
 		if (k == ZEN_DATA_DICT && depth + 1 < (int)sh->levels)
 			data_dict(&en->value, sh, alt, f, depth + 1);
 		else
@@ -2108,10 +2117,7 @@ static void dict_add_key(struct zen_data *d, const struct zc_bytes *k)
 	d->u.dict.entries = zen_xrealloc(d->u.dict.entries,
 					 (n + 1) * sizeof(*e));
 	e = &d->u.dict.entries[n];
-	e->key = zen_xmalloc(k->len + 1);
-	memcpy(e->key, k->data, k->len);
-	e->key[k->len] = 0;
-	e->key_len = k->len;
+	entry_key(e, k->data, k->len, "");
 	data_plain(&e->value, ZEN_DATA_U64, &fill_plain);
 	d->u.dict.n = n + 1;
 	zen_data_dict_normalize(d);
@@ -2152,7 +2158,7 @@ static void next_round(struct inputs *in, const struct traced *tr,
 	struct fill fs[3];
 
 	for (size_t t = from; t < tr->n; t++) {
-		size_t nf = traced_fills(fs, &tr->v[t]);
+		size_t nf;
 
 		if (tr->v[t].key) {
 			for (int p = D_BODY; p <= D_STATE; p++)
@@ -2160,6 +2166,7 @@ static void next_round(struct inputs *in, const struct traced *tr,
 					     &tr->v[t].str);
 			continue;
 		}
+		nf = traced_fills(fs, &tr->v[t]);
 		for (size_t j = 0; j < nf; j++) {
 			for (int p = D_BODY; p <= D_STATE; p++)
 				next_add(in, tr->v[t].sel, p, &fs[j]);
@@ -2204,22 +2211,31 @@ static void cost_add(struct zen_check_report *r, const char *cmd,
 	k->command[len] = 0;
 }
 
+/*
+ * What a growth repeats: the sizes (every collection's items and the
+ * wallet's outputs) or the strings (every String and ByteArray's bytes,
+ * for a contract that hashes them: Sha3.updateString and updateByteArray
+ * charge 6 per byte).  Apart, since a string repeated no longer equals
+ * what the contract may look for, and the path a collection takes would
+ * change with it.
+ */
+enum grow_what { GROW_SIZES, GROW_STRINGS, GROW_WHATS };
+
 struct explore {
 	const struct zc_contract *c;
 	struct zc_pos pos;		/* main's, for the message */
 	struct zen_check_report *rep;
 	struct inputs *in;
 	uint64_t steps;			/* left of ZEN_CHECK_EXPLORE_STEPS */
-	struct traced tr;		/* a first round's comparisons */
-	struct zc_trace hook;		/* trace_cmp on tr */
-	int tracing;			/* the runs are a first round's */
-	/* for each growth (enum grow_what), of the command's explored
-	 * inputs that have something to grow, the one where main came
-	 * nearest to cf: main - cf the largest */
-	size_t best[2][D_N];
-	int64_t best_margin[2];		/* main - cf there */
-	int have_best[2];
-	int can_grow[2];		/* an input has something to grow */
+	struct traced tr;		/* the rounds' comparisons and keys */
+	struct zc_trace hook;		/* trace_cmp, trace_key on tr */
+	int tracing;			/* the runs are a traced round's */
+	/* for each growth, of the command's explored inputs that have
+	 * something to grow, the one where main came nearest to cf */
+	size_t best[GROW_WHATS][D_N];
+	int64_t best_margin[GROW_WHATS];	/* main - cf there; INT64_MIN:
+						 * none yet */
+	int can_grow[GROW_WHATS];	/* an input has something to grow */
 };
 
 /*
@@ -2253,7 +2269,7 @@ static int run_input(const struct zc_contract *c,
 	return ran && !zen_contract_cost(c, &a, cf, NULL);
 }
 
-/* main - cf, within int64_t. */
+/* main - cf, within int64_t (never INT64_MIN, which means no run). */
 static int64_t margin_of(uint64_t main, uint64_t cf)
 {
 	uint64_t d = main >= cf ? main - cf : cf - main;
@@ -2350,16 +2366,6 @@ static int cost_input(struct explore *x, struct zen_check_cost *k,
 #define GROW_RUNS 3		/* per growth: twice, three times, the crossing */
 #define GROW_MAX_ITEMS 4096	/* items, outputs or bytes of a grown input */
 
-/*
- * What a growth repeats: the sizes (every collection's items and the
- * wallet's outputs) or the strings (every String and ByteArray's bytes,
- * for a contract that hashes them: Sha3.updateString and updateByteArray
- * charge 6 per byte).  Apart, since a string repeated no longer equals
- * what the contract may look for, and the path a collection takes would
- * change with it.
- */
-enum grow_what { GROW_SIZES, GROW_STRINGS, GROW_WHATS };
-
 static int is_string(const struct zen_data *d)
 {
 	return d->kind == ZEN_DATA_STRING || d->kind == ZEN_DATA_BYTES;
@@ -2426,15 +2432,10 @@ static void entry_grow(struct zen_data_entry *o, const struct zen_data_entry *e,
 		       size_t j, size_t f, enum grow_what what)
 {
 	char tail[24] = "";
-	size_t tl;
 
 	if (j)
 		snprintf(tail, sizeof(tail), "~%zu", j);
-	tl = strlen(tail);
-	o->key = zen_xmalloc(e->key_len + tl + 1);
-	memcpy(o->key, e->key, e->key_len);
-	memcpy(o->key + e->key_len, tail, tl + 1);
-	o->key_len = e->key_len + tl;
+	entry_key(o, e->key, e->key_len, tail);
 	data_grow(&o->value, &e->value, f, what);
 }
 
@@ -2589,7 +2590,7 @@ static int grow_command(struct explore *x, struct zen_check_cost *k,
 	int64_t m2 = INT64_MIN, m3 = INT64_MIN, rise;
 	size_t f;
 
-	if (!x->have_best[what])
+	if (x->best_margin[what] == INT64_MIN)
 		return 0;
 	if (grown_input(x, k, best, 2, what, &m2) ||
 	    grown_input(x, k, best, 3, what, &m3))
@@ -2614,12 +2615,11 @@ static int grow_command(struct explore *x, struct zen_check_cost *k,
 static void best_note(struct explore *x, const size_t *sel, int64_t margin)
 {
 	for (int w = 0; w < GROW_WHATS; w++) {
-		if (!x->can_grow[w] || !input_items(x->in, sel, 1, w) ||
-		    (x->have_best[w] && margin <= x->best_margin[w]))
+		if (!x->can_grow[w] || margin <= x->best_margin[w] ||
+		    !input_items(x->in, sel, 1, w))
 			continue;
 		memcpy(x->best[w], sel, sizeof(x->best[w]));
 		x->best_margin[w] = margin;
-		x->have_best[w] = 1;
 	}
 }
 
@@ -2649,7 +2649,7 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 	for (int w = 0; w < GROW_WHATS; w++) {
 		if (x->can_grow[w] && quota > GROW_RUNS)
 			quota -= GROW_RUNS;	/* kept for grow_command */
-		x->have_best[w] = 0;
+		x->best_margin[w] = INT64_MIN;
 	}
 	x->tr.n = 0;
 	x->tr.max = TR_MAX;
