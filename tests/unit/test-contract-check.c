@@ -799,6 +799,46 @@ static void test_dear_third_round(void)
 }
 
 /*
+ * A chain of three values computed at run time: the body is compared
+ * with three times the state once the state equals 7777, and the time
+ * with the body and 5 once the body equals 23331.  The first round
+ * traces 7777, the second 23331, the third 23336 (on the rich input's
+ * context, block 1000), and a fourth round takes the path.
+ */
+static void test_dear_fourth_round(void)
+{
+	struct zen_data body, st;
+	struct zen_contract_args a;
+
+	memset(&a, 0, sizeof(a));
+	u64_of(&body, 23331);
+	u64_of(&st, 7777);
+	a.body = &body;
+	a.state = &st;
+	a.block_number = 1000;
+	a.timestamp = 23336;
+	dear_case("a threshold of the third round",
+		  "let main txSkel context _ command _ messageBody _ state =\n"
+		  "  if command <> \"buy\" then RT.failw \"no\" else begin\n"
+		  "  let! p = state >!= tryU64 in\n"
+		  "  let! n = messageBody >!= tryU64 in\n"
+		  "  match p, n with\n"
+		  "  | Some p, Some n ->\n"
+		  "      if p = U64.mul_mod 7UL 1111UL &&\n"
+		  "         n = U64.mul_mod p 3UL &&\n"
+		  "         context.timestamp = U64.add_mod n 5UL\n"
+		  "      then " DEAR " else " OKBODY "\n"
+		  "  | _ -> " OKBODY "\n"
+		  "  end\n", "buy", &a,
+		  "body u64 23331, state u64 7777, block 1000 at 23336 ms",
+		  /* as test_dear_third_round, with && 2 + = 2 + projection
+		   * 1 + add_mod 2: 45; tryU64 2 twice, inc 1000 */
+		  45 + 1004);
+	zen_data_release(&body);
+	zen_data_release(&st);
+}
+
+/*
  * A dict key computed at run time: the state's entry under "acct:" and
  * the body's name.  The explored dicts hold only the keys the contract
  * names, so the lookup finds nothing; the key traced, "acct:zen" (the
@@ -1643,6 +1683,7 @@ int main(void)
 	test_dear_combined();
 	test_dear_computed_threshold();
 	test_dear_third_round();
+	test_dear_fourth_round();
 	test_dear_computed_key();
 	test_dear_computed_limit();
 	test_dear_computed_hash();

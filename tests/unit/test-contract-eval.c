@@ -1847,7 +1847,8 @@ static void trace_operand(struct trace_text *t, const zv *v)
 					 (const char *)v->u.bytes.p);
 }
 
-static void trace_cmp(void *ctx, const zv *a, const zv *b)
+/* zc_trace's cmp: " A<B" for an ordering, " A=B" for an equality. */
+static void trace_cmp(void *ctx, const zv *a, const zv *b, int order)
 {
 	struct trace_text *t = ctx;
 
@@ -1855,7 +1856,7 @@ static void trace_cmp(void *ctx, const zv *a, const zv *b)
 		return;
 	t->s[t->k++] = ' ';
 	trace_operand(t, a);
-	t->s[t->k++] = '/';
+	t->s[t->k++] = order ? '<' : '=';
 	trace_operand(t, b);
 	t->s[t->k] = 0;
 }
@@ -1912,8 +1913,9 @@ static void test_trace_keys(void)
 
 /*
  * Every comparison main evaluates is reported, with its operands, in
- * the order evaluated: U64.gt, >^, Prims' <, = on strings, a pattern
- * constant (the pattern's first); min is no comparison.  A run without
+ * the order evaluated: U64.gt, >^, Prims' < (orderings), = on strings, a
+ * pattern constant (the pattern's first; equalities); min is no
+ * comparison.  A run without
  * a trace reports nothing (the node's).
  */
 static void test_trace(void)
@@ -1943,8 +1945,8 @@ static void test_trace(void)
 	a.trace = &hook;
 	tap_ok(!run(c, &a, &r) && r.ok, "trace: main runs");
 	zen_contract_return_release(&r);
-	tap_str(t.s, " 7/5 7/6 4/5 ab/ab 3/3", "trace: the comparisons "
-		"main evaluated, in order");
+	tap_str(t.s, " 7<5 7<6 4<5 ab=ab 3=3", "trace: the comparisons "
+		"main evaluated, in order, orderings and equalities");
 	traced = t.k;
 	a.trace = NULL;
 	tap_ok(!run(c, &a, &r) && r.ok && t.k == traced, "trace: none "

@@ -1114,13 +1114,13 @@ static void quote(char *out, size_t cap, const char *s, size_t len)
 
 enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_SIGS, D_N };
 #define DIM_MAX 16		/* values of one dimension, [0] the neutral */
-/* the body's and state's, with those a second round adds */
+/* the body's and state's, with those the later rounds add */
 #define VALUES_MAX (DIM_MAX + 16)
 #define DESC_MAX 256
-/* skeletons: [0] none, [1] ZP and its asset in, then those a second
- * round adds */
+/* skeletons: [0] none, [1] ZP and its asset in, then those the later
+ * rounds add */
 #define SKELS_MAX 16
-/* contexts: those of the table below, then those a second round adds */
+/* contexts: those of the table below, then those the later rounds add */
 #define CTXS_MAX 24
 
 /* A block number and time main and cf run at (ms). */
@@ -1135,7 +1135,7 @@ struct inputs {
 	struct zen_data data[2][VALUES_MAX];	/* body, state; [0] None */
 	char desc[2][VALUES_MAX][DESC_MAX];
 	size_t n[D_N], rich[D_N];
-	size_t first[D_N];	/* the first value a second round adds to
+	size_t first[D_N];	/* the first value the later rounds add to
 				 * the body, state, skeleton and context */
 	struct zen_contract_id other;		/* a contract sender */
 	/* the senders: Anonymous, a PK (g_pk), a contract (other), then
@@ -1152,7 +1152,7 @@ struct inputs {
 	char skdesc[SKELS_MAX][96];
 	struct context ctx[CTXS_MAX];		/* [0]: block 0 at time 0 */
 	/* the first inputs in the order they are run (inputs_order), and
-	 * the second round's of one command (second_round): the value of
+	 * the later rounds' of one command (later_rounds): the value of
 	 * each dimension */
 	size_t order[ZEN_CHECK_MAX_RUNS][D_N];
 	size_t norder;
@@ -1804,9 +1804,10 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 		snprintf(out + k, cap - k, ")");
 }
 
-/* ---- the cost bound: comparisons traced, a second round ------------------ */
+/* ---- the cost bound: comparisons traced, the later rounds --------------- */
 
 #define TR_MAX 12		/* operands traced by one round of a command */
+#define TR_ROUNDS 6		/* rounds of a command, the first included */
 #define TR_STR_MAX 48		/* bytes of a string traced, at most */
 
 /* An operand of a comparison main or cf evaluated, as a fill: a number,
@@ -1816,13 +1817,14 @@ struct tr_val {
 	uint8_t bytes[TR_STR_MAX];	/* of a string or hash */
 	struct zc_bytes str;		/* bytes and their length */
 	int key;			/* str is a key looked up in a dict */
+	int order;			/* a number an ordering compared */
 	size_t sel[D_N];
 };
 
-/* The operands of the comparisons of one command's first and second
- * rounds, and the keys they looked up in dicts, that no input has (a
- * threshold, hash or key computed at run time), in the order met,
- * TR_MAX at most for each round: struct zc_trace's ctx. */
+/* The operands of the comparisons of one command's rounds, and the keys
+ * they looked up in dicts, that no input has (a threshold, hash or key
+ * computed at run time), in the order met, TR_MAX at most for each
+ * round: struct zc_trace's ctx. */
 struct traced {
 	const struct shapes *sh;
 	const struct cmds *cmds;
@@ -1831,7 +1833,7 @@ struct traced {
 	uint64_t known[FILLS_MAX + 3 + 2 * ZEN_ARRAY_SIZE(contexts)];
 	size_t nknown;
 	const size_t *sel;		/* the input being run */
-	struct tr_val v[2 * TR_MAX];
+	struct tr_val v[TR_ROUNDS * TR_MAX];
 	size_t n, max;			/* max: the round's last, TR_MAX on */
 };
 
@@ -1864,14 +1866,19 @@ static void traced_init(struct traced *tr, const struct inputs *in,
 	}
 }
 
-static int num_known(const struct traced *tr, uint64_t v)
+/* Does an input have number v, or was it traced (then compared by an
+ * ordering too, if order)? */
+static int num_known(struct traced *tr, uint64_t v, int order)
 {
 	for (size_t i = 0; i < tr->nknown; i++)
 		if (tr->known[i] == v)
 			return 1;
-	for (size_t i = 0; i < tr->n; i++)
-		if (is_number_fill(&tr->v[i].f) && tr->v[i].f.num == v)
+	for (size_t i = 0; i < tr->n; i++) {
+		if (is_number_fill(&tr->v[i].f) && tr->v[i].f.num == v) {
+			tr->v[i].order |= order;
 			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -1916,20 +1923,23 @@ static int number_operand(const zv *v, uint64_t *num)
 	return 1;
 }
 
-/* Operand v into tr, unless an input has it or tr is full: a number, a
- * 32-byte hash, a string of at most TR_STR_MAX bytes. */
-static void traced_add(struct traced *tr, const zv *v)
+/* Operand v of an ordering (order) or an equality into tr, unless an
+ * input has it or tr is full: a number, a 32-byte hash, a string of at
+ * most TR_STR_MAX bytes. */
+static void traced_add(struct traced *tr, const zv *v, int order)
 {
 	struct tr_val *t = &tr->v[tr->n];
+	uint64_t num;
+	int is_num = number_operand(v, &num);
 	size_t n;
 
-	if (tr->n == tr->max)
+	if ((is_num && num_known(tr, num, order)) || tr->n == tr->max)
 		return;
 	t->f = fill_plain;
 	t->key = 0;
-	if (number_operand(v, &t->f.num)) {
-		if (num_known(tr, t->f.num))
-			return;
+	t->order = order;
+	if (is_num) {
+		t->f.num = num;
 	} else if (v->tag == ZV_BYTES && (n = v->u.bytes.len) <= TR_STR_MAX &&
 		   !bytes_known(tr, v->u.bytes.p, n)) {
 		memcpy(t->bytes, v->u.bytes.p, n);
@@ -1947,10 +1957,10 @@ static void traced_add(struct traced *tr, const zv *v)
 }
 
 /* struct zc_trace's cmp (value.h). */
-static void trace_cmp(void *ctx, const zv *a, const zv *b)
+static void trace_cmp(void *ctx, const zv *a, const zv *b, int order)
 {
-	traced_add(ctx, a);
-	traced_add(ctx, b);
+	traced_add(ctx, a, order);
+	traced_add(ctx, b, order);
 }
 
 /* Is p[0..n) a key the contract looks up by name (its shapes')? */
@@ -1972,20 +1982,22 @@ static void trace_key(void *ctx, const zv *k)
 	if (k->tag != ZV_BYTES || key_known(tr->sh, k->u.bytes.p,
 					    k->u.bytes.len))
 		return;
-	traced_add(tr, k);
+	traced_add(tr, k, 0);
 	if (tr->n > n)
 		tr->v[n].key = 1;
 }
 
 /* The fills of an operand traced: a hash or string itself; a number v,
- * v + 1 and v - 1 (`n > price *%^ 2UL` holds at twice the price and
- * one, `n < limit` at the limit less one). */
+ * and if an ordering compared it, v + 1 and v - 1 (`n > price *%^ 2UL`
+ * holds at twice the price and one, `n < limit` at the limit less one;
+ * next to an equality's v, every number takes the path of the input's
+ * own). */
 static size_t traced_fills(struct fill *fs, const struct tr_val *t)
 {
 	size_t n = 0;
 
 	fs[n++] = t->f;
-	if (!is_number_fill(&t->f))
+	if (!is_number_fill(&t->f) || !t->order)
 		return n;
 	if (t->f.num != UINT64_MAX) {
 		fs[n] = t->f;
@@ -2006,7 +2018,7 @@ static int next_has(const struct inputs *in, const size_t *sel)
 	return 0;
 }
 
-/* Input sel0 with value i of dimension dim, into the second round
+/* Input sel0 with value i of dimension dim, into the later rounds
  * unless it is there or the round is full. */
 static void next_push(struct inputs *in, const size_t *sel0, int dim,
 		      size_t i)
@@ -2020,7 +2032,7 @@ static void next_push(struct inputs *in, const size_t *sel0, int dim,
 }
 
 /* Input sel0 with its body (p = D_BODY) or state made f's value of the
- * kind it has there, when that value is new: an input of the second
+ * kind it has there, when that value is new: an input of a later
  * round. */
 static void next_add(struct inputs *in, const size_t *sel0, int p,
 		     const struct fill *f)
@@ -2144,20 +2156,20 @@ static void next_add_key(struct inputs *in, const size_t *sel0, int p,
 }
 
 /*
- * The inputs of the operands traced from tr->v[from] on (check.h THE
- * COST BOUND), added to the round: for each, each of its fills, the
- * input that compared it with its body, then with its state, made that
- * fill's value of the kind it has there; then, a number, with a skeleton
- * of that amount of ZP and of its asset in, if the contract reads its
+ * The inputs of the operands traced tr->v[from..to) (check.h THE COST
+ * BOUND), added to the round: for each, each of its fills, the input
+ * that compared it with its body, then with its state, made that fill's
+ * value of the kind it has there; then, a number, with a skeleton of
+ * that amount of ZP and of its asset in, if the contract reads its
  * tokens, and at that block, then that time, if main or cf reads its
  * context.
  */
 static void next_round(struct inputs *in, const struct traced *tr,
-		       size_t from)
+		       size_t from, size_t to)
 {
 	struct fill fs[3];
 
-	for (size_t t = from; t < tr->n; t++) {
+	for (size_t t = from; t < to; t++) {
 		size_t nf;
 
 		if (tr->v[t].key) {
@@ -2176,20 +2188,18 @@ static void next_round(struct inputs *in, const struct traced *tr,
 	}
 }
 
-/* The second round of a command: the inputs of the operands its first
- * round traced.  second_round_end drops the values it (and the third
- * round, next_round again) adds. */
-static void second_round(struct inputs *in, const struct traced *tr)
+/* The rounds after a command's first begin with no input of their own;
+ * rounds_end drops the values they added. */
+static void rounds_begin(struct inputs *in)
 {
 	in->first[D_BODY] = in->n[D_BODY];
 	in->first[D_STATE] = in->n[D_STATE];
 	in->first[D_SKEL] = in->n[D_SKEL];
 	in->first[D_CTX] = in->n[D_CTX];
 	in->nnext = 0;
-	next_round(in, tr, 0);
 }
 
-static void second_round_end(struct inputs *in)
+static void rounds_end(struct inputs *in)
 {
 	values_trim(in, in->first);
 	in->n[D_SKEL] = in->first[D_SKEL];
@@ -2635,15 +2645,43 @@ static int run_list(struct explore *x, struct zen_check_cost *k,
 	return 0;
 }
 
+/*
+ * The rounds after command k's first, traced: each runs the inputs of
+ * the operands the round before traced, until a round traces nothing
+ * new, TR_ROUNDS rounds in all, or the runs or steps are used up.  1 at
+ * the first input dearer than cf.
+ */
+static int later_rounds(struct explore *x, struct zen_check_cost *k,
+			size_t quota, size_t *n)
+{
+	struct inputs *in = x->in;
+	size_t j = 0, from = 0;
+
+	rounds_begin(in);
+	for (int r = 1; r < TR_ROUNDS && from < x->tr.n; r++) {
+		size_t traced = x->tr.n;
+
+		next_round(in, &x->tr, from, traced);
+		from = traced;
+		/* a round traces TR_MAX at most: v has room for them */
+		x->tr.max = traced + TR_MAX;
+		if (run_list(x, k, in->next, in->nnext, &j, quota, n))
+			return 1;
+		if (j < in->nnext)
+			break;	/* the runs or the steps are used up */
+	}
+	return 0;
+}
+
 /* The explored inputs of command k, quota at most, while steps are
- * left: the first round, traced, on two thirds of them; the second
- * round, traced; the third; the rest of the first; the growths: 1 at
- * the first dearer than cf. */
+ * left: the first round, traced, on two thirds of them; the rounds
+ * after it; the rest of the first; the growths: 1 at the first dearer
+ * than cf. */
 static int explore_command(struct explore *x, struct zen_check_cost *k,
 			   size_t quota)
 {
 	struct inputs *in = x->in;
-	size_t i = 0, j = 0, n = 0, traced;
+	size_t i = 0, n = 0;
 	int dear;
 
 	for (int w = 0; w < GROW_WHATS; w++) {
@@ -2654,27 +2692,18 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 	x->tr.n = 0;
 	x->tr.max = TR_MAX;
 	x->tracing = 1;
-	dear = run_list(x, k, in->order, in->norder, &i, quota - quota / 3,
-			&n);
-	if (dear) {
+	if (run_list(x, k, in->order, in->norder, &i, quota - quota / 3,
+		     &n)) {
 		x->tracing = 0;
 		return 1;
 	}
-	second_round(in, &x->tr);
-	/* the second round traced too, for a third: a value compared only
-	 * once a value traced on the first took its path */
-	traced = x->tr.n;
-	x->tr.max = traced + TR_MAX;
-	dear = run_list(x, k, in->next, in->nnext, &j, quota, &n);
+	dear = later_rounds(x, k, quota, &n);
 	x->tracing = 0;
-	if (!dear)
-		next_round(in, &x->tr, traced);
-	dear = dear || run_list(x, k, in->next, in->nnext, &j, quota, &n) ||
-	       run_list(x, k, in->order, in->norder, &i, quota, &n);
-	/* the best input may be one of the second or third round's */
+	dear = dear || run_list(x, k, in->order, in->norder, &i, quota, &n);
+	/* the best input may be one of a later round's */
 	for (int w = 0; w < GROW_WHATS && !dear; w++)
 		dear = x->can_grow[w] && x->steps && grow_command(x, k, w);
-	second_round_end(in);
+	rounds_end(in);
 	return dear;
 }
 

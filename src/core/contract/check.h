@@ -108,7 +108,9 @@
  *   kept, each with the input of the run
  *   that compared it: a number (not negative), a 32-byte hash, a string
  *   of at most 48 bytes.  For each, in the order compared, and each of
- *   its values (a number v: v, v + 1, v - 1; a hash or string: itself),
+ *   its values (a number v: v, and v + 1 and v - 1 if an ordering
+ *   compared it, as a strict one holds only past v, where an equality
+ *   holds nowhere but at v; a hash or string: itself),
  *   that input with its body, then its state, made that value of the
  *   kind it had there (a dict: with the value in each key that can
  *   hold it) is run, if new; and for a number, that input with a
@@ -129,12 +131,14 @@
  *   the input that looked it up, U64 1000 under it, in every dict at
  *   every depth ("state {\"acct:zen\": u64}").
  *
- *   The second round's runs are traced too, and a third round runs the
+ *   Each later round's runs are traced too, and the next round runs the
  *   inputs of the first 12 operands they compared that neither an input
- *   nor the first round had, the same way: a threshold compared only
- *   once a value the first round traced took its path (`p = 7UL *%^
- *   1111UL && n = p *%^ 3UL`: 7777 in the state, then 23331 in the
- *   body).
+ *   nor an earlier round had, the same way, until a round compares
+ *   nothing new, up to six rounds in all: so a chain of values computed
+ *   at run time, each compared only once the one before took its path,
+ *   is followed (`p = 7UL *%^ 1111UL && n = p *%^ 3UL && context.timestamp
+ *   = n +%^ 5UL`: 7777 in the state, then 23331 in the body, then block
+ *   1000 at 23336 ms).
  *
  *   Then the growth.  Of the command's explored inputs with a
  *   collection (a list, array or dict in its body or state, at any
@@ -159,8 +163,8 @@
  *
  *   The work is bounded: ZEN_CHECK_MAX_RUNS inputs in all (the neutral
  *   ones included; each command the same share of the rest: the first
- *   round on two thirds of it, the second and third rounds, then the
- *   rest of the first on what is left, and three kept for each growth
+ *   round on two thirds of it, the later rounds, then the rest of the
+ *   first on what is left, and three kept for each growth
  *   when there is something to grow), each run within ZEN_CHECK_MAX_STEPS steps,
  *   and ZEN_CHECK_EXPLORE_STEPS steps for all the explored runs (main's
  *   steps counted twice, for cf's; a run is given at most what is
@@ -168,8 +172,10 @@
  *   value (contract.h).
  *
  *   Paths no such input takes are not explored, so a contract F* would
- *   refuse may pass: behind a value compared only on the third round's
- *   runs (there is no fourth), or past the first 12 operands of a round;
+ *   refuse may pass: behind a chain of more than five values computed at
+ *   run time (there are six rounds), past the first 12 operands of a
+ *   round or the runs a command is given; next to a number an equality
+ *   compared before an ordering did (its neighbours are not run);
  *   behind a value the sender or the wallet would need (a key or amount
  *   computed at run time: those dimensions keep their values), or the
  *   skeleton but its amounts of ZP and of the contract's asset; behind a

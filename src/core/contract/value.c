@@ -633,7 +633,7 @@ static int compare(struct zen_rt *rt, const zv *a, const zv *b, int *c,
 	size_t i;
 
 	*c = 0;
-	zc_trace_cmp(rt, a, b);
+	zc_trace_cmp(rt, a, b, !eq_only);
 	if (a == b)
 		return 0;
 	/* BYTES vs ARRAY of U8 */
@@ -773,7 +773,7 @@ int zv_equal(struct zen_rt *rt, const zv *a, const zv *b)
 int zv_compare(struct zen_rt *rt, const zv *a, const zv *b, int *cmp)
 {
 	if (is_int_tag(a->tag) && a->tag == b->tag) {
-		zc_trace_cmp(rt, a, b);
+		zc_trace_cmp(rt, a, b, 1);
 		*cmp = a->tag == ZV_INT || a->tag == ZV_I64 ||
 		       a->tag == ZV_BOOL ? cmp_i(a->u.i, b->u.i)
 					 : cmp_u(a->u.u, b->u.u);

@@ -239,14 +239,15 @@ struct zen_arena_chunk;
  * reports its two operands to cmp, in the order the run evaluates them:
  * =, <> and pattern constants at every level of the values compared
  * (zv_equal, zv_compare), Prims' < <= > >= and the comparisons of the
- * machine integer modules (U64.gt, >^ ...).  The operands live as long
+ * machine integer modules (U64.gt, >^ ...); order is 1 for an ordering
+ * (<, >= ..., zv_compare), 0 for an equality.  The operands live as long
  * as the run's arena; cmp must not touch rt.  The node's runs leave
  * trace NULL and pay one test per comparison.  key, when set, gets the
  * key of every Dict.tryFind and containsKey the same way (a lookup
  * compares the key with the dict's, out of sight of cmp).
  */
 struct zc_trace {
-	void (*cmp)(void *ctx, const zv *a, const zv *b);
+	void (*cmp)(void *ctx, const zv *a, const zv *b, int order);
 	void (*key)(void *ctx, const zv *k);
 	void *ctx;
 };
@@ -293,10 +294,10 @@ int zen_rt_enter(struct zen_rt *rt);
 static inline void zen_rt_leave(struct zen_rt *rt) { rt->depth--; }
 /* Report a comparison of a and b to rt->trace, if any (above). */
 static inline void zc_trace_cmp(const struct zen_rt *rt, const zv *a,
-				const zv *b)
+				const zv *b, int order)
 {
 	if (rt->trace)
-		rt->trace->cmp(rt->trace->ctx, a, b);
+		rt->trace->cmp(rt->trace->ctx, a, b, order);
 }
 
 /* Report a dict lookup of key k to rt->trace, if any (above). */

@@ -147,7 +147,7 @@ NATIVE(p_arith)
 	TRY(zl_int(rt, self, a[0], &x));
 	TRY(zl_int(rt, self, a[1], &y));
 	if (self->aux >= OP_LT && self->aux <= OP_GE)
-		zc_trace_cmp(rt, a[0], a[1]);
+		zc_trace_cmp(rt, a[0], a[1], 1);
 	switch (self->aux) {
 	case OP_ADD:
 		if (__builtin_add_overflow(x, y, &r))
@@ -565,7 +565,7 @@ NATIVE(m_bin)
 	x = a[0]->u.u;
 	y = a[1]->u.u;
 	if (op >= M_EQ && op <= M_LTE)
-		zc_trace_cmp(rt, a[0], a[1]);
+		zc_trace_cmp(rt, a[0], a[1], op != M_EQ);
 	sx = (int64_t)x;
 	sy = (int64_t)y;
 	switch (op) {
