@@ -1521,6 +1521,25 @@ static void test_list_growth_exact(void)
 	zen_check_report_release(&rep);
 }
 
+/* a: command "pay" with a wallet of the first 4 of n outputs (outs,
+ * on outpoints ops), each of amount kalapas, locked to a PK. */
+static void pay_args(struct zen_contract_args *a, struct zen_output *outs,
+		     struct zen_outpoint *ops, size_t n, uint64_t amount)
+{
+	memset(a, 0, sizeof(*a));
+	a->command = "pay";
+	a->command_len = 3;
+	for (size_t i = 0; i < n; i++) {
+		zen_output_init(&outs[i]);
+		outs[i].lock.id = ZEN_LOCK_PK;
+		outs[i].spend.amount = amount;
+		memset(&ops[i], (int)i, sizeof(ops[i]));
+	}
+	a->wallet_outputs = outs;
+	a->wallet_outpoints = ops;
+	a->wallet_n = 4;
+}
+
 /*
  * The wallet: fromWallet charges 128 per output (Zulib's index 128 s +
  * 192) and cf gives 100 per output.  Explored, the wallet of 4 outputs
@@ -1548,18 +1567,7 @@ static void test_dear_wallet_growth(void)
 	char want[256];
 	size_t f;
 
-	memset(&a, 0, sizeof(a));
-	a.command = "pay";
-	a.command_len = 3;
-	for (size_t i = 0; i < 64; i++) {
-		zen_output_init(&outs[i]);
-		outs[i].lock.id = ZEN_LOCK_PK;
-		outs[i].spend.amount = 100000000;
-		memset(&ops[i], (int)i, sizeof(ops[i]));
-	}
-	a.wallet_outputs = outs;
-	a.wallet_outpoints = ops;
-	a.wallet_n = 4;
+	pay_args(&a, outs, ops, 64, 100000000);
 	four = main_cost(src, &a);
 	tap_ok(four > 0 && four + 2 * 4 * 28 <= 1000, "wallet growth: main "
 	       "within cf with 4, 8 and 12 outputs (%llu)",
@@ -1575,6 +1583,49 @@ static void test_dear_wallet_growth(void)
 		 "with its wallet repeated %zu times)", GROW_MAIN_LINE,
 		 (unsigned long long)at, 600 + 400 * f, f);
 	refused_with(src, want, "wallet growth");
+}
+
+/*
+ * A payout of a constant amount from the contract's wallet: 1000 ZP,
+ * more than the explored wallets hold (3 ZP), so fromWallet gives None
+ * on them; the wallet whose outputs each hold one more kalapa than the
+ * contract's largest literal takes the payout's path.  cf covers
+ * fromWallet's 128 per output.
+ */
+static void test_dear_rich_wallet(void)
+{
+	const char *src = GROW_HEAD
+		"let main txSkel _ contractId command _ _ wallet _ =\n"
+		"  if command <> \"pay\" then RT.failw \"no\" else begin\n"
+		"  let! r = Tx.fromWallet Asset.zenAsset 100000000000UL "
+		"contractId wallet txSkel in\n"
+		"  match r with\n"
+		"  | Some tx -> inc 1000 (RT.ok @ { tx = tx; message = None; "
+		"state = NoChange })\n"
+		"  | None -> " OKBODY "\n"
+		"  end\n"
+		"let cf _ _ _ _ _ wallet _ =\n"
+		"  ret (600 + 128 * Wallet.size wallet <: nat)\n";
+	struct zen_output outs[4];
+	struct zen_outpoint ops[4];
+	struct zen_contract_args a;
+	uint64_t rich;
+	char want[256];
+
+	pay_args(&a, outs, ops, 4, 100000000001);
+	rich = main_cost(src, &a);
+	tap_ok(rich > 600 + 128 * 4, "rich wallet: main past cf with the "
+	       "payout (%llu)", (unsigned long long)rich);
+	for (size_t i = 0; i < 4; i++)
+		outs[i].spend.amount = 100000000;
+	tap_ok(main_cost(src, &a) > 0 && main_cost(src, &a) <= 600 + 128 * 4,
+	       "rich wallet: within cf when the wallet cannot pay");
+	/* main's line: GROW_HEAD's, without COUNT_FN */
+	snprintf(want, sizeof(want), "t.fst:%d:5: main costs %llu but cf says "
+		 "%u for command \"pay\" (wallet of 4: 3 ZP, 1 of its asset, "
+		 "100000000001 each)", GROW_MAIN_LINE - 2,
+		 (unsigned long long)rich, 600 + 128 * 4);
+	refused_with(src, want, "rich wallet");
 }
 
 /*
@@ -1696,6 +1747,7 @@ int main(void)
 	test_dear_list_growth();
 	test_list_growth_exact();
 	test_dear_wallet_growth();
+	test_dear_rich_wallet();
 	test_dear_dict_growth();
 	test_dear_string_growth();
 	test_step_budget();

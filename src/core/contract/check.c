@@ -1122,6 +1122,7 @@ enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_SIGS, D_N };
 #define SKELS_MAX 16
 /* contexts: those of the table below, then those the later rounds add */
 #define CTXS_MAX 24
+#define WALLET_ASSET 1000u	/* the explored wallet's of its asset */
 
 /* A block number and time main and cf run at (ms). */
 struct context {
@@ -1145,7 +1146,10 @@ struct inputs {
 	struct zen_contract_id scid[DIM_MAX];
 	char sdesc[DIM_MAX][96];
 	struct zen_outpoint wop[4];
-	struct zen_output wout[4];		/* 3 ZP, 1 of its asset */
+	/* 3 ZP, 1 of its asset; [1]: each holding one more than the
+	 * largest literal (outputs_init) */
+	struct zen_output wout[2][4];
+	char rich_desc[96];
 	/* [i]: the skeleton's ZP and asset in (skel_fill) */
 	struct zen_skel_input skin[SKELS_MAX][2];
 	struct zen_skel skel[SKELS_MAX];
@@ -1557,7 +1561,7 @@ static void skel_fill(struct inputs *in, size_t i, uint64_t zp,
 
 		memset(s, 0, sizeof(*s));
 		memset(s->outpoint.tx_hash, (int)(0x20 + j), ZEN_HASH_LEN);
-		s->output = in->wout[j ? 3 : 0];
+		s->output = in->wout[0][j ? 3 : 0];
 		s->output.spend.amount = j ? asset : zp;
 		pk_lock(&s->output.lock, 2);
 	}
@@ -1573,12 +1577,20 @@ static void skel_fill(struct inputs *in, size_t i, uint64_t zp,
 			 (unsigned long long)zp, (unsigned long long)asset);
 }
 
-/* 3 ZP outputs and 1 of the contract's asset, locked to the contract;
- * a skeleton with 1 ZP and 1000 of its asset in. */
+/*
+ * 3 ZP outputs and 1 of the contract's asset, locked to the contract;
+ * a skeleton with 1 ZP and 1000 of its asset in.  The same outputs again
+ * each holding one more than the contract's largest literal, when that
+ * is more than the 1000 of its asset: a payout of a constant amount
+ * from the wallet (fromWallet, a fold over it) takes its path only with
+ * that much.
+ */
 static void outputs_init(struct inputs *in, const struct zen_contract_id *id)
 {
+	uint64_t rich = next_of(in->sh.top);
+
 	for (size_t i = 0; i < 4; i++) {
-		struct zen_output *o = &in->wout[i];
+		struct zen_output *o = &in->wout[0][i];
 
 		memset(in->wop[i].tx_hash, (int)(0x10 + i), ZEN_HASH_LEN);
 		in->wop[i].index = (uint32_t)i;
@@ -1588,10 +1600,17 @@ static void outputs_init(struct inputs *in, const struct zen_contract_id *id)
 		o->spend.amount = 100000000;
 		if (i == 3) {
 			o->spend.asset.cid = *id;
-			o->spend.amount = 1000;
+			o->spend.amount = WALLET_ASSET;
 		}
 	}
-	skel_fill(in, 1, in->wout[0].spend.amount, in->wout[3].spend.amount);
+	for (size_t i = 0; i < 4; i++) {
+		in->wout[1][i] = in->wout[0][i];
+		in->wout[1][i].spend.amount = rich;
+	}
+	snprintf(in->rich_desc, sizeof(in->rich_desc), "wallet of 4: 3 ZP, "
+		 "1 of its asset, %llu each", (unsigned long long)rich);
+	skel_fill(in, 1, in->wout[0][0].spend.amount,
+		  in->wout[0][3].spend.amount);
 	memset(&in->other, 0x5a, sizeof(in->other));
 	in->other.version = 0;
 }
@@ -1731,7 +1750,8 @@ static void inputs_init(struct inputs *in, const struct zc_module *m,
 	find_shapes(m, &in->sh);
 	param_values(in, D_BODY, sh, param_used(m, D_BODY));
 	param_values(in, D_STATE, sh, param_used(m, D_STATE));
-	in->n[D_WALLET] = param_used(m, D_WALLET) ? 3 : 1;
+	in->n[D_WALLET] = !param_used(m, D_WALLET) ? 1 :
+			  sh->top >= WALLET_ASSET ? 4 : 3;
 	in->n[D_SKEL] = sh->tokens ? 2 : 1;
 	in->n[D_CTX] = param_used(m, D_CTX) ? ZEN_ARRAY_SIZE(contexts) : 1;
 	memcpy(in->ctx, contexts, sizeof(contexts));
@@ -1758,8 +1778,9 @@ static void inputs_release(struct inputs *in)
 	values_trim(in, all);
 }
 
-/* The wallet's outputs for each value of D_WALLET (input_desc). */
-static const size_t wallet_sizes[] = { 0, 4, 3 };
+/* The wallet's outputs for each value of D_WALLET (input_desc): none;
+ * 3 ZP and 1 of its asset; the 3 ZP; the 4 richer (outputs_init). */
+static const size_t wallet_sizes[] = { 0, 4, 3, 4 };
 
 static void input_args(const struct inputs *in, const size_t *sel,
 		       struct zen_contract_args *a)
@@ -1767,7 +1788,7 @@ static void input_args(const struct inputs *in, const size_t *sel,
 	a->body = sel[D_BODY] ? &in->data[0][sel[D_BODY]] : NULL;
 	a->state = sel[D_STATE] ? &in->data[1][sel[D_STATE]] : NULL;
 	a->wallet_outpoints = in->wop;
-	a->wallet_outputs = in->wout;
+	a->wallet_outputs = in->wout[sel[D_WALLET] == 3];
 	a->wallet_n = wallet_sizes[sel[D_WALLET]];
 	a->sender = in->skind[sel[D_SENDER]];
 	memcpy(a->sender_pk, in->spk[sel[D_SENDER]], ZEN_PUBKEY_LEN);
@@ -1782,8 +1803,9 @@ static void input_args(const struct inputs *in, const size_t *sel,
 static void input_desc(char *out, size_t cap, const struct inputs *in,
 		       const size_t *sel)
 {
-	static const char *const wallets[] = {
+	const char *const wallets[] = {
 		"", "wallet of 4: 3 ZP, 1 of its asset", "wallet of 3 ZP",
+		in->rich_desc,
 	};
 	const char *parts[D_N] = {
 		in->desc[0][sel[D_BODY]], in->desc[1][sel[D_STATE]],
@@ -1858,8 +1880,8 @@ static void traced_init(struct traced *tr, const struct inputs *in,
 	for (size_t i = 0; i < nf; i++)
 		if (is_number_fill(&fs[i]))
 			tr->known[tr->nknown++] = fs[i].num;
-	tr->known[tr->nknown++] = in->wout[0].spend.amount;
-	tr->known[tr->nknown++] = in->wout[3].spend.amount;
+	tr->known[tr->nknown++] = in->wout[0][0].spend.amount;
+	tr->known[tr->nknown++] = in->wout[0][3].spend.amount;
 	for (size_t i = 0; i < ZEN_ARRAY_SIZE(contexts); i++) {
 		tr->known[tr->nknown++] = contexts[i].block_number;
 		tr->known[tr->nknown++] = contexts[i].timestamp;
@@ -2512,17 +2534,17 @@ struct grown {
 	char words[96];
 };
 
-/* The wallet of wn outputs (in->wout's first wn, as input_args gives
- * it) f times over, on new outpoints. */
-static void grown_wallet(struct grown *g, const struct inputs *in,
-			 size_t wn, size_t f, struct zen_contract_args *a)
+/* The wallet of a (its wn outputs, as input_args gives it) f times
+ * over, on new outpoints. */
+static void grown_wallet(struct grown *g, size_t wn, size_t f,
+			 struct zen_contract_args *a)
 {
 	g->wop = zen_xcalloc(wn * f + 1, sizeof(*g->wop));
 	g->wout = zen_xcalloc(wn * f + 1, sizeof(*g->wout));
 	for (size_t i = 0; i < wn * f; i++) {
-		g->wop[i] = in->wop[i % wn];
+		g->wop[i] = a->wallet_outpoints[i % wn];
 		g->wop[i].index = (uint32_t)i;
-		g->wout[i] = in->wout[i % wn];
+		g->wout[i] = a->wallet_outputs[i % wn];
 	}
 	a->wallet_outpoints = g->wop;
 	a->wallet_outputs = g->wout;
@@ -2549,7 +2571,7 @@ static void grown_make(struct grown *g, const struct inputs *in,
 	if (what == GROW_STRINGS) {
 		which = "strings";
 	} else {
-		grown_wallet(g, in, wn, f, a);
+		grown_wallet(g, wn, f, a);
 		which = input_items(in, sel, 1, what) == wn ? "wallet" :
 			wn ? "collections and wallet" : "collections";
 	}

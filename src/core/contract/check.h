@@ -66,7 +66,11 @@
  *             16 values with None;
  *     state   the same, those read from the state parameter first;
  *     wallet  empty; 3 ZP outputs and 1 of the contract's asset; the 3
- *             ZP outputs (locked to the contract);
+ *             ZP outputs (locked to the contract); when the contract
+ *             has an integer literal of 1000 or more, the 4 outputs
+ *             again, each holding one more than its largest ("wallet
+ *             of 4: 3 ZP, 1 of its asset, 100000000001 each": a payout
+ *             of a constant amount from the wallet);
  *     sender  Anonymous; a PK (the generator point); a contract; a PK
  *             of each key and a contract of each contract id the
  *             contract parses from a constant (parsePublicKey "02..",
