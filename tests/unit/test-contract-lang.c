@@ -378,6 +378,27 @@ static void load_fails(const char *defs, const char *msg, const char *what)
 	       err.msg);
 }
 
+/* M.(e) is let open M in e: the same value (3 * 2 + 1, wrapping
+ * operators of FStar.UInt64 unqualified) and the same count. */
+static void test_local_open(void)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int64_t v[2] = { 0, 0 };
+	uint64_t own[2] = { 0, 0 };
+	int rc = run_src("", NULL, "FStar.UInt64.v FStar.UInt64.(3UL *%^ 2UL "
+			 "+%^ 1UL)", &v[0], &own[0], &err) ?:
+		 run_src("", NULL, "FStar.UInt64.v (let open FStar.UInt64 in "
+			 "3UL *%^ 2UL +%^ 1UL)", &v[1], &own[1], &err);
+
+	if (rc)
+		tap_diag("%s", err.msg);
+	tap_ok(!rc && v[0] == 7 && v[1] == 7, "M.(e): 7 (got %lld)",
+	       (long long)v[0]);
+	tap_ok(!rc && own[0] == own[1] && own[0] > 0, "M.(e): counted as "
+	       "let open M in e (%llu, %llu)", (unsigned long long)own[0],
+	       (unsigned long long)own[1]);
+}
+
 static void test_expressions(void)
 {
 	value_is("", "5 |> fun y -> y * 2 + 1", 11, "fun as the operand of |>");
@@ -640,6 +661,7 @@ int main(void)
 	test_ballot();
 	test_orderbook();
 	test_expressions();
+	test_local_open();
 	test_implicit_binding();
 	test_cost_args();
 	test_tuple_index();

@@ -149,6 +149,11 @@ static void test_features(void)
 	E("if a then b", "(if a b ())");
 	E("let open RT in a >>= b", "(open RT (>>= a b))");
 	E("let open FStar.UInt64 in x +^ y", "(open FStar.UInt64 (+^ x y))");
+	/* M.(e), the local open: an atom */
+	E("U64.(x +^ y)", "(open U64 (+^ x y))");
+	E("f FStar.UInt64.(x *%^ 2UL) z",
+	  "(f (open FStar.UInt64 (*%^ x 2UL)) z)");
+	E("U64.(a >^ b) && c", "(&& (open U64 (>^ a b)) c)");
 	E("let x = 1 in let y = 2 in x + y",
 	  "(let (x 1) (let (y 2) (+ x y)))");
 	E("let f (x:nat{x > 0}) : cost nat 3 = ret x in f",
@@ -455,11 +460,9 @@ static void test_forbidden(void)
 	ERR("let x = a;; b\n", "c.fst:1:10: unsupported: ';;' sequencing");
 	ERR("let x = if! a then b else c\n", "c.fst:1:9: unsupported: 'if!'");
 	ERR("let x = arr.(1)\n",
-	    "c.fst:1:12: unsupported: '.(' (array indexing or local open "
-	    "M.(e))");
-	ERR("let x = M.(a)\n",
-	    "c.fst:1:10: unsupported: '.(' (array indexing or local open "
-	    "M.(e))");
+	    "c.fst:1:12: unsupported: '.(' (array indexing)");
+	ERR("let x = U64.(a).(1)\n",
+	    "c.fst:1:16: unsupported: '.(' (array indexing)");
 	ERR("let x = (| a, b |)\n",
 	    "c.fst:1:9: unsupported: dependent pairs (| ... |)");
 	ERR("let x = [| a |]\n", "c.fst:1:9: unsupported: array literals [| |]");

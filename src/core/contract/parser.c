@@ -704,6 +704,23 @@ static struct zc_expr *parse_paren(P *p)
 	return e;
 }
 
+/* M.(e), F*'s local open: let open M in e, M the name of the atom t
+ * (the parser is at the dot). */
+static struct zc_expr *parse_local_open(P *p, const struct zc_token *t)
+{
+	struct zc_expr *e = mk(p, ZC_E_LETOPEN, t);
+
+	advance(p);
+	advance(p);
+	enter(p);
+	e->u.letopen.module = t->text;
+	e->u.letopen.body = parse_term(p);
+	leave(p);
+	expect(p, ZC_T_RPAREN, "')'");
+	seal(p, e);
+	return e;
+}
+
 static struct zc_expr *parse_atom(P *p)
 {
 	const struct zc_token *t = cur(p);
@@ -797,10 +814,13 @@ static struct zc_expr *parse_atom(P *p)
 	for (;;) {
 		if (p->tymode && is(p, ZC_T_LBRACE)) {
 			skip_balanced(p, ZC_T_LBRACE, ZC_T_RBRACE, "'}'");
+		} else if (is(p, ZC_T_DOT) && peek(p, 1)->kind == ZC_T_LPAREN &&
+			   t->kind == ZC_T_UIDENT && e->kind == ZC_E_CON &&
+			   !p->tymode) {
+			e = parse_local_open(p, t);
 		} else if (is(p, ZC_T_DOT) && peek(p, 1)->kind == ZC_T_LPAREN) {
 			fail_at(p, cur(p)->line, cur(p)->col,
-				"unsupported: '.(' (array indexing or local "
-				"open M.(e))");
+				"unsupported: '.(' (array indexing)");
 		} else if (is(p, ZC_T_DOT) &&
 			   (peek(p, 1)->kind == ZC_T_IDENT ||
 			    peek(p, 1)->kind == ZC_T_UIDENT) &&
