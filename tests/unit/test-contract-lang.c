@@ -399,6 +399,48 @@ static void test_local_open(void)
 	       (unsigned long long)own[1]);
 }
 
+/*
+ * F*'s discriminators C? and projectors C?.f: functions of one value,
+ * over Zulib's constructors (Some?.v, Cons?.hd, Cons?.tl; lists are no
+ * constructors at run time), the contract's own (A?._0) and qualified
+ * ones (N.Some?).  A projector of a value built otherwise fails the run,
+ * as F* proves it never is; a field the constructor lacks, or a name
+ * that is no constructor, fails the load.
+ */
+static void test_discriminators(void)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int64_t v;
+	uint64_t own;
+	int rc;
+
+	value_is("", "if Some? (Some 3) && not (None? (Some 1)) && N.Some? "
+		 "(N.Some 2) && Cons? [1] && Nil? [] && not (Nil? [1]) then 1 "
+		 "else 0", 1, "discriminators");
+	value_is("", "Some?.v (Some 5) + Cons?.hd [7; 8] + "
+		 "Cons?.hd (Cons?.tl [7; 8]) + N.Some?.v (N.Some 1)", 21,
+		 "projectors: 5 + 7 + 8 + 1");
+	value_is("type t = | A of int | B of int * int | C\n",
+		 "(if A? (A 1) && B? (B (1, 2)) && C? C && not (A? C) then 100 "
+		 "else 0) + A?._0 (A 4)", 104, "the contract's constructors");
+	value_is("let ap (f: option int -> bool) x = if f x then 10 else 1\n",
+		 "ap Some? (Some 1) + ap None? (Some 1)", 11,
+		 "a discriminator as an argument");
+	rc = run_src("", NULL, "Some?.v None", &v, &own, &err);
+	tap_ok(rc == ZEN_EREFUSED && strstr(err.msg, "Some?.v of a value not "
+					   "built with Some"),
+	       "a projector of another constructor fails the run: %s",
+	       err.msg);
+	load_fails("let x = Some?.w (Some 1)\n",
+		   "t.fst:9:9: constructor 'Some' has no field 'w'",
+		   "a field the constructor lacks");
+	load_fails("type t = | A of int\nlet x = A?._1 (A 1)\n",
+		   "t.fst:10:9: constructor 'A' has no field '_1'",
+		   "an argument past the constructor's");
+	load_fails("let x = Foo? 1\n", "t.fst:9:9: unbound constructor 'Foo'",
+		   "no such constructor");
+}
+
 static void test_expressions(void)
 {
 	value_is("", "5 |> fun y -> y * 2 + 1", 11, "fun as the operand of |>");
@@ -662,6 +704,7 @@ int main(void)
 	test_orderbook();
 	test_expressions();
 	test_local_open();
+	test_discriminators();
 	test_implicit_binding();
 	test_cost_args();
 	test_tuple_index();

@@ -149,6 +149,12 @@ static void test_features(void)
 	E("if a then b", "(if a b ())");
 	E("let open RT in a >>= b", "(open RT (>>= a b))");
 	E("let open FStar.UInt64 in x +^ y", "(open FStar.UInt64 (+^ x y))");
+	/* discriminators and projectors: names */
+	E("Some? x && Cons?.hd l > 0", "(&& (Some? x) (> (Cons?.hd l) 0))");
+	E("N.Some?.v o", "(N.Some?.v o)");
+	E("f Some? None?", "(f Some? None?)");
+	/* a '?' that starts an operator after a constructor stays one */
+	E("None>?=f", "(>?= None f)");
 	/* M.(e), the local open: an atom */
 	E("U64.(x +^ y)", "(open U64 (+^ x y))");
 	E("f FStar.UInt64.(x *%^ 2UL) z",

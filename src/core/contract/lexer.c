@@ -111,10 +111,32 @@ static const char *const pragmas[] = {
 	"restart-solver", "light",
 };
 
+/*
+ * After constructor C (the path just read, all upper), F*'s
+ * discriminator `C?` and projector `C?.f` (no spaces): 1 and the '?'
+ * (and '.f') consumed; 0 for a '?' that starts an operator.
+ */
+static int lex_discriminator(struct zc_lexer *lx)
+{
+	if (at(lx, 0) != '?')
+		return 0;
+	if (at(lx, 1) == '.' && is_lower(at(lx, 2))) {
+		bump(lx);
+		bump(lx);
+		while (is_idchar(at(lx, 0)))
+			bump(lx);
+		return 1;
+	}
+	if (is_symbol(at(lx, 1)))
+		return 0;
+	bump(lx);
+	return 1;
+}
+
 static void lex_ident(struct zc_lexer *lx, struct zc_token *t)
 {
 	size_t start = lx->i;
-	int all_upper = 1, components = 0;
+	int all_upper = 1, components = 0, disc;
 
 	for (;;) {
 		if (!is_upper(at(lx, 0)))
@@ -131,8 +153,13 @@ static void lex_ident(struct zc_lexer *lx, struct zc_token *t)
 		}
 		break;
 	}
+	/* a discriminator or projector is a function: a name, not a
+	 * constructor */
+	disc = all_upper && lex_discriminator(lx);
 	t->text = zc_arena_strndup(lx->arena, lx->src + start, lx->i - start);
-	t->kind = all_upper ? ZC_T_UIDENT : ZC_T_IDENT;
+	t->kind = all_upper && !disc ? ZC_T_UIDENT : ZC_T_IDENT;
+	if (disc)
+		return;
 	if (components != 1)
 		return;
 	if (!strcmp(t->text, "_")) {

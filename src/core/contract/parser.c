@@ -620,6 +620,8 @@ static struct zc_expr *ident_expr(P *p, const struct zc_token *t)
 	const char *s = t->text, *c = s, *end;
 	struct zc_expr *e;
 
+	if (strchr(s, '?'))	/* C? or C?.f (IDENT: no operator) */
+		return mkvar(p, s, t);
 	/* find the first lowercase component */
 	while (!(*c >= 'a' && *c <= 'z') && *c != '_') {
 		c = strchr(c, '.');

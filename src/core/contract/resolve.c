@@ -362,25 +362,36 @@ static struct rpat *res_or(struct res *r, const struct zc_pat *p,
 	return q;
 }
 
-/* The run-time name of the constructor pattern p names, or NULL after
- * rfail. */
-static const char *pat_con(struct res *r, const struct zc_pat *p,
-			   const struct scope *s)
+/* The constructor name names in s: its native (its run-time name in
+ * aux), or NULL after rfail. */
+static const struct zen_native *find_con(struct res *r, struct zc_pos pos,
+					 const char *name,
+					 const struct scope *s)
 {
 	const struct gslot *g;
 	int kind;
 	size_t val;
 
-	if (lookup(r, s, p->u.con.name, &kind, &val) || kind != S_GLOBAL) {
-		rfail(r, p->pos, "unbound constructor '%s'", p->u.con.name);
+	if (lookup(r, s, name, &kind, &val) || kind != S_GLOBAL) {
+		rfail(r, pos, "unbound constructor '%s'", name);
 		return NULL;
 	}
 	g = &r->p->g[val];
 	if (g->kind != G_NATIVE || !(g->nat->flags & ZEN_NATIVE_CTOR)) {
-		rfail(r, p->pos, "'%s' is not a constructor", p->u.con.name);
+		rfail(r, pos, "'%s' is not a constructor", name);
 		return NULL;
 	}
-	return (const char *)g->nat->aux;
+	return g->nat;
+}
+
+/* The run-time name of the constructor pattern p names, or NULL after
+ * rfail. */
+static const char *pat_con(struct res *r, const struct zc_pat *p,
+			   const struct scope *s)
+{
+	const struct zen_native *c = find_con(r, p->pos, p->u.con.name, s);
+
+	return c ? (const char *)c->aux : NULL;
 }
 
 static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
@@ -958,6 +969,120 @@ static struct node *res_binding_value(struct res *r,
 	return v;
 }
 
+/* ---- discriminators and projectors: C? x, C?.f x ---- */
+
+/* What C?.f reads: argument index of constructor con (run-time name). */
+struct proj {
+	const char *con;
+	size_t index;
+	const char *name;	/* "C?.f" */
+};
+
+/* C?: is the value built with constructor self->aux?  Lists are no
+ * constructors at run time (value.h): Nil? and Cons? ask whether a list
+ * is empty. */
+static int disc_fn(struct zen_rt *rt, const struct zen_native *self,
+		   zv *const *a, zv **out, uint64_t *cost)
+{
+	const char *con = (const char *)self->aux;
+	int yes;
+
+	(void)rt;
+	(void)cost;
+	if (a[0]->tag == ZV_LIST)
+		yes = !strcmp(con, "Cons") ? a[0]->u.list.len > 0 :
+		      !strcmp(con, "Nil") && !a[0]->u.list.len;
+	else
+		yes = zv_is_con(a[0], con);
+	*out = zv_bool(yes);
+	return 0;
+}
+
+/* C?.f: an argument of a value built with C.  F* proves that it is (a
+ * refinement C? x), so a run that gets another value fails. */
+static int proj_fn(struct zen_rt *rt, const struct zen_native *self,
+		   zv *const *a, zv **out, uint64_t *cost)
+{
+	const struct proj *pj = (const struct proj *)self->aux;
+	const zv *v = a[0];
+
+	(void)cost;
+	if (v->tag == ZV_LIST && !strcmp(pj->con, "Cons") && v->u.list.len)
+		*out = pj->index ? v->u.list.tail : v->u.list.head;
+	else if (zv_is_con(v, pj->con) && pj->index < v->u.con.n)
+		*out = v->u.con.args[pj->index];
+	else
+		return zen_rt_fail(rt, "%s of a value not built with %s",
+				   pj->name, pj->con);
+	return 0;
+}
+
+/* The index of field f of constructor con of arity n: _0, _1 ... for an
+ * argument without a name, and the names Prims and FStar.Pervasives
+ * give theirs (Some?.v, Cons?.hd, Cons?.tl).  0 or -1. */
+static int field_index(const char *f, const char *con, size_t n,
+		       size_t *index)
+{
+	static const struct {
+		const char *con, *field;
+		size_t index;
+	} named[] = {
+		{ "Some", "v", 0 }, { "Inl", "v", 0 }, { "Inr", "v", 0 },
+		{ "Cons", "hd", 0 }, { "Cons", "tl", 1 },
+	};
+	char *end;
+
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(named); i++)
+		if (!strcmp(con, named[i].con) && !strcmp(f, named[i].field)) {
+			*index = named[i].index;
+			return 0;
+		}
+	if (f[0] != '_' || (f[1] < '0' || f[1] > '9'))
+		return -1;
+	*index = (size_t)strtoul(f + 1, &end, 10);
+	return *end || *index >= n ? -1 : 0;
+}
+
+/* Name C? or C?.f (M.C? ...): a native of one argument over constructor
+ * C; NULL after rfail. */
+static struct zen_native *disc_native(struct res *r, struct zc_pos pos,
+				      const char *name,
+				      const struct scope *s)
+{
+	const char *q = strchr(name, '?');
+	const struct zen_native *c;
+	struct zen_native *nat;
+	struct proj *pj;
+	char con[256];
+	size_t n = (size_t)(q - name);
+
+	if (n >= sizeof(con)) {
+		rfail(r, pos, "unbound name '%s'", name);
+		return NULL;
+	}
+	memcpy(con, name, n);
+	con[n] = 0;
+	if (!(c = find_con(r, pos, con, s)))
+		return NULL;
+	nat = alloc(r, sizeof(*nat));
+	nat->name = sdup(r, name);
+	nat->arity = 1;
+	nat->fn = disc_fn;
+	nat->aux = c->aux;
+	if (!q[1])
+		return nat;
+	pj = alloc(r, sizeof(*pj));
+	pj->con = (const char *)c->aux;
+	pj->name = nat->name;
+	if (field_index(q + 2, pj->con, c->arity, &pj->index)) {
+		rfail(r, pos, "constructor '%s' has no field '%s'", con, q + 2);
+		return NULL;
+	}
+	nat->fn = proj_fn;
+	nat->aux = (intptr_t)pj;
+	return nat;
+}
+
 static struct node *res_name(struct res *r, const struct zc_expr *e,
 			     const struct scope *s, int con)
 {
@@ -965,6 +1090,20 @@ static struct node *res_name(struct res *r, const struct zc_expr *e,
 	int kind;
 	size_t val;
 
+	/* C? and C?.f, not an operator such as >?= */
+	if (e->u.name[0] >= 'A' && e->u.name[0] <= 'Z' &&
+	    strchr(e->u.name, '?')) {
+		struct zen_native *nat = disc_native(r, e->pos, e->u.name, s);
+
+		if (!nat && !going_on(r))
+			return NULL;
+		n = mknode(r, nat ? N_GLOBAL : N_CONST, e->pos);
+		if (nat)
+			n->u.g = native_slot(r, nat);
+		else
+			n->u.k = zv_erased();	/* go on: never run */
+		return n;
+	}
 	if (lookup(r, s, e->u.name, &kind, &val)) {
 		rfail(r, e->pos, "unbound %s '%s'",
 		      con ? "constructor" : "name", e->u.name);
