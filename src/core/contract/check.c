@@ -1122,7 +1122,7 @@ enum { D_BODY, D_STATE, D_WALLET, D_SENDER, D_SKEL, D_CTX, D_SIGS, D_N };
 #define SKELS_MAX 16
 /* contexts: those of the table below, then those the later rounds add */
 #define CTXS_MAX 24
-#define WALLET_ASSET 1000u	/* the explored wallet's of its asset */
+#define WALLET_ASSET 1000u	/* the explored wallet's output of its asset */
 
 /* A block number and time main and cf run at (ms). */
 struct context {
