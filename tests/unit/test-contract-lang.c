@@ -399,15 +399,6 @@ static void test_local_open(void)
 	       (unsigned long long)own[1]);
 }
 
-/* F* code that multiplies ints opens FStar.Mul, whose op_Star F* reads
- * `a * b` as; opened or aliased, it binds op_Star and *. */
-static void test_fstar_mul(void)
-{
-	value_is("open FStar.Mul\nmodule Mul = FStar.Mul\n",
-		 "3 * 4 + op_Star 2 5 + Mul.op_Star 1 3", 25,
-		 "FStar.Mul: 12 + 10 + 3");
-}
-
 /*
  * F*'s discriminators C? and projectors C?.f: functions of one value,
  * over Zulib's constructors (Some?.v, Cons?.hd, Cons?.tl; lists are no
@@ -714,7 +705,6 @@ int main(void)
 	test_expressions();
 	test_local_open();
 	test_discriminators();
-	test_fstar_mul();
 	test_implicit_binding();
 	test_cost_args();
 	test_tuple_index();

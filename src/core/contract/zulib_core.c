@@ -316,14 +316,6 @@ const struct zen_native zl_prims[] = {
 	EEND
 };
 
-/* FStar.Mul: F* reads `a * b` on int as op_Star, which only this module
- * binds (an alias of Prims' op_Multiply), so F* code that multiplies ints
- * opens it.  zen reads * as Prims' in any case. */
-const struct zen_native zl_mul[] = {
-	E("op_Star", p_arith, 2, OP_MUL), E("*", p_arith, 2, OP_MUL),
-	EEND
-};
-
 const struct zen_native zl_pervasives[] = {
 	ECTOR("OK", 1), ECTOR("ERR", 1), ECTOR("Inl", 1), ECTOR("Inr", 1),
 	E("dfst", p_proj, 1, 0), E("dsnd", p_proj, 1, 1),

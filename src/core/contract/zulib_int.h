@@ -89,8 +89,7 @@ int zl_skel_add(struct zen_rt *rt, const zv *skel, int output, zv *item,
 		zv **out);
 
 /* Module tables */
-extern const struct zen_native zl_prims[], zl_pervasives[], zl_native[],
-	zl_mul[];
+extern const struct zen_native zl_prims[], zl_pervasives[], zl_native[];
 extern const struct zen_native zl_base[], zl_cost_realized[],
 	zl_cost_extracted[];
 extern const struct zen_native zl_uint8[], zl_uint16[], zl_uint32[],

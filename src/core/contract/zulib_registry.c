@@ -39,7 +39,7 @@ static const struct zen_zulib_module modules[] = {
 	M("FStar.UInt8", zl_uint8), M("FStar.UInt16", zl_uint16),
 	M("FStar.UInt32", zl_uint32), M("FStar.UInt64", zl_uint64),
 	M("FStar.Int64", zl_int64), M("FStar.String", zl_string),
-	M("FStar.Char", zl_char), M("FStar.Mul", zl_mul),
+	M("FStar.Char", zl_char),
 	M("Zen.Base", zl_base),
 	MI("Zen.Cost", no_entries, inc_cost),
 	M("Zen.Cost.Realized", zl_cost_realized),
