@@ -399,6 +399,22 @@ static void test_local_open(void)
 	       (unsigned long long)own[1]);
 }
 
+/* Character literals are UInt8, as Zulib's FStar.Char defines char:
+ * 'a' is 97, escapes decode as in strings, patterns match them, and
+ * FStar.Char.lowercase takes them. */
+static void test_chars(void)
+{
+	value_is("", "FStar.UInt8.v 'a' + FStar.UInt8.v '\\n' + "
+		 "FStar.UInt8.v '\\x41' + FStar.UInt8.v '\\''", 97 + 10 + 65 + 39,
+		 "character literals");
+	value_is("let cls (c:FStar.Char.char) = match c with | 'a' -> 1 | "
+		 "'\\t' -> 2 | _ -> 3\n", "cls 'a' * 100 + cls '\\t' * 10 + "
+		 "cls 'z'", 123, "character patterns");
+	value_is("let up = C.(FStar.Char.lowercase 'Q' >>= "
+		 "(fun c -> ret (FStar.UInt8.v c)))\n", "0", 0,
+		 "FStar.Char.lowercase of a literal loads");
+}
+
 /*
  * F*'s discriminators C? and projectors C?.f: functions of one value,
  * over Zulib's constructors (Some?.v, Cons?.hd, Cons?.tl; lists are no
@@ -705,6 +721,7 @@ int main(void)
 	test_expressions();
 	test_local_open();
 	test_discriminators();
+	test_chars();
 	test_implicit_binding();
 	test_cost_args();
 	test_tuple_index();

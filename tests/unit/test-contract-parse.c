@@ -216,6 +216,11 @@ static void test_features(void)
 	E("4294967296UL", "4294967296UL");
 	E("18446744073709551615UL", "18446744073709551615UL");
 	E("255uy", "255uy");
+	/* character literals: UInt8 (Zulib's char) */
+	E("'a'", "97uy");
+	E("'\\n' = '\\x41'", "(= 10uy 65uy)");
+	E("match c with | 'q' -> 1 | '\\'' -> 2",
+	  "(match c (113uy 1) (39uy 2))");
 	E("65535us", "65535us");
 	E("4294967295ul", "4294967295ul");
 	E("127y", "127y");
@@ -273,6 +278,8 @@ static void test_decls(void)
 	M("open Zen.Types\nmodule RT = Zen.ResultT\ninclude Zen.Base\n",
 	  "(open Zen.Types)\n(alias RT Zen.ResultT)\n(include Zen.Base)\n");
 	M("val f : nat -> nat\nlet f x = x\n", "(def f (x) x)\n");
+	/* a type variable 'a: erased with its type */
+	M("val p : 'a -> list 'a -> 'a\nlet p x _ = x\n", "(def p (x _) x)\n");
 	M("val main: txSkeleton -> context -> contractId -> command:string"
 	  " -> sender -> option data -> wallet -> option data ->"
 	  " contractResult `cost` 2\nlet x = 1\n", "(def x 1)\n");
@@ -374,7 +381,12 @@ static void test_errors(void)
 	    "c.fst:1:11: invalid escape sequence in string literal");
 	ERR("let x = 1 $$ \x01\n", "c.fst:1:14: invalid character 0x01 in source");
 	ERR("let x = \xc3\xa9\n", "c.fst:1:9: invalid character 0xc3 in source");
-	ERR("let x = 'c'\n", "c.fst:1:9: unsupported: character literals");
+	ERR("let x = ''\n", "c.fst:1:9: invalid character literal (an ASCII "
+	    "character or an escape between single quotes)");
+	ERR("let x = '\xc3\xa9'\n", "c.fst:1:9: invalid character literal (an "
+	    "ASCII character or an escape between single quotes)");
+	ERR("let x = '\\q'\n", "c.fst:1:9: invalid character literal (an "
+	    "ASCII character or an escape between single quotes)");
 	ERR("let x = \"ab\"B\n",
 	    "c.fst:1:9: unsupported: bytearray literals (\"...\"B)");
 	ERR("let x = 12xy\n", "c.fst:1:9: invalid integer literal '12xy'");

@@ -257,6 +257,96 @@ static void lex_int(struct zc_lexer *lx, struct zc_token *t)
 }
 
 
+/*
+ * The byte of the escape sequence after a backslash, lx at its first
+ * character, consumed: \n \t \r \b \f \v \\ \" \' \xHH, \uHHHH up to
+ * 0x7f, \0 and \DDD up to 255; -1 for any other.
+ */
+static int lex_escape(struct zc_lexer *lx)
+{
+	static const char plain[] = "n\nt\tr\rb\bf\fv\v\\\\\"\"''";
+	int c = at(lx, 0), v = -1;
+
+	for (size_t k = 0; plain[k]; k += 2)
+		if (c == plain[k])
+			v = (unsigned char)plain[k + 1];
+	if (c == 'x') {
+		int h = zen_hex_value(at(lx, 1)), l = zen_hex_value(at(lx, 2));
+
+		if (h < 0 || l < 0)
+			return -1;
+		v = h * 16 + l;
+		bump(lx);
+		bump(lx);
+	} else if (c == 'u') {
+		v = 0;
+		for (size_t k = 1; k <= 4; k++) {
+			int h = zen_hex_value(at(lx, k));
+
+			if (h < 0)
+				return -1;
+			v = v * 16 + h;
+		}
+		if (v > 0x7f)
+			return -1;
+		for (int k = 0; k < 4; k++)
+			bump(lx);
+	} else if (is_digit(c)) {
+		v = c - '0';
+		if (is_digit(at(lx, 1))) {	/* \DDD; \0 alone */
+			if (!is_digit(at(lx, 2)))
+				return -1;
+			v = v * 100 + (at(lx, 1) - '0') * 10 + (at(lx, 2) - '0');
+			if (v > 255)
+				return -1;
+			bump(lx);
+			bump(lx);
+		}
+	}
+	if (v >= 0)
+		bump(lx);
+	return v;
+}
+
+/*
+ * After a quote: a character literal, 'c' or an escape ('\n'), is a
+ * UInt8, as Zulib's FStar.Char defines char (ASCII only: wider ones do
+ * not fit); 'a, a type variable, is a name (types are erased).
+ */
+static void lex_quote(struct zc_lexer *lx, struct zc_token *t)
+{
+	size_t start = lx->i;
+	int c = at(lx, 1), v = -1;
+
+	if (is_lower(c) && at(lx, 2) != '\'') {
+		bump(lx);
+		while (is_idchar(at(lx, 0)))
+			bump(lx);
+		t->kind = ZC_T_IDENT;
+		t->text = zc_arena_strndup(lx->arena, lx->src + start,
+					   lx->i - start);
+		return;
+	}
+	bump(lx);
+	if (c == '\\') {
+		bump(lx);
+		v = lex_escape(lx);
+	} else if (c >= 0x20 && c < 0x7f && c != '\'') {
+		v = c;
+		bump(lx);
+	}
+	if (v < 0 || at(lx, 0) != '\'') {
+		lex_error(lx, t, "invalid character literal (an ASCII "
+			  "character or an escape between single quotes)");
+		return;
+	}
+	bump(lx);
+	t->kind = ZC_T_INT;
+	t->int_kind = ZC_INT_U8;
+	t->mag = (uint64_t)v;
+	t->text = zc_arena_strndup(lx->arena, lx->src + start, lx->i - start);
+}
+
 static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 {
 	uint8_t *out;
@@ -280,73 +370,10 @@ static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 			bump(lx);
 			break;
 		}
-		if (c != '\\') {
-			out[n++] = (uint8_t)c;
-			bump(lx);
-			continue;
-		}
 		bump(lx);
-		c = at(lx, 0);
-		switch (c) {
-		case 'n': out[n++] = '\n'; break;
-		case 't': out[n++] = '\t'; break;
-		case 'r': out[n++] = '\r'; break;
-		case 'b': out[n++] = '\b'; break;
-		case 'f': out[n++] = '\f'; break;
-		case 'v': out[n++] = '\v'; break;
-		case '\\': out[n++] = '\\'; break;
-		case '"': out[n++] = '"'; break;
-		case '\'': out[n++] = '\''; break;
-		case 'x': {
-			int h = zen_hex_value(at(lx, 1)), l = zen_hex_value(at(lx, 2));
-
-			if (h < 0 || l < 0)
-				goto bad;
-			out[n++] = (uint8_t)(h * 16 + l);
-			bump(lx);
-			bump(lx);
-			break;
-		}
-		case 'u': {
-			int v = 0;
-
-			for (int k = 1; k <= 4; k++) {
-				int h = zen_hex_value(at(lx, (size_t)k));
-
-				if (h < 0)
-					goto bad;
-				v = v * 16 + h;
-			}
-			if (v > 0x7f)
-				goto bad;
-			out[n++] = (uint8_t)v;
-			for (int k = 0; k < 4; k++)
-				bump(lx);
-			break;
-		}
-		default:
-			if (is_digit(c)) {
-				int v = c - '0';
-
-				if (!is_digit(at(lx, 1))) {
-					/* \0 */
-					out[n++] = (uint8_t)v;
-					break;
-				}
-				if (!is_digit(at(lx, 2)))
-					goto bad;
-				v = v * 100 + (at(lx, 1) - '0') * 10 +
-				    (at(lx, 2) - '0');
-				if (v > 255)
-					goto bad;
-				out[n++] = (uint8_t)v;
-				bump(lx);
-				bump(lx);
-				break;
-			}
+		if (c == '\\' && (c = lex_escape(lx)) < 0)
 			goto bad;
-		}
-		bump(lx);
+		out[n++] = (uint8_t)c;
 	}
 	if (at(lx, 0) == 'B') {
 		lex_error(lx, t, "unsupported: bytearray literals (\"...\"B)");
@@ -425,7 +452,7 @@ void zc_lex_next(struct zc_lexer *lx, struct zc_token *t)
 	} else if (c == '"') {
 		lex_string(lx, t);
 	} else if (c == '\'') {
-		lex_error(lx, t, "unsupported: character literals");
+		lex_quote(lx, t);
 	} else if (c == '#') {
 		bump(lx);
 		t->kind = ZC_T_HASH;

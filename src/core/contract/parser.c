@@ -620,7 +620,8 @@ static struct zc_expr *ident_expr(P *p, const struct zc_token *t)
 	const char *s = t->text, *c = s, *end;
 	struct zc_expr *e;
 
-	if (strchr(s, '?'))	/* C? or C?.f (IDENT: no operator) */
+	/* C? or C?.f (IDENT: no operator), a type variable 'a */
+	if (strchr(s, '?') || s[0] == '\'')
 		return mkvar(p, s, t);
 	/* find the first lowercase component */
 	while (!(*c >= 'a' && *c <= 'z') && *c != '_') {
