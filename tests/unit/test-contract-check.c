@@ -799,6 +799,24 @@ static void test_dear_third_round(void)
 }
 
 /*
+ * A value an equality compares first and an ordering later: 7777 is
+ * traced where the state is compared with 7 * 1111; the state 7777 takes
+ * that path and compares the body with it by U64.gt, so the next round
+ * runs that input with the body one more.
+ */
+static void test_dear_ordered_later(void)
+{
+	price_case("an equality's value ordered later",
+		   PRICE_MAIN("p = U64.mul_mod 7UL 1111UL &&\n"
+			      "         n `U64.gt` p"),
+		   7778, 7777, "body u64 7778, state u64 7777",
+		   /* as test_dear_computed_threshold, with = 2 for U64.gte
+		    * 2 and no second mul_mod for the first: 36; tryU64 2
+		    * twice, inc 1000 */
+		   36 + 1004);
+}
+
+/*
  * A chain of three values computed at run time: the body is compared
  * with three times the state once the state equals 7777, and the time
  * with the body and 5 once the body equals 23331.  The first round
@@ -1735,6 +1753,7 @@ int main(void)
 	test_dear_computed_threshold();
 	test_dear_third_round();
 	test_dear_fourth_round();
+	test_dear_ordered_later();
 	test_dear_computed_key();
 	test_dear_computed_limit();
 	test_dear_computed_hash();

@@ -1840,6 +1840,8 @@ struct tr_val {
 	struct zc_bytes str;		/* bytes and their length */
 	int key;			/* str is a key looked up in a dict */
 	int order;			/* a number an ordering compared */
+	int near_only;			/* its value's inputs were made: only
+					 * its neighbours' (traced_fills) */
 	size_t sel[D_N];
 };
 
@@ -1857,6 +1859,7 @@ struct traced {
 	const size_t *sel;		/* the input being run */
 	struct tr_val v[TR_ROUNDS * TR_MAX];
 	size_t n, max;			/* max: the round's last, TR_MAX on */
+	size_t made;			/* v[0..made) have their inputs */
 };
 
 static int is_number_fill(const struct fill *f)
@@ -1888,20 +1891,39 @@ static void traced_init(struct traced *tr, const struct inputs *in,
 	}
 }
 
-/* Does an input have number v, or was it traced (then compared by an
- * ordering too, if order)? */
-static int num_known(struct traced *tr, uint64_t v, int order)
+static int num_known(const struct traced *tr, uint64_t v)
 {
 	for (size_t i = 0; i < tr->nknown; i++)
 		if (tr->known[i] == v)
 			return 1;
+	return 0;
+}
+
+/*
+ * Number v among the operands traced, compared now by an ordering
+ * (order) or an equality: 0 if it is not there; 1 if it is, made an
+ * ordering's when its inputs are still to be made; 2 if an ordering
+ * compares it now and its inputs were made without v + 1 and v - 1
+ * (an equality's): they are still to be run.
+ */
+static int num_traced(struct traced *tr, uint64_t v, int order)
+{
+	int made_plain = 0;
+
 	for (size_t i = 0; i < tr->n; i++) {
-		if (is_number_fill(&tr->v[i].f) && tr->v[i].f.num == v) {
-			tr->v[i].order |= order;
+		struct tr_val *t = &tr->v[i];
+
+		if (!is_number_fill(&t->f) || t->f.num != v)
+			continue;
+		if (t->order || !order)
+			return 1;
+		if (i >= tr->made) {
+			t->order = 1;
 			return 1;
 		}
+		made_plain = 1;
 	}
-	return 0;
+	return made_plain ? 2 : 0;
 }
 
 static int same_bytes(const struct zc_bytes *s, const uint8_t *p, size_t n)
@@ -1945,6 +1967,21 @@ static int number_operand(const zv *v, uint64_t *num)
 	return 1;
 }
 
+/* Is number operand num of an ordering (order) or an equality nothing
+ * new, an input's or traced already?  0 with *near_only when only its
+ * neighbours are new (num_traced's 2): they go with this run's input. */
+static int num_old(struct traced *tr, uint64_t num, int order,
+		   int *near_only)
+{
+	int seen;
+
+	if (num_known(tr, num))
+		return 1;
+	seen = num_traced(tr, num, order);
+	*near_only = seen == 2;
+	return seen == 1;
+}
+
 /* Operand v of an ordering (order) or an equality into tr, unless an
  * input has it or tr is full: a number, a 32-byte hash, a string of at
  * most TR_STR_MAX bytes. */
@@ -1952,14 +1989,16 @@ static void traced_add(struct traced *tr, const zv *v, int order)
 {
 	struct tr_val *t = &tr->v[tr->n];
 	uint64_t num;
-	int is_num = number_operand(v, &num);
+	int is_num = number_operand(v, &num), near_only = 0;
 	size_t n;
 
-	if ((is_num && num_known(tr, num, order)) || tr->n == tr->max)
+	if ((is_num && num_old(tr, num, order, &near_only)) ||
+	    tr->n == tr->max)
 		return;
 	t->f = fill_plain;
 	t->key = 0;
 	t->order = order;
+	t->near_only = near_only;
 	if (is_num) {
 		t->f.num = num;
 	} else if (v->tag == ZV_BYTES && (n = v->u.bytes.len) <= TR_STR_MAX &&
@@ -2018,7 +2057,8 @@ static size_t traced_fills(struct fill *fs, const struct tr_val *t)
 {
 	size_t n = 0;
 
-	fs[n++] = t->f;
+	if (!t->near_only)
+		fs[n++] = t->f;
 	if (!is_number_fill(&t->f) || !t->order)
 		return n;
 	if (t->f.num != UINT64_MAX) {
@@ -2684,7 +2724,7 @@ static int later_rounds(struct explore *x, struct zen_check_cost *k,
 		size_t traced = x->tr.n;
 
 		next_round(in, &x->tr, from, traced);
-		from = traced;
+		from = x->tr.made = traced;
 		/* a round traces TR_MAX at most: v has room for them */
 		x->tr.max = traced + TR_MAX;
 		if (run_list(x, k, in->next, in->nnext, &j, quota, n))
@@ -2712,6 +2752,7 @@ static int explore_command(struct explore *x, struct zen_check_cost *k,
 		x->best_margin[w] = INT64_MIN;
 	}
 	x->tr.n = 0;
+	x->tr.made = 0;
 	x->tr.max = TR_MAX;
 	x->tracing = 1;
 	if (run_list(x, k, in->order, in->norder, &i, quota - quota / 3,

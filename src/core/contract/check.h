@@ -114,7 +114,10 @@
  *   of at most 48 bytes.  For each, in the order compared, and each of
  *   its values (a number v: v, and v + 1 and v - 1 if an ordering
  *   compared it, as a strict one holds only past v, where an equality
- *   holds nowhere but at v; a hash or string: itself),
+ *   holds nowhere but at v; an ordering that compares it on a later
+ *   round's run, once its inputs were made, adds v + 1 and v - 1 with
+ *   that run's input: `p = 7UL *%^ 1111UL && n `U64.gt` p`, body 7778
+ *   and state 7777; a hash or string: itself),
  *   that input with its body, then its state, made that value of the
  *   kind it had there (a dict: with the value in each key that can
  *   hold it) is run, if new; and for a number, that input with a
@@ -178,8 +181,7 @@
  *   Paths no such input takes are not explored, so a contract F* would
  *   refuse may pass: behind a chain of more than five values computed at
  *   run time (there are six rounds), past the first 12 operands of a
- *   round or the runs a command is given; next to a number an equality
- *   compared before an ordering did (its neighbours are not run);
+ *   round or the runs a command is given;
  *   behind a value the sender or the wallet would need (a key or amount
  *   computed at run time: those dimensions keep their values), or the
  *   skeleton but its amounts of ZP and of the contract's asset; behind a
