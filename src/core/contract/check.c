@@ -1149,7 +1149,6 @@ struct inputs {
 	/* 3 ZP, 1 of its asset; [1]: each holding one more than the
 	 * largest literal (outputs_init) */
 	struct zen_output wout[2][4];
-	char rich_desc[96];
 	/* [i]: the skeleton's ZP and asset in (skel_fill) */
 	struct zen_skel_input skin[SKELS_MAX][2];
 	struct zen_skel skel[SKELS_MAX];
@@ -1279,11 +1278,6 @@ static void data_plain(struct zen_data *d, enum zen_data_kind k,
 	}
 }
 
-/* The dict of every key the contract looks up, each with the kind read
- * from it (its alt-th one if it has two; U64 if none is known), filled
- * with f; a key read as a dict holds this dict again, down to
- * sh->levels (a state read deeper: `tryFind "book" >?= tryDict >?=
- * tryFind "count"`). */
 /* e's key: p[0..n) and then tail, NUL-terminated. */
 static void entry_key(struct zen_data_entry *e, const void *p, size_t n,
 		      const char *tail)
@@ -1296,6 +1290,11 @@ static void entry_key(struct zen_data_entry *e, const void *p, size_t n,
 	e->key_len = n + tl;
 }
 
+/* The dict of every key the contract looks up, each with the kind read
+ * from it (its alt-th one if it has two; U64 if none is known), filled
+ * with f; a key read as a dict holds this dict again, down to
+ * sh->levels (a state read deeper: `tryFind "book" >?= tryDict >?=
+ * tryFind "count"`). */
 static void data_dict(struct zen_data *d, const struct shapes *sh, int alt,
 		      const struct fill *f, int depth)
 {
@@ -1607,8 +1606,6 @@ static void outputs_init(struct inputs *in, const struct zen_contract_id *id)
 		in->wout[1][i] = in->wout[0][i];
 		in->wout[1][i].spend.amount = rich;
 	}
-	snprintf(in->rich_desc, sizeof(in->rich_desc), "wallet of 4: 3 ZP, "
-		 "1 of its asset, %llu each", (unsigned long long)rich);
 	skel_fill(in, 1, in->wout[0][0].spend.amount,
 		  in->wout[0][3].spend.amount);
 	memset(&in->other, 0x5a, sizeof(in->other));
@@ -1779,8 +1776,10 @@ static void inputs_release(struct inputs *in)
 }
 
 /* The wallet's outputs for each value of D_WALLET (input_desc): none;
- * 3 ZP and 1 of its asset; the 3 ZP; the 4 richer (outputs_init). */
+ * 3 ZP and 1 of its asset; the 3 ZP; the 4 richer (WALLET_RICH, the
+ * outputs of in->wout[1]). */
 static const size_t wallet_sizes[] = { 0, 4, 3, 4 };
+#define WALLET_RICH 3
 
 static void input_args(const struct inputs *in, const size_t *sel,
 		       struct zen_contract_args *a)
@@ -1788,7 +1787,7 @@ static void input_args(const struct inputs *in, const size_t *sel,
 	a->body = sel[D_BODY] ? &in->data[0][sel[D_BODY]] : NULL;
 	a->state = sel[D_STATE] ? &in->data[1][sel[D_STATE]] : NULL;
 	a->wallet_outpoints = in->wop;
-	a->wallet_outputs = in->wout[sel[D_WALLET] == 3];
+	a->wallet_outputs = in->wout[sel[D_WALLET] == WALLET_RICH];
 	a->wallet_n = wallet_sizes[sel[D_WALLET]];
 	a->sender = in->skind[sel[D_SENDER]];
 	memcpy(a->sender_pk, in->spk[sel[D_SENDER]], ZEN_PUBKEY_LEN);
@@ -1803,9 +1802,9 @@ static void input_args(const struct inputs *in, const size_t *sel,
 static void input_desc(char *out, size_t cap, const struct inputs *in,
 		       const size_t *sel)
 {
+	char rich[96];
 	const char *const wallets[] = {
-		"", "wallet of 4: 3 ZP, 1 of its asset", "wallet of 3 ZP",
-		in->rich_desc,
+		"", "wallet of 4: 3 ZP, 1 of its asset", "wallet of 3 ZP", rich,
 	};
 	const char *parts[D_N] = {
 		in->desc[0][sel[D_BODY]], in->desc[1][sel[D_STATE]],
@@ -1816,6 +1815,8 @@ static void input_desc(char *out, size_t cap, const struct inputs *in,
 	const char *pre[D_N] = { "body ", "state ", "", "", "", "", "" };
 	size_t k = 0;
 
+	snprintf(rich, sizeof(rich), "wallet of 4: 3 ZP, 1 of its asset, "
+		 "%llu each", (unsigned long long)in->wout[1][0].spend.amount);
 	out[0] = 0;
 	for (int i = 0; i < D_N && k < cap; i++)
 		if (sel[i])
