@@ -243,12 +243,47 @@ static int parse_param(struct cli_cmd *cmd, const char *name, const char *eq,
 	return 0;
 }
 
-/* An unknown group or command of group (NULL: a group), and the known
- * names closest to it. */
-static int unknown_command(const char *group, const char *arg)
+/*
+ * The operation whose HTTP path the words spell, if any: a user of the
+ * reference's API types `zen wallet contract execute` for the route
+ * /wallet/contract/execute, which zen calls `contract execute`.  The
+ * longest match of the first two to four words wins.
+ */
+static const struct zen_op *op_by_route(const char *const *words, size_t n)
 {
+	for (size_t k = n < 4 ? n : 4; k >= 2; k--) {
+		char path[256];
+		size_t len = 0;
+
+		for (size_t w = 0; w < k && len < sizeof(path); w++)
+			len += (size_t)snprintf(path + len, sizeof(path) - len,
+						"/%s", words[w]);
+		if (len >= sizeof(path))
+			continue;
+		for (const struct zen_op *op = zen_ops; op->group; op++)
+			if (op->verb && op->path && !strcmp(op->path, path))
+				return op;
+	}
+	return NULL;
+}
+
+/*
+ * An unknown group or command of group (NULL: a group), and the known
+ * names closest to it; words are those typed, from the group on, when
+ * they spell the HTTP path of an operation under other words.
+ */
+static int unknown_command(const char *group, const char *arg,
+			   const char *const *words, size_t n)
+{
+	const struct zen_op *route = op_by_route(words, n);
 	struct cli_suggest s;
 	int rc = usage_error("unknown command '%s'", arg);
+
+	if (route) {
+		fprintf(stderr, "zen: did you mean 'zen %s %s'? (the route %s)\n",
+			route->group, route->verb, route->path);
+		return rc;
+	}
 
 	cli_suggest_begin(&s, arg);
 	if (!group) {
@@ -276,8 +311,25 @@ static const struct zen_op *sub_op(const struct cli_cmd *cmd, const char *arg)
 	return zen_op_find(cmd->words[0], verb);
 }
 
-static int take_word(struct cli_cmd *cmd, const char *arg)
+/* The words of argv from argv[i] on, options skipped, at most max. */
+static size_t words_from(int argc, char **argv, int i, const char **words,
+			 size_t max)
 {
+	size_t n = 0;
+
+	for (; i < argc && n < max; i++)
+		if (argv[i][0] != '-')
+			words[n++] = argv[i];
+	return n;
+}
+
+/* Word argv[i], arg, of the command line. */
+static int take_word(struct cli_cmd *cmd, const char *arg, int argc,
+		     char **argv, int i)
+{
+	const char *words[4];
+	size_t n;
+
 	const struct zen_op *sub = cmd->op ? sub_op(cmd, arg) : NULL;
 
 	if (sub) {
@@ -295,12 +347,17 @@ static int take_word(struct cli_cmd *cmd, const char *arg)
 			return 0;
 		}
 		cmd->words[cmd->nwords++] = arg;
-		if (cmd->nwords == 1 && !zen_op_group_known(arg))
-			return unknown_command(NULL, arg);
+		if (cmd->nwords == 1 && !zen_op_group_known(arg)) {
+			n = words_from(argc, argv, i, words, 4);
+			return unknown_command(NULL, arg, words, n);
+		}
 		cmd->op = zen_op_find(cmd->words[0],
 				      cmd->nwords == 2 ? cmd->words[1] : NULL);
-		if (cmd->nwords == 2 && !cmd->op)
-			return unknown_command(cmd->words[0], arg);
+		if (cmd->nwords == 2 && !cmd->op) {
+			words[0] = cmd->words[0];
+			n = 1 + words_from(argc, argv, i, words + 1, 3);
+			return unknown_command(cmd->words[0], arg, words, n);
+		}
 		return 0;
 	}
 	if (cmd->npositional >= CLI_MAX_POSITIONAL)
@@ -320,7 +377,7 @@ static int parse_args(struct cli_cmd *cmd, int argc, char **argv)
 		int handled, rc, at = i;
 
 		if (only_words || arg[0] != '-' || !arg[1]) {
-			if ((rc = take_word(cmd, arg)))
+			if ((rc = take_word(cmd, arg, argc, argv, i)))
 				return rc;
 			continue;
 		}

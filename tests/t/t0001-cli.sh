@@ -74,6 +74,17 @@ test_expect_success 'ties are all named; a word far from every name gets no gues
 	test "$(rc_of blockchain headool)" = 2 && ! grep -q "did you mean" "$TRASH/e" &&
 	test "$(rc_of frobnicate)" = 2 && ! grep -q "did you mean" "$TRASH/e"
 '
+test_expect_success 'the words of a reference API route name the command that serves it' '
+	did_you_mean "zen: did you mean '"'"'zen contract execute'"'"'? (the route /wallet/contract/execute)" \
+		wallet contract execute &&
+	did_you_mean "zen: did you mean '"'"'zen address balance'"'"'? (the route /addressdb/balance)" \
+		addressdb balance --addresses x &&
+	did_you_mean "zen: did you mean '"'"'zen address contracthistory'"'"'? (the route /addressdb/contract/history)" \
+		addressdb contract history &&
+	did_you_mean "zen: did you mean '"'"'zen rawtx sign'"'"'? (the route /wallet/rawtransaction/sign)" \
+		wallet rawtransaction sign &&
+	test "$(rc_of wallet contract)" = 2 && ! grep -q "did you mean" "$TRASH/e"
+'
 test_expect_success 'zen help [GROUP [COMMAND]] is zen [GROUP [COMMAND]] --help' '
 	"$ZEN" help >"$TRASH/h1" && "$ZEN" --help >"$TRASH/h2" && cmp "$TRASH/h1" "$TRASH/h2" &&
 	"$ZEN" help wallet >"$TRASH/h1" && "$ZEN" wallet --help >"$TRASH/h2" &&

@@ -71,7 +71,13 @@ test_error 'a coinbase output is not spendable before maturity' 1 \
 	blockchain publishtransaction "$(tx --input $CB2:0:5000000000:coinbase=2 --output $OTHER:5000000000)"
 # Maturity 10: spendable in block 12 = tip 11 + 1, not in block 11.
 SPEND_CB2=$(tx --input $CB2:0:5000000000:coinbase=2 --output $OTHER:5000000000)
-"$ZEN" --datadir "$DATADIR" blockchain mine --blocks 8 --address $OTHER >/dev/null
+test_expect_success 'blockchain mine N ADDRESS, positional as generatetoaddress' '
+	"$ZEN" --datadir "$DATADIR" blockchain mine 8 $OTHER >"$TRASH/m8" &&
+	test "$(json "len(d)" <"$TRASH/m8")" = 8 &&
+	"$ZEN" --datadir "$DATADIR" blockchain info >"$TRASH/info" &&
+	test "$(json "d[\"blocks\"]" <"$TRASH/info")" = 10 &&
+	test "$(json "d[\"tip\"]" <"$TRASH/info")" = "$(json "d[-1]" <"$TRASH/m8")"
+'
 test_error 'still immature for block 11' 1 'zen: General "Coinbase not mature enough"' \
 	blockchain publishtransaction $SPEND_CB2
 "$ZEN" --datadir "$DATADIR" blockchain mine --blocks 1 --address $OTHER >/dev/null

@@ -159,6 +159,10 @@ test_expect_success 'pagination: skip 1 take 1' '
 	test "$(z2 wallet transactions --skip 1 --take 1 | json "d[0][\"txHash\"]")" = $GEN_TX &&
 	test "$(z2 wallet transactions --skip 2 --take 5)" = "[]"
 '
+test_error 'transactions without --take: the CLI names it' 2 'zen: take is missing' \
+	wallet transactions --skip 0
+test_http 'transactions without take: 400 Invalid values, as the reference' GET \
+	'/wallet/transactions?skip=0' 400 'Invalid values'
 test_both 'receivedbyaddress with 1 confirmation' 0 "[{\"address\":\"$A\",\"asset\":\"00\",\"amount\":\"$REWARD\"}]" \
 	wallet receivedbyaddress --confirmations 11
 CHANGE=$(z1 wallet utxo | json 'd[0]["lock"]["PK"]["address"]')
