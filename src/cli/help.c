@@ -52,7 +52,7 @@ static const char *type_name(enum zen_param_type type)
 		"with up to 8 decimals and the unit: 1.5zp (or with --zp: 1.5)";
 	case ZEN_PT_U32: return "integer 0..4294967295";
 	case ZEN_PT_U64: return "integer 0..18446744073709551615";
-	case ZEN_PT_BOOL: return "true or false";
+	case ZEN_PT_BOOL: return "a flag, or true or false";
 	case ZEN_PT_HEX: return "hex";
 	case ZEN_PT_HASH: return "64 hex";
 	case ZEN_PT_FILE: return "file, - for stdin";
@@ -70,6 +70,13 @@ static void command_words(FILE *out, const struct zen_op *op)
 		op->verb ? op->verb : "");
 }
 
+/* A boolean option is a flag: `--hex` alone means `--hex true` (main.c),
+ * so usage lines show it without a value. */
+static int is_flag(const struct zen_param *p)
+{
+	return p->type == ZEN_PT_BOOL && !(p->flags & ZEN_PF_REQUIRED);
+}
+
 void cli_usage_line(FILE *out, const struct zen_op *op)
 {
 	fputs("zen ", out);
@@ -81,6 +88,8 @@ void cli_usage_line(FILE *out, const struct zen_op *op)
 		if (p->flags & ZEN_PF_POSITIONAL)
 			fprintf(out, "%s%s", p->metavar,
 				p->flags & ZEN_PF_REST ? "..." : "");
+		else if (is_flag(p))
+			fprintf(out, "--%s", cli_param_option(p));
 		else
 			fprintf(out, "--%s %s", cli_param_option(p), p->metavar);
 		fputs(req ? "" : "]", out);
@@ -214,6 +223,8 @@ static void man_op(FILE *out, const struct zen_op *op)
 			fputs("\\fI", out), roff(out, p->metavar),
 				fputs(p->flags & ZEN_PF_REST ? "...\\fR" : "\\fR",
 				      out);
+		else if (is_flag(p))
+			fputs("\\-\\-", out), roff(out, cli_param_option(p));
 		else
 			fputs("\\-\\-", out), roff(out, cli_param_option(p)),
 				fputs(" \\fI", out), roff(out, p->metavar),

@@ -41,10 +41,10 @@
 
 /* The outputs of a wallet send, whole (outputs) or one on the command line. */
 #define OUTPUT_PARAMS \
-	{ "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" }, \
-	{ "address", ZEN_PT_STRING, 0, "ADDRESS", "one output: recipient" }, \
+	{ "address", ZEN_PT_STRING, POS, "ADDRESS", "one output: recipient" }, \
+	{ "amount", ZEN_PT_AMOUNT, POS, "AMOUNT", "one output: the amount" }, \
 	{ "asset", ZEN_PT_STRING, 0, "ASSET", "one output: asset (default 00, ZP)" }, \
-	{ "amount", ZEN_PT_AMOUNT, 0, "AMOUNT", "one output: the amount" }
+	{ "outputs", ZEN_PT_JSON, 0, "JSON", "the outputs" }
 #define SEND_PARAMS \
 	OUTPUT_PARAMS, \
 	{ "password", ZEN_PT_PASSWORD, 0, "FILE", "the wallet's password" }
@@ -843,8 +843,8 @@ const struct zen_op zen_ops[] = {
 	  "outputs is [{\"address\",\"asset\",\"amount\"}] (PK or contract "
 	  "addresses, any assets, amounts in kalapas as strings, or ZP as "
 	  "\"1.5zp\"); on the "
-	  "command line --address, --asset (default 00) and --amount give "
-	  "one output.  Change goes to m/44'/258'/0'/1/0.  A transaction the "
+	  "command line ADDRESS AMOUNT (or --address and --amount) and "
+	  "--asset (default 00) give one output.  Change goes to m/44'/258'/0'/1/0.  A transaction the "
 	  "node refuses is answered with the node's reason.  Sends running "
 	  "at once (threads of zen serve, zen processes on one data "
 	  "directory) never share a coin: each reserves its coins in the "

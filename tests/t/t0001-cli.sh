@@ -40,6 +40,11 @@ test_expect_success 'command help shows usage, arguments and the HTTP route' '
 	grep -q -- "--block-number N" "$TRASH/h" &&
 	grep -q "^HTTP: GET /blockchain/blockreward$" "$TRASH/h"
 '
+test_expect_success 'a boolean option is shown as the flag it is' '
+	"$ZEN" blockchain transaction --help >"$TRASH/h" &&
+	grep -q "^usage: zen blockchain transaction HASH \[--hex\]$" "$TRASH/h" &&
+	grep -q "^\.B zen blockchain transaction \\\\fIHASH\\\\fR \[\\\\-\\\\-hex\]$" "$ZEN_SRCDIR/man/zen.1"
+'
 test_expect_success 'every operation has help' '
 	for op in $(ops | tr " " ":"); do
 		"$ZEN" ${op/:/ } --help >/dev/null || exit 1

@@ -36,6 +36,12 @@ test_expect_success 'with --zp a bare number is ZP (local and --url)' '
 	h=$(zr --zp wallet send --address $OTHER --amount 3 --password-file "$PW" | json d) &&
 	test "$(paid $h)" = 300000000
 '
+test_expect_success 'wallet send ADDRESS AMOUNT, positional (local and --url)' '
+	h=$(z1 wallet send $OTHER 1.25zp --password-file "$PW" | json d) &&
+	test "$(paid $h)" = 125000000 &&
+	h=$(zr --zp wallet send $OTHER 0.5 --password-file "$PW" | json d) &&
+	test "$(paid $h)" = 50000000
+'
 test_expect_success 'with --zp, amounts inside --outputs JSON are ZP too' '
 	h=$(z1 --zp wallet send --outputs "[{\"address\":\"$OTHER\",\"asset\":\"00\",\"amount\":\"0.1\"}]" \
 		--password-file "$PW" | json d) &&

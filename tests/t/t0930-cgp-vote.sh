@@ -101,7 +101,7 @@ test_expect_success 'two of the wallet keys hold ZP (not the emptied genesis key
 # ---- the command line: three words, and spends as the arguments left ----
 test_expect_success 'zen wallet vote KIND: help, and completion of the kinds' '
 	"$ZEN" wallet vote payout --help | head -n 1 >"$TRASH/h" &&
-	test "$(cat "$TRASH/h")" = "usage: zen wallet vote payout ADDRESS [AMOUNT[:ASSET]...] [--force BOOL] [--password-file FILE]" &&
+	test "$(cat "$TRASH/h")" = "usage: zen wallet vote payout ADDRESS [AMOUNT[:ASSET]...] [--force] [--password-file FILE]" &&
 	"$ZEN" wallet vote --help | grep -qx "HTTP: GET /wallet/vote" &&
 	test "$("$ZEN" __complete wallet vote "" | tr "\n" " ")" = "allocation payout nominate " &&
 	test "$("$ZEN" __complete wallet vote no)" = nominate &&
