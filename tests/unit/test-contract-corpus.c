@@ -37,6 +37,7 @@
  * bind runs, less by what a short-circuit skips (noted per case).
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2091,6 +2092,122 @@ static const struct tcase ledger[] = {
 
 /* END CASES */
 
+/*
+ * The Zulib coverage contracts, tests/contracts/zcov-*.fst, carry their
+ * cases in their own comments, one line each, every field by hand:
+ *   // case: COMMAND | BODY | COST | RAW | WANT
+ * BODY is data notation or "-" (None); COST is cf = main's cost; RAW is
+ * main's own count without its vals (0: not checked); WANT is the
+ * rendered result.  The sender is Anonymous, the skeleton, wallet and
+ * state empty, the block and time 0.
+ */
+#define MAX_FILE_CASES 16
+
+struct file_cases {
+	struct tcase t[MAX_FILE_CASES];
+	char *fields[MAX_FILE_CASES][3];	/* cmd, body, want: owned */
+	size_t n;
+};
+
+static char *trimmed_copy(const char *s, size_t n)
+{
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	char *out = zen_xmalloc(n + 1);
+
+	memcpy(out, s, n);
+	out[n] = 0;
+	return out;
+}
+
+/* One "// case:" line (after the tag) into fc; 0 when malformed. */
+static int parse_case_line(struct file_cases *fc, const char *line)
+{
+	const char *f[5];
+	size_t len[5], k = 0;
+	const char *p = line;
+	struct tcase *t = &fc->t[fc->n];
+	char **own = fc->fields[fc->n];
+
+	if (fc->n == MAX_FILE_CASES)
+		return 0;
+	for (; k < 5; k++) {
+		const char *bar = k < 4 ? strstr(p, " | ") : NULL;
+
+		f[k] = p;
+		len[k] = bar ? (size_t)(bar - p) : strcspn(p, "\n");
+		if (k < 4 && !bar)
+			return 0;
+		p = bar ? bar + 3 : p;
+	}
+	memset(t, 0, sizeof(*t));
+	own[0] = trimmed_copy(f[0], len[0]);
+	own[1] = trimmed_copy(f[1], len[1]);
+	own[2] = trimmed_copy(f[4], len[4]);
+	t->cmd = own[0];
+	t->body = strcmp(own[1], "-") ? own[1] : NULL;
+	t->cost = strtoull(f[2], NULL, 10);
+	t->raw = strtoull(f[3], NULL, 10);
+	t->want = own[2];
+	fc->n++;
+	return 1;
+}
+
+static char *next_line(char *l)
+{
+	char *eol = strchr(l, '\n');
+
+	return eol ? eol + 1 : NULL;
+}
+
+static void run_file(const char *name)
+{
+	static const char tag[] = "// case: ";
+	struct file_cases fc = { .n = 0 };
+	size_t len;
+	char *src = tap_read_file(ZEN_SRCDIR "/tests/contracts", name, &len);
+	int ok = src != NULL;
+
+	for (char *l = src; ok && l && *l; l = next_line(l))
+		if (!strncmp(l, tag, sizeof(tag) - 1))
+			ok = parse_case_line(&fc, l + sizeof(tag) - 1);
+	tap_ok(ok && fc.n, "%s: %zu cases read", name, fc.n);
+	if (ok && fc.n)
+		run_contract(name, fc.t, fc.n);
+	for (size_t i = 0; i < fc.n; i++)
+		for (int k = 0; k < 3; k++)
+			free(fc.fields[i][k]);
+	free(src);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every zcov-*.fst, in name order. */
+static void run_coverage_contracts(void)
+{
+	DIR *d = opendir(ZEN_SRCDIR "/tests/contracts");
+	struct dirent *de;
+	char *names[64];
+	size_t n = 0;
+
+	while (d && (de = readdir(d)))
+		if (!strncmp(de->d_name, "zcov-", 5) && n < 64 &&
+		    strstr(de->d_name, ".fst"))
+			names[n++] = zen_xstrdup(de->d_name);
+	if (d)
+		closedir(d);
+	qsort(names, n, sizeof(*names), name_cmp);
+	for (size_t i = 0; i < n; i++) {
+		run_file(names[i]);
+		free(names[i]);
+	}
+}
+
 static void run_all(void)
 {
 	RUN("named-token.fst", named_token);
@@ -2122,6 +2239,7 @@ static void run_all(void)
 	RUN("ledger.fst", ledger);
 	test_ids();
 	test_id_ascii();
+	run_coverage_contracts();
 }
 
 static void init_keys(void)

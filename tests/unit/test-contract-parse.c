@@ -481,8 +481,12 @@ static void test_forbidden(void)
 	    "c.fst:1:12: unsupported: '.(' (array indexing)");
 	ERR("let x = U64.(a).(1)\n",
 	    "c.fst:1:16: unsupported: '.(' (array indexing)");
-	ERR("let x = (| a, b |)\n",
-	    "c.fst:1:9: unsupported: dependent pairs (| ... |)");
+	ERR("let x = (| a |)\n",
+	    "c.fst:1:9: a dependent tuple (| ... |) needs two or more items");
+	ERR("let x = match p with | (| a |) -> a\n",
+	    "c.fst:1:24: a dependent tuple (| ... |) needs two or more items");
+	ERR("val f: (| a, b |) -> int\n",
+	    "c.fst:1:8: unsupported: a dependent tuple (| ... |) in a type");
 	ERR("let x = [| a |]\n", "c.fst:1:9: unsupported: array literals [| |]");
 	ERR("let x = r := 1\n", "c.fst:1:11: unsupported: ':=' assignment");
 }
@@ -688,6 +692,11 @@ static void test_productions(void)
 	E("fun ((a, b), { c = (d, e) }) -> a",
 	  "(fun ((tuple (tuple a b) (record (c (tuple d e))))) a)");
 	E("let ((a, b), c) = p in a", "(let ((tuple (tuple a b) c) p) a)");
+	/* dependent tuples: tuples at run time (Mkdtuple2, dfst, dsnd) */
+	E("(| a, f b |)", "(tuple a (f b))");
+	E("(| a, b, c |)", "(tuple a b c)");
+	E("match p with | (| x, (| y, z |) |) -> x",
+	  "(match p ((tuple x (tuple y z)) x))");
 	/* operator sections */
 	E("( + )", "+");
 	E("( + ) 1", "(+ 1)");

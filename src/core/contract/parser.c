@@ -474,6 +474,7 @@ static struct zc_int int_value(P *p, const struct zc_token *t, int neg,
 /* ---- forward declarations ------------------------------------------- */
 
 static struct zc_expr *parse_term(P *p);
+static struct zc_expr *parse_tuple(P *p);
 static struct zc_expr *parse_noseq(P *p);
 static struct zc_expr *parse_binop(P *p, int min);
 static struct zc_expr *parse_atom(P *p);
@@ -672,6 +673,30 @@ static struct zc_expr *parse_list(P *p)
 	return e;
 }
 
+/*
+ * (| a, b |): F*'s dependent tuple, Mkdtuple2 a b (dtuple3, dtuple4 for
+ * more items).  At run time it is a tuple: dfst and dsnd are fst and snd,
+ * and the elaboration counts the constructor's arguments as a tuple's.
+ */
+static struct zc_expr *parse_dtuple(P *p)
+{
+	const struct zc_token *t = cur(p);
+	struct zc_expr *e;
+
+	if (p->tymode)
+		fail_at(p, t->line, t->col, "unsupported: a dependent tuple "
+			"(| ... |) in a type");
+	advance(p);
+	advance(p);
+	e = parse_tuple(p);
+	if (e->kind != ZC_E_TUPLE)
+		fail_at(p, t->line, t->col, "a dependent tuple (| ... |) "
+			"needs two or more items");
+	expect(p, ZC_T_BAR, "'|)'");
+	expect(p, ZC_T_RPAREN, "')'");
+	return e;
+}
+
 static struct zc_expr *parse_paren(P *p)
 {
 	const struct zc_token *t = cur(p);
@@ -691,8 +716,7 @@ static struct zc_expr *parse_paren(P *p)
 		return mkvar(p, name, t);
 	}
 	if (peek(p, 1)->kind == ZC_T_BAR)
-		fail_at(p, t->line, t->col,
-			"unsupported: dependent pairs (| ... |)");
+		return parse_dtuple(p);
 	advance(p);
 	e = parse_term(p);
 	if (accept(p, ZC_T_COLON)) {
@@ -1504,6 +1528,23 @@ static struct zc_pat *pat_items(P *p, enum zc_pat_kind k,
 static struct zc_pat *parse_pat_tuple(P *p);
 
 /* returns NULL for an implicit binder (#x), which is dropped */
+/* (| p, q |): a dependent tuple's pattern, a tuple's (parse_dtuple). */
+static struct zc_pat *parse_dtuple_pat(P *p)
+{
+	const struct zc_token *t = cur(p);
+	struct zc_pat *x;
+
+	advance(p);
+	advance(p);
+	x = parse_pat_tuple(p);
+	if (!x || x->kind != ZC_P_TUPLE)
+		fail_at(p, t->line, t->col, "a dependent tuple (| ... |) "
+			"needs two or more items");
+	expect(p, ZC_T_BAR, "'|)'");
+	expect(p, ZC_T_RPAREN, "')'");
+	return x;
+}
+
 static struct zc_pat *parse_atomic_pat(P *p)
 {
 	const struct zc_token *t = cur(p);
@@ -1566,6 +1607,10 @@ static struct zc_pat *parse_atomic_pat(P *p)
 			advance(p);
 			advance(p);
 			x = var_pat(p, name, t);
+			break;
+		}
+		if (peek(p, 1)->kind == ZC_T_BAR) {
+			x = parse_dtuple_pat(p);
 			break;
 		}
 		advance(p);
