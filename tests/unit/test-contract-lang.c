@@ -468,6 +468,30 @@ static void test_discriminators(void)
 		   "no such constructor");
 }
 
+/*
+ * F*'s parser names an operator op_ and a word per character (compile_op:
+ * +^ is op_Plus_Hat), and a program may use that name; ( :: ) is an
+ * operator section like the others, Zen.List's where nothing else binds
+ * it (the same function as the constructor).
+ */
+static void test_op_names(void)
+{
+	value_is("", "FStar.UInt64.v (FStar.UInt64.op_Plus_Hat 3UL 4UL) + "
+		 "FStar.UInt64.v (let open FStar.UInt64 in "
+		 "op_Star_Percent_Hat 3UL 5UL) + "
+		 "FStar.UInt64.v (FStar.UInt64.op_Subtraction_Hat 9UL 1UL)",
+		 7 + 15 + 8, "op_ names of FStar.UInt64's operators");
+	value_is("", "length (Zen.List.op_Colon_Colon 1 [2]) * 100 + "
+		 "length (( :: ) 1 []) * 10 + "
+		 "length (let open Zen.List in ( :: ) 1 [2; 3])", 213,
+		 "op_Colon_Colon and ( :: )");
+	load_fails("let x = FStar.UInt64.op_Plus_Plus_Hat 1UL 2UL\n",
+		   "t.fst:9:9: unbound name 'FStar.UInt64.op_Plus_Plus_Hat'",
+		   "an op_ name of no operator");
+	load_fails("let x = op_Plus_ 1\n", "t.fst:9:9: unbound name 'op_Plus_'",
+		   "a trailing '_' spells nothing");
+}
+
 static void test_expressions(void)
 {
 	value_is("", "5 |> fun y -> y * 2 + 1", 11, "fun as the operand of |>");
@@ -730,6 +754,7 @@ int main(void)
 	test_ballot();
 	test_orderbook();
 	test_expressions();
+	test_op_names();
 	test_local_open();
 	test_discriminators();
 	test_chars();

@@ -702,6 +702,7 @@ static void test_productions(void)
 	E("( + ) 1", "(+ 1)");
 	E("(+) 1 2", "(+ 1 2)");
 	E("( >>= ) m f", "(>>= m f)");
+	E("( :: ) a l", "(:: a l)");
 	E("List.map (( * ) 2) l", "(List.map (* 2) l)");
 	/* local operator definitions (not reserved names) */
 	E("let ( <+> ) a b = a + b in 1 <+> 2",

@@ -71,6 +71,14 @@ size_t zen_contract_code_len(const struct zc_contract *c)
 	return c->len;
 }
 
+void zen_contract_foreach_native(const struct zc_contract *c,
+				 void (*fn)(void *ctx,
+					    const struct zen_native *),
+				 void *ctx)
+{
+	zc_program_foreach_native(c->prog, fn, ctx);
+}
+
 /* The common arguments: skeleton, context, [cid,] command, sender, body,
  * wallet, state.  Returns the count. */
 static int build_args(const struct zc_contract *c,

@@ -42,6 +42,11 @@ void zen_contract_free(struct zc_contract *c);
 const struct zen_contract_id *zen_contract_get_id(const struct zc_contract *c);
 /* Bytes of source (the activation fee per block, 5.1). */
 size_t zen_contract_code_len(const struct zc_contract *c);
+/* Every Zulib function c names (zc_program_foreach_native). */
+void zen_contract_foreach_native(const struct zc_contract *c,
+				 void (*fn)(void *ctx,
+					    const struct zen_native *),
+				 void *ctx);
 
 enum zen_sender_kind {
 	ZEN_SENDER_ANONYMOUS,

@@ -158,6 +158,11 @@ int zc_program_load_all(const struct zc_module *m, const char *file,
 void zc_program_free(struct zc_program *p);
 /* Number of top-level user bindings and global slots (for tests). */
 size_t zc_program_nglobals(const struct zc_program *p);
+/* Every Zulib function the program names, once each (for tests: the
+ * corpus must name every one). */
+void zc_program_foreach_native(const struct zc_program *p,
+			       void (*fn)(void *ctx, const struct zen_native *),
+			       void *ctx);
 
 /*
  * One execution.  zc_exec_begin installs the evaluator in rt (rt must be

@@ -707,8 +707,12 @@ static struct zc_expr *parse_paren(P *p)
 		advance(p);
 		return mk(p, ZC_E_UNIT, t);
 	}
-	if (is_opsym(peek(p, 1)) && peek(p, 2)->kind == ZC_T_RPAREN) {
-		const char *name = opsym_text(peek(p, 1));
+	if ((is_opsym(peek(p, 1)) || peek(p, 1)->kind == ZC_T_COLONCOLON) &&
+	    peek(p, 2)->kind == ZC_T_RPAREN) {
+		/* ( :: ) names the operator of that name in scope, Zen.List's
+		 * when it is open: the infix form is always the constructor */
+		const char *name = peek(p, 1)->kind == ZC_T_COLONCOLON ? "::" :
+				   opsym_text(peek(p, 1));
 
 		advance(p);
 		advance(p);

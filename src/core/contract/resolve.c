@@ -152,11 +152,77 @@ static const struct zen_zulib_module *find_module(const struct res *r,
 }
 
 /*
+ * The operator an op_ name spells, as F*'s parser names operators
+ * (compile_op: op_ and one word per character, joined by '_'), so that
+ * `L.op_Colon_Colon` is Zen.List's ( :: ) and `U64.op_Plus_Hat` is ( +^ ).
+ * 0 when name is no such spelling.
+ */
+static int op_symbol(const char *name, char *sym, size_t size)
+{
+	static const struct {
+		const char *word;
+		char c;
+	} words[] = {
+		{ "Amp", '&' }, { "At", '@' }, { "Plus", '+' },
+		{ "Minus", '-' }, { "Subtraction", '-' }, { "Slash", '/' },
+		{ "Less", '<' }, { "Equals", '=' }, { "Greater", '>' },
+		{ "Underscore", '_' }, { "Bar", '|' }, { "Bang", '!' },
+		{ "Hat", '^' }, { "Percent", '%' }, { "Star", '*' },
+		{ "Question", '?' }, { "Colon", ':' },
+	};
+	const char *w = name + 3;
+	size_t n = 0;
+
+	if (strncmp(name, "op_", 3))
+		return 0;
+	while (*w) {
+		size_t len = strcspn(w, "_"), i;
+
+		for (i = 0; i < ZEN_ARRAY_SIZE(words); i++)
+			if (strlen(words[i].word) == len &&
+			    !strncmp(words[i].word, w, len))
+				break;
+		if (i == ZEN_ARRAY_SIZE(words) || n + 1 >= size)
+			return 0;
+		sym[n++] = words[i].c;
+		w += len;
+		if (*w && !*++w)
+			return 0;	/* a trailing '_' */
+	}
+	sym[n] = 0;
+	return n > 0;
+}
+
+/* Look name up as spelled (lookup_spelled), else an op_ name as the
+ * operator it spells. */
+static int lookup_spelled(struct res *r, const struct scope *s,
+			  const char *name, int *kind, size_t *val);
+
+static int lookup(struct res *r, const struct scope *s, const char *name,
+		  int *kind, size_t *val)
+{
+	const char *dot = strrchr(name, '.');
+	const char *base = dot && is_ident_start(name[0]) ? dot + 1 : name;
+	char sym[32], alt[256];
+	int rc = lookup_spelled(r, s, name, kind, val);
+
+	/* ( :: ) where no module names it: the list constructor, which is
+	 * what Zen.List's ( :: ) is */
+	if (rc == ZEN_ENOTFOUND && !strcmp(name, "::"))
+		return lookup_spelled(r, s, "Zen.List.::", kind, val);
+	if (rc != ZEN_ENOTFOUND || !op_symbol(base, sym, sizeof(sym)) ||
+	    (size_t)snprintf(alt, sizeof(alt), "%.*s%s", (int)(base - name),
+			     name, sym) >= sizeof(alt))
+		return rc;
+	return lookup_spelled(r, s, alt, kind, val);
+}
+
+/*
  * Look name up.  Returns 0 and fills *kind and *val: S_LOCAL with the index,
  * or S_GLOBAL with the slot.  ZEN_ENOTFOUND if unbound (no message).
  */
-static int lookup(struct res *r, const struct scope *s, const char *name,
-		  int *kind, size_t *val)
+static int lookup_spelled(struct res *r, const struct scope *s,
+			  const char *name, int *kind, size_t *val)
 {
 	const struct zen_native *e;
 	size_t idx = 0;
@@ -1713,6 +1779,15 @@ void zc_program_free(struct zc_program *p)
 size_t zc_program_nglobals(const struct zc_program *p)
 {
 	return p->ng;
+}
+
+void zc_program_foreach_native(const struct zc_program *p,
+			       void (*fn)(void *ctx, const struct zen_native *),
+			       void *ctx)
+{
+	for (size_t i = 0; i < p->ng; i++)
+		if (p->g[i].kind == G_NATIVE)
+			fn(ctx, p->g[i].nat);
 }
 
 void zc_limits_default(struct zc_limits *l)
