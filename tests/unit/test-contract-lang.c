@@ -492,6 +492,45 @@ static void test_op_names(void)
 		   "a trailing '_' spells nothing");
 }
 
+/*
+ * What Zulib v0.3.43 does not have is unknown: the bitwise functions and
+ * shifts of the machine integers (commented out there), and the literals
+ * of the integer types it ships no module for (F* reads 1us as
+ * FStar.UInt16.__uint_to_t 1).  Propositions (==, /\, ~, b2t, ...) are
+ * types: they resolve, and only where they are erased, in assert_norm's
+ * argument or a refinement predicate that nothing applies.
+ */
+static void test_zulib_bounds(void)
+{
+	struct zen_err err = ZEN_ERR_INIT;
+	int64_t v = 0;
+	uint64_t own;
+	int rc;
+
+	load_fails("let x = FStar.UInt64.logand 1UL 2UL\n",
+		   "t.fst:9:9: unbound name 'FStar.UInt64.logand'",
+		   "UInt64.logand is commented out in Zulib");
+	load_fails("let x = FStar.UInt8.shift_left 1uy 2ul\n",
+		   "t.fst:9:9: unbound name 'FStar.UInt8.shift_left'",
+		   "UInt8.shift_left is commented out in Zulib");
+	load_fails("let x = 1us\n", "t.fst:9:9: unknown module 'FStar.UInt16' "
+		   "(the type of this literal)", "a UInt16 literal");
+	load_fails("let f x = match x with | 3l -> 1 | _ -> 0\n",
+		   "t.fst:9:26: unknown module 'FStar.Int32' (the type of this "
+		   "literal)", "an Int32 literal in a pattern");
+	value_is("", "let u = assert_norm (1 + 1 == 2 /\\ ~(1 == 2) \\/ "
+		 "b2t true ==> (1 === 1) <==> (2 == 2)) in 7", 7,
+		 "propositions in assert_norm's argument");
+	rc = run_src("", "refine_in (fun x -> x == 5) (incRet 1 5)", "r * 10",
+		     &v, &own, &err);
+	tap_ok(!rc && v == 50, "a predicate with == passed to refine_in: %s",
+	       rc ? err.msg : "50");
+	rc = run_src("", NULL, "if 1 == 1 then 1 else 0", &v, &own, &err);
+	tap_ok(rc == ZEN_EREFUSED && strstr(err.msg, "== is not executable"),
+	       "a proposition where a bool is run fails the run: %s",
+	       err.msg);
+}
+
 static void test_expressions(void)
 {
 	value_is("", "5 |> fun y -> y * 2 + 1", 11, "fun as the operand of |>");
@@ -755,6 +794,7 @@ int main(void)
 	test_orderbook();
 	test_expressions();
 	test_op_names();
+	test_zulib_bounds();
 	test_local_open();
 	test_discriminators();
 	test_chars();

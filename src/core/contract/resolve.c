@@ -297,6 +297,36 @@ static zv *mkzv(struct res *r, uint8_t tag)
 	return v;
 }
 
+static zv *int_const(struct res *r, const struct zc_int *li);
+
+/*
+ * The module a literal's type needs when Zulib v0.3.43 lacks it: F*
+ * reads 1us as FStar.UInt16.__uint_to_t 1, and Zulib ships no
+ * FStar.UInt16, Int8, Int16 or Int32.  NULL for the others.
+ */
+static const char *missing_int_module(const struct zc_int *li)
+{
+	switch (li->kind) {
+	case ZC_INT_U16: return "FStar.UInt16";
+	case ZC_INT_I8: return "FStar.Int8";
+	case ZC_INT_I16: return "FStar.Int16";
+	case ZC_INT_I32: return "FStar.Int32";
+	default: return NULL;
+	}
+}
+
+/* A literal's value; a literal of a type Zulib lacks is an error. */
+static zv *int_literal(struct res *r, struct zc_pos pos,
+		       const struct zc_int *li)
+{
+	const char *missing = missing_int_module(li);
+
+	if (missing)
+		rfail(r, pos, "unknown module '%s' (the type of this "
+		      "literal)", missing);
+	return int_const(r, li);
+}
+
 static zv *int_const(struct res *r, const struct zc_int *li)
 {
 	zv *v;
@@ -476,7 +506,7 @@ static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
 		return q;
 	case ZC_P_INT:
 		q = mkpat(r, P_CONST, p->pos);
-		q->k = int_const(r, &p->u.lit_int);
+		q->k = int_literal(r, p->pos, &p->u.lit_int);
 		return q;
 	case ZC_P_STRING:
 		q = mkpat(r, P_CONST, p->pos);
@@ -1218,7 +1248,7 @@ static struct node *res_int(struct res *r, const struct zc_expr *e,
 			    const struct scope *s)
 {
 	(void)s;
-	return const_node(r, e->pos, int_const(r, &e->u.lit_int));
+	return const_node(r, e->pos, int_literal(r, e->pos, &e->u.lit_int));
 }
 
 static struct node *res_string(struct res *r, const struct zc_expr *e,

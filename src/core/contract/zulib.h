@@ -16,7 +16,7 @@
  *     Zen.Array = Zen.Array.Indexed + Zen.Array.Base
  *     FStar.Pervasives includes FStar.Pervasives.Native.
  *   Module paths known: Prims, FStar.Pervasives(.Native), FStar.UInt8,
- *   FStar.UInt16, FStar.UInt32, FStar.UInt64, FStar.Int64, FStar.String,
+ *   FStar.UInt32, FStar.UInt64, FStar.Int64, FStar.String,
  *   FStar.Char, Zen.Base, Zen.Cost(.Realized/.Extracted), Zen.Option,
  *   Zen.OptionT, Zen.Result, Zen.ResultT, Zen.Data, Zen.Dictionary,
  *   Zen.TxSkeleton, Zen.Wallet, Zen.Asset, Zen.ContractId,

@@ -309,6 +309,16 @@ const struct zen_native zl_prims[] = {
 	E("string_of_int", p_string_of, 1, 0),
 	E("string_of_bool", p_string_of, 1, 1),
 	E("strcat", p_strcat, 2, 0), E("^", p_strcat, 2, 0),
+	/* propositions: types, so only in what is erased (a refinement
+	 * predicate passed to refine_in, assert_norm's argument); never run */
+	{ "==", NULL, 2, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	{ "===", NULL, 2, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	{ "/\\", NULL, 2, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	{ "\\/", NULL, 2, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	{ "==>", NULL, 2, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	{ "<==>", NULL, 2, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	{ "~", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, CNONE },
+	{ "b2t", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, CNONE },
 	ECTOR("Nil", 0), ECTOR("Cons", 2),
 	ETYPE("int"), ETYPE("nat"), ETYPE("pos"), ETYPE("bool"),
 	ETYPE("string"), ETYPE("unit"), ETYPE("list"), ETYPE("Type"),
@@ -330,7 +340,8 @@ const struct zen_native zl_pervasives[] = {
 const struct zen_native zl_native[] = {
 	ECTOR("Some", 1), ECTOR("None", 0),
 	E("fst", p_proj, 1, 0), E("snd", p_proj, 1, 1),
-	E("assert_norm", p_unit, 1, 0),
+	/* its argument is a proposition, erased: never evaluated */
+	EP("assert_norm", p_unit, 1, 1, 0, CNONE),
 	ETYPE("option"),
 	EEND
 };
@@ -549,7 +560,7 @@ static uint64_t mmax(int tag)
 }
 
 enum { M_ADD, M_SUB, M_MUL, M_DIV, M_REM, M_CADD, M_CSUB, M_CMUL, M_CDIV,
-       M_EQ, M_GT, M_GTE, M_LT, M_LTE, M_AND, M_OR, M_XOR, M_SHL, M_SHR };
+       M_EQ, M_GT, M_GTE, M_LT, M_LTE };
 
 #define MAUX(op, tag) ((op) * 16 + (tag))
 
@@ -561,7 +572,7 @@ NATIVE(m_bin)
 	int fail = 0;
 
 	TRY(zl_want(rt, self, a[0], tag));
-	TRY(zl_want(rt, self, a[1], op == M_SHL || op == M_SHR ? ZV_U32 : tag));
+	TRY(zl_want(rt, self, a[1], tag));
 	x = a[0]->u.u;
 	y = a[1]->u.u;
 	if (op >= M_EQ && op <= M_LTE)
@@ -607,16 +618,6 @@ NATIVE(m_bin)
 	case M_GTE: RET(zv_bool(tag == ZV_I64 ? sx >= sy : x >= y));
 	case M_LT: RET(zv_bool(tag == ZV_I64 ? sx < sy : x < y));
 	case M_LTE: RET(zv_bool(tag == ZV_I64 ? sx <= sy : x <= y));
-	case M_AND: r = x & y; break;
-	case M_OR: r = x | y; break;
-	case M_XOR: r = x ^ y; break;
-	case M_SHL: r = y >= (uint64_t)mbits(tag) ? 0 : x << y; break;
-	case M_SHR:
-		if (tag == ZV_I64)
-			r = (uint64_t)(sx >> (y >= 64 ? 63 : y));
-		else
-			r = y >= (uint64_t)mbits(tag) ? 0 : x >> y;
-		break;
 	}
 	RET(zv_mint(rt, tag, r));
 }
@@ -642,12 +643,6 @@ NATIVE(m_of_int)
 		return zen_rt_fail(rt, "%s: %" PRId64 " out of range",
 				   self->name, i);
 	RET(zv_mint(rt, tag, (uint64_t)i));
-}
-
-NATIVE(m_lognot)
-{
-	TRY(zl_want(rt, self, a[0], (int)self->aux));
-	RET(zv_mint(rt, (int)self->aux, ~a[0]->u.u));
 }
 
 /* to_string x = Prims.to_string (v x): v is a checked conversion to
@@ -827,10 +822,6 @@ const struct zen_native tbl[] = {					\
 	E("gte", m_bin, 2, MAUX(M_GTE, TAG)),				\
 	E("lt", m_bin, 2, MAUX(M_LT, TAG)),				\
 	E("lte", m_bin, 2, MAUX(M_LTE, TAG)),				\
-	E("logand", m_bin, 2, MAUX(M_AND, TAG)),			\
-	E("logor", m_bin, 2, MAUX(M_OR, TAG)),				\
-	E("logxor", m_bin, 2, MAUX(M_XOR, TAG)),			\
-	E("lognot", m_lognot, 1, TAG),					\
 	E("to_string", m_to_string, 1, TAG),				\
 	E("of_string", m_of_string, 1, TAG),				\
 	E("fits", m_fits, 1, TAG), ETYPE("size"),			\
@@ -855,14 +846,12 @@ const struct zen_native tbl[] = {					\
 	EEND								\
 }
 
-/* shifts: the unsigned modules only (Zulib's FStar.Int64 has none) */
-#define SHIFTS(TAG) E("shift_left", m_bin, 2, MAUX(M_SHL, TAG)),	\
-	E("shift_right", m_bin, 2, MAUX(M_SHR, TAG)),
-
-MACHINE_TABLE(zl_uint8, ZV_U8, "uint_to_t", SHIFTS(ZV_U8));
-MACHINE_TABLE(zl_uint16, ZV_U16, "uint_to_t", SHIFTS(ZV_U16));
-MACHINE_TABLE(zl_uint32, ZV_U32, "uint_to_t", SHIFTS(ZV_U32));
-MACHINE_TABLE(zl_uint64, ZV_U64, "uint_to_t", SHIFTS(ZV_U64));
+/* Zulib v0.3.43 comments out the bitwise functions and the shifts of
+ * every machine integer module (with their infix forms), and ships no
+ * FStar.UInt16: a contract that names them cannot activate. */
+MACHINE_TABLE(zl_uint8, ZV_U8, "uint_to_t",);
+MACHINE_TABLE(zl_uint32, ZV_U32, "uint_to_t",);
+MACHINE_TABLE(zl_uint64, ZV_U64, "uint_to_t",);
 /* Int64.mod a b = a - (a `div_floor` b) * b on ints: the remainder with
  * the sign of the dividend (div_floor truncates, Zen.Integers) */
 MACHINE_TABLE(zl_int64, ZV_I64, "int_to_t", E("mod", p_arith, 2, OP_MOD),);
@@ -925,7 +914,7 @@ const struct zen_native zl_string[] = {
 	E("length", s_length, 1, 0), E("strlen", s_length, 1, 0),
 	E("at", s_at, 2, 0),
 	EC("cat", p_strcat, 2, 0, CR(ZEN_CM_LEN2, 0, 1, ZEN_CB_NONE, 1, 2)),
-	E("strcat", p_strcat, 2, 0),
+	/* no strcat: Zulib's is private (Prims.strcat is public) */
 	E("toChars", s_to_chars, 1, 0), E("ofChars", s_to_chars, 1, 1),
 	ETYPE("t"), ETYPE("string"),
 	EEND

@@ -92,7 +92,7 @@ int zl_skel_add(struct zen_rt *rt, const zv *skel, int output, zv *item,
 extern const struct zen_native zl_prims[], zl_pervasives[], zl_native[];
 extern const struct zen_native zl_base[], zl_cost_realized[],
 	zl_cost_extracted[];
-extern const struct zen_native zl_uint8[], zl_uint16[], zl_uint32[],
+extern const struct zen_native zl_uint8[], zl_uint32[],
 	zl_uint64[], zl_int64[], zl_string[], zl_char[];
 extern const struct zen_native zl_option[], zl_optiont[], zl_result[],
 	zl_resultt[], zl_data[];

@@ -36,7 +36,7 @@ static const struct zen_zulib_module modules[] = {
 	M("Prims", zl_prims),
 	MI("FStar.Pervasives", zl_pervasives, inc_perv),
 	M("FStar.Pervasives.Native", zl_native),
-	M("FStar.UInt8", zl_uint8), M("FStar.UInt16", zl_uint16),
+	M("FStar.UInt8", zl_uint8),
 	M("FStar.UInt32", zl_uint32), M("FStar.UInt64", zl_uint64),
 	M("FStar.Int64", zl_int64), M("FStar.String", zl_string),
 	M("FStar.Char", zl_char),
