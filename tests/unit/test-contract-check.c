@@ -889,7 +889,7 @@ static void test_dear_computed_key(void)
 		  "  let! d = state >!= tryDict in\n"
 		  "  match name, d with\n"
 		  "  | Some name, Some d -> begin\n"
-		  "      let! acct = Dict.tryFind (\"acct:\" ^ name) d in\n"
+		  "      let! acct = Dict.tryFind (strcat \"acct:\" name) d in\n"
 		  "      match acct with\n"
 		  "      | Some _ -> " DEAR "\n"
 		  "      | None -> " OKBODY "\n"
@@ -898,8 +898,8 @@ static void test_dear_computed_key(void)
 		  "  end\n", "pay", &a,
 		  "body string, state {\"acct:zen\": u64}",
 		  /* if 3 + 2 + (two let! 8 + match (a pair 2 + leaves name,
-		   * d and _ 3 + let! acct = tryFind (2 args, ^ 2) 1 + 1 + 4
-		   * + match (leaves 2 + DEAR 7))) = 33; tryString 2,
+		   * d and _ 3 + let! acct = tryFind (2 args, strcat 2) 1 +
+		   * 1 + 4 + match (leaves 2 + DEAR 7))) = 33; tryString 2,
 		   * tryDict 4, tryFind 64, inc 1000 */
 		  33 + 2 + 4 + 64 + 1000);
 	zen_data_release(&body);

@@ -1883,7 +1883,7 @@ static void test_trace_keys(void)
 		"module CR = Zen.ContractResult\nmodule D = Zen.Dictionary\n"
 		"let main txSkel _ _ command _ _ _ _ =\n"
 		"  let! d = D.add \"a\" 1 D.empty in\n"
-		"  let! x = D.tryFind (\"b\" ^ command) d in\n"
+		"  let! x = D.tryFind (strcat \"b\" command) d in\n"
 		"  let! y = D.containsKey \"a\" d in\n"
 		"  let! d = D.remove \"a\" d in\n"
 		"  CR.ofTxSkel txSkel\n"

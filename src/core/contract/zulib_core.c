@@ -199,16 +199,6 @@ NATIVE(p_neg)
 	RET(zv_int(rt, self->aux ? (x < 0 ? -x : x) : -x));
 }
 
-NATIVE(p_pow2)
-{
-	uint64_t n = 0;
-
-	TRY(zl_nat(rt, self, a[0], &n));
-	if (n > 62)
-		return zen_rt_fail(rt, "integer overflow in pow2");
-	RET(zv_int(rt, (int64_t)1 << n));
-}
-
 NATIVE(p_eq)
 {
 	int e = zv_equal(rt, a[0], a[1]);
@@ -299,16 +289,22 @@ const struct zen_native zl_prims[] = {
 	E("op_Division", p_arith, 2, OP_DIV),
 	E("op_Modulus", p_arith, 2, OP_MOD),
 	E("~-", p_neg, 1, 0), E("op_Minus", p_neg, 1, 0),
-	E("abs", p_neg, 1, 1), E("pow2", p_pow2, 1, 0),
+	E("abs", p_neg, 1, 1),
+	E("op_LessThan", p_arith, 2, OP_LT),
+	E("op_LessThanOrEqual", p_arith, 2, OP_LE),
+	E("op_GreaterThan", p_arith, 2, OP_GT),
+	E("op_GreaterThanOrEqual", p_arith, 2, OP_GE),
 	E("=", p_eq, 2, 0), E("<>", p_eq, 2, 1),
 	E("op_Equality", p_eq, 2, 0), E("op_disEquality", p_eq, 2, 1),
 	{ "&&", p_bool, 2, ZEN_NATIVE_SHORT, 0, 0, CNONE },
 	{ "||", p_bool, 2, ZEN_NATIVE_SHORT, 0, 1, CNONE },
-	E("not", p_bool, 1, 2),
+	E("op_AmpAmp", p_bool, 2, 0), E("op_BarBar", p_bool, 2, 1),
+	E("not", p_bool, 1, 2), E("op_Negation", p_bool, 1, 2),
 	E("length", p_length, 1, 0),
 	E("string_of_int", p_string_of, 1, 0),
 	E("string_of_bool", p_string_of, 1, 1),
-	E("strcat", p_strcat, 2, 0), E("^", p_strcat, 2, 0),
+	/* Zulib's prims.fst has strcat, and neither ^ nor pow2 */
+	E("strcat", p_strcat, 2, 0),
 	/* propositions: types, so only in what is erased (a refinement
 	 * predicate passed to refine_in, assert_norm's argument); never run */
 	{ "==", NULL, 2, ZEN_NATIVE_GHOST, 0, 0, CNONE },
