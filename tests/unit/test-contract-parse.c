@@ -233,6 +233,11 @@ static void test_features(void)
 	E("-9223372036854775808", "-9223372036854775808");
 	E("0xffUL", "255UL");
 	E("0x10", "16");
+	/* F*'s lexer: u or U for unsigned (the reference's own test
+	 * contract writes 1000uL), 0o octal and 0b binary */
+	E("1000uL", "1000UL");
+	E("7Uy + 7Ul + 7Us", "(+ (+ 7uy 7ul) 7us)");
+	E("0o17 + 0b101 + 0B11uy", "(+ (+ 15 5) 3uy)");
 	E("\"a\\\"b\\n\\x41\\065\\\\\"", "\"a\\\"b\\nAA\\\\\"");
 	E("\"tab\\tq\\'\"", "\"tab\\x09q'\"");
 	E("true && false", "(&& true false)");
@@ -391,6 +396,9 @@ static void test_errors(void)
 	    "c.fst:1:9: unsupported: bytearray literals (\"...\"B)");
 	ERR("let x = 12xy\n", "c.fst:1:9: invalid integer literal '12xy'");
 	ERR("let x = 0x\n", "c.fst:1:9: invalid integer literal '0x'");
+	ERR("let x = 0b102\n", "c.fst:1:9: invalid integer literal '0b102'");
+	ERR("let x = 0o8\n", "c.fst:1:9: invalid integer literal '0o8'");
+	ERR("let x = 5LU\n", "c.fst:1:9: invalid integer literal '5LU'");
 	ERR("let x = 256uy\n",
 	    "c.fst:1:9: integer literal 256uy out of range for uint8");
 	ERR("let x = 65536us\n",

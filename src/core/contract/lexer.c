@@ -189,16 +189,19 @@ static void lex_int(struct zc_lexer *lx, struct zc_token *t)
 	char suf[4];
 	size_t ns = 0;
 
-	if (at(lx, 0) == '0' && (at(lx, 1) == 'x' || at(lx, 1) == 'X')) {
-		hex = 1;
-		base = 16;
+	/* F*'s lexer: 0x hex, 0o octal, 0b binary */
+	if (at(lx, 0) == '0' && strchr("xXoObB", at(lx, 1)) && at(lx, 1)) {
+		int p = at(lx, 1) | 0x20;
+
+		hex = p == 'x';
+		base = hex ? 16 : p == 'o' ? 8 : 2;
 		bump(lx);
 		bump(lx);
 	}
 	for (;;) {
 		int c = at(lx, 0), d;
 
-		if (is_digit(c))
+		if (is_digit(c) && c - '0' < base)
 			d = c - '0';
 		else if (hex && c >= 'a' && c <= 'f')
 			d = c - 'a' + 10;
@@ -232,8 +235,13 @@ static void lex_int(struct zc_lexer *lx, struct zc_token *t)
 			const char *s;
 			enum zc_int_kind k;
 		} sufs[] = {
-			{ "uy", ZC_INT_U8 }, { "us", ZC_INT_U16 },
-			{ "ul", ZC_INT_U32 }, { "UL", ZC_INT_U64 },
+			/* unsigned is u or U before the width letter: y 8,
+			 * s 16, l 32, L 64 (F*'s lexer; the reference's own
+			 * test contract writes 1000uL) */
+			{ "uy", ZC_INT_U8 }, { "Uy", ZC_INT_U8 },
+			{ "us", ZC_INT_U16 }, { "Us", ZC_INT_U16 },
+			{ "ul", ZC_INT_U32 }, { "Ul", ZC_INT_U32 },
+			{ "uL", ZC_INT_U64 }, { "UL", ZC_INT_U64 },
 			{ "y", ZC_INT_I8 }, { "s", ZC_INT_I16 },
 			{ "l", ZC_INT_I32 }, { "L", ZC_INT_I64 },
 		};
