@@ -518,6 +518,12 @@ static void test_zulib_bounds(void)
 	load_fails("let f x = match x with | 3l -> 1 | _ -> 0\n",
 		   "t.fst:9:26: unknown module 'FStar.Int32' (the type of this "
 		   "literal)", "an Int32 literal in a pattern");
+	value_is("open Zen.Util\n", "3", 3,
+		 "open Zen.Util (a module without exports, as the "
+		 "reference's own test contracts open it)");
+	load_fails("let x = Zen.Util.debug 1\n",
+		   "t.fst:9:9: unbound name 'Zen.Util.debug'",
+		   "Zen.Util.debug is commented out in Zulib");
 	value_is("", "let u = assert_norm (1 + 1 == 2 /\\ ~(1 == 2) \\/ "
 		 "b2t true ==> (1 === 1) <==> (2 == 2)) in 7", 7,
 		 "propositions in assert_norm's argument");

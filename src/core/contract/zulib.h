@@ -22,7 +22,8 @@
  *   Zen.TxSkeleton, Zen.Wallet, Zen.Asset, Zen.ContractId,
  *   Zen.ContractReturn, Zen.ContractResult, Zen.Sha3(...), Zen.Hash(...),
  *   Zen.Crypto, Zen.PublicKey, Zen.MerkleTree, Zen.Array(...), Zen.List,
- *   Zen.ListRealized, Zen.Integers, Zen.Types(...).  Anything else
+ *   Zen.ListRealized, Zen.Integers, Zen.Util (empty), Zen.Types(...).
+ *   Anything else
  *   (Zen.Set, Zen.Bitcoin, ...) is unknown: activation must fail with
  *   "unknown name" (4.14).  Each name sits in the module Zulib v0.3.43
  *   defines it in; tests/zulib-audit.txt lists every exported function
