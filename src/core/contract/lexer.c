@@ -244,6 +244,8 @@ static void lex_int(struct zc_lexer *lx, struct zc_token *t)
 			{ "uL", ZC_INT_U64 }, { "UL", ZC_INT_U64 },
 			{ "y", ZC_INT_I8 }, { "s", ZC_INT_I16 },
 			{ "l", ZC_INT_I32 }, { "L", ZC_INT_I64 },
+			/* a char by its code: Zulib's char is UInt8 */
+			{ "z", ZC_INT_U8 },
 		};
 		size_t k;
 
@@ -317,9 +319,10 @@ static int lex_escape(struct zc_lexer *lx)
 }
 
 /*
- * After a quote: a character literal, 'c' or an escape ('\n'), is a
- * UInt8, as Zulib's FStar.Char defines char (ASCII only: wider ones do
- * not fit); 'a, a type variable, is a name (types are erased).
+ * After a quote: a character literal, 'c' or an escape ('\n', '\065'),
+ * also with F*'s B suffix, is a UInt8, as Zulib's FStar.Char defines char
+ * (ASCII only: wider ones do not fit); 'a, a type variable, is a name
+ * (types are erased).
  */
 static void lex_quote(struct zc_lexer *lx, struct zc_token *t)
 {
@@ -349,6 +352,9 @@ static void lex_quote(struct zc_lexer *lx, struct zc_token *t)
 		return;
 	}
 	bump(lx);
+	/* 'c'B is F*'s byte form of the same literal */
+	if (at(lx, 0) == 'B' && !is_idchar(at(lx, 1)))
+		bump(lx);
 	t->kind = ZC_T_INT;
 	t->int_kind = ZC_INT_U8;
 	t->mag = (uint64_t)v;
