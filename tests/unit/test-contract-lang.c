@@ -518,6 +518,8 @@ static void test_zulib_bounds(void)
 	load_fails("let f x = match x with | 3l -> 1 | _ -> 0\n",
 		   "t.fst:9:26: unknown module 'FStar.Int32' (the type of this "
 		   "literal)", "an Int32 literal in a pattern");
+	value_is("let ``two words`` = 4\n", "``two words`` + 1", 5,
+		 "a ``quoted name``");
 	value_is("open Zen.Util\n", "3", 3,
 		 "open Zen.Util (a module without exports, as the "
 		 "reference's own test contracts open it)");

@@ -236,6 +236,7 @@ static void test_features(void)
 	/* F*'s lexer: u or U for unsigned (the reference's own test
 	 * contract writes 1000uL), 0o octal and 0b binary */
 	E("1000uL", "1000UL");
+	E("``a name`` + 1", "(+ a name 1)");
 	E("65z + 'A'B + '\\065'", "(+ (+ 65uy 65uy) 65uy)");
 	E("7Uy + 7Ul + 7Us", "(+ (+ 7uy 7ul) 7us)");
 	E("0o17 + 0b101 + 0B11uy", "(+ (+ 15 5) 3uy)");
@@ -400,6 +401,7 @@ static void test_errors(void)
 	ERR("let x = 0b102\n", "c.fst:1:9: invalid integer literal '0b102'");
 	ERR("let x = 0o8\n", "c.fst:1:9: invalid integer literal '0o8'");
 	ERR("let x = 5LU\n", "c.fst:1:9: invalid integer literal '5LU'");
+	ERR("let x = ``open\n", "c.fst:1:9: unterminated ``quoted name``");
 	ERR("let x = 256z\n", "c.fst:1:9: integer literal 256z out of range for uint8");
 	ERR("let x = 256uy\n",
 	    "c.fst:1:9: integer literal 256uy out of range for uint8");

@@ -361,6 +361,30 @@ static void lex_quote(struct zc_lexer *lx, struct zc_token *t)
 	t->text = zc_arena_strndup(lx->arena, lx->src + start, lx->i - start);
 }
 
+/*
+ * ``any name``: F*'s (and F#'s) quoted identifier, the text between the
+ * double backticks (no tab or line break, no double backtick inside).
+ */
+static void lex_quoted_ident(struct zc_lexer *lx, struct zc_token *t)
+{
+	size_t start;
+
+	bump(lx);
+	bump(lx);
+	start = lx->i;
+	while (at(lx, 0) >= 0 && at(lx, 0) != '\n' && at(lx, 0) != '\r' &&
+	       at(lx, 0) != '\t' && !(at(lx, 0) == '`' && at(lx, 1) == '`'))
+		bump(lx);
+	if (at(lx, 0) != '`' || lx->i == start) {
+		lex_error(lx, t, "unterminated ``quoted name``");
+		return;
+	}
+	t->kind = ZC_T_IDENT;
+	t->text = zc_arena_strndup(lx->arena, lx->src + start, lx->i - start);
+	bump(lx);
+	bump(lx);
+}
+
 static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 {
 	uint8_t *out;
@@ -467,6 +491,8 @@ void zc_lex_next(struct zc_lexer *lx, struct zc_token *t)
 		lex_string(lx, t);
 	} else if (c == '\'') {
 		lex_quote(lx, t);
+	} else if (c == '`' && at(lx, 1) == '`') {
+		lex_quoted_ident(lx, t);
 	} else if (c == '#') {
 		bump(lx);
 		t->kind = ZC_T_HASH;
