@@ -401,7 +401,12 @@ static void test_errors(void)
 	ERR("let x = 0b102\n", "c.fst:1:9: invalid integer literal '0b102'");
 	ERR("let x = 0o8\n", "c.fst:1:9: invalid integer literal '0o8'");
 	ERR("let x = 5LU\n", "c.fst:1:9: invalid integer literal '5LU'");
-	ERR("let x = ``open\n", "c.fst:1:9: unterminated ``quoted name``");
+	ERR("let x = ``open\n", "c.fst:1:9: unsupported ``quoted name`` (zen "
+	    "takes a lowercase letter or _ first, then letters, digits, _, ' "
+	    "and spaces)");
+	ERR("let x = ``A.b``\n", "c.fst:1:9: unsupported ``quoted name`` (zen "
+	    "takes a lowercase letter or _ first, then letters, digits, _, ' "
+	    "and spaces)");
 	ERR("let x = 256z\n", "c.fst:1:9: integer literal 256z out of range for uint8");
 	ERR("let x = 256uy\n",
 	    "c.fst:1:9: integer literal 256uy out of range for uint8");

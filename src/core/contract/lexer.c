@@ -362,9 +362,19 @@ static void lex_quote(struct zc_lexer *lx, struct zc_token *t)
 }
 
 /*
- * ``any name``: F*'s (and F#'s) quoted identifier, the text between the
- * double backticks (no tab or line break, no double backtick inside).
+ * ``a name``: F*'s (and F#'s) quoted identifier, the text between the
+ * double backticks.  F* takes any character but a tab, a line break or a
+ * double backtick; zen takes the names that cannot read as anything else
+ * (a qualified name, a discriminator, a constructor): a lowercase letter
+ * or _ first, then letters, digits, _, ' and spaces.
  */
+static int quoted_name_char(int c, int first)
+{
+	return is_lower(c) || c == '_' ||
+	       (!first && (is_upper(c) || is_digit(c) || c == '\'' ||
+			   c == ' '));
+}
+
 static void lex_quoted_ident(struct zc_lexer *lx, struct zc_token *t)
 {
 	size_t start;
@@ -372,11 +382,12 @@ static void lex_quoted_ident(struct zc_lexer *lx, struct zc_token *t)
 	bump(lx);
 	bump(lx);
 	start = lx->i;
-	while (at(lx, 0) >= 0 && at(lx, 0) != '\n' && at(lx, 0) != '\r' &&
-	       at(lx, 0) != '\t' && !(at(lx, 0) == '`' && at(lx, 1) == '`'))
+	while (quoted_name_char(at(lx, 0), lx->i == start))
 		bump(lx);
-	if (at(lx, 0) != '`' || lx->i == start) {
-		lex_error(lx, t, "unterminated ``quoted name``");
+	if (at(lx, 0) != '`' || at(lx, 1) != '`' || lx->i == start) {
+		lex_error(lx, t, "unsupported ``quoted name`` (zen takes a "
+			  "lowercase letter or _ first, then letters, digits, "
+			  "_, ' and spaces)");
 		return;
 	}
 	t->kind = ZC_T_IDENT;
