@@ -327,10 +327,9 @@ static size_t words_from(int argc, char **argv, int i, const char **words,
 static int take_word(struct cli_cmd *cmd, const char *arg, int argc,
 		     char **argv, int i)
 {
+	const struct zen_op *sub = cmd->op ? sub_op(cmd, arg) : NULL;
 	const char *words[4];
 	size_t n;
-
-	const struct zen_op *sub = cmd->op ? sub_op(cmd, arg) : NULL;
 
 	if (sub) {
 		cmd->op = sub;

@@ -1531,7 +1531,6 @@ static struct zc_pat *pat_items(P *p, enum zc_pat_kind k,
 
 static struct zc_pat *parse_pat_tuple(P *p);
 
-/* returns NULL for an implicit binder (#x), which is dropped */
 /* (| p, q |): a dependent tuple's pattern, a tuple's (parse_dtuple). */
 static struct zc_pat *parse_dtuple_pat(P *p)
 {
@@ -1549,6 +1548,7 @@ static struct zc_pat *parse_dtuple_pat(P *p)
 	return x;
 }
 
+/* returns NULL for an implicit binder (#x), which is dropped */
 static struct zc_pat *parse_atomic_pat(P *p)
 {
 	const struct zc_token *t = cur(p);

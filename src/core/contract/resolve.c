@@ -193,11 +193,11 @@ static int op_symbol(const char *name, char *sym, size_t size)
 	return n > 0;
 }
 
-/* Look name up as spelled (lookup_spelled), else an op_ name as the
- * operator it spells. */
 static int lookup_spelled(struct res *r, const struct scope *s,
 			  const char *name, int *kind, size_t *val);
 
+/* Look name up as spelled (lookup_spelled), else an op_ name as the
+ * operator it spells, and ( :: ) as Zen.List's. */
 static int lookup(struct res *r, const struct scope *s, const char *name,
 		  int *kind, size_t *val)
 {
@@ -297,7 +297,25 @@ static zv *mkzv(struct res *r, uint8_t tag)
 	return v;
 }
 
-static zv *int_const(struct res *r, const struct zc_int *li);
+static zv *int_const(struct res *r, const struct zc_int *li)
+{
+	zv *v;
+
+	switch (li->kind) {
+	case ZC_INT_U8: v = mkzv(r, ZV_U8); v->u.u = li->v.u; break;
+	case ZC_INT_U16: v = mkzv(r, ZV_U16); v->u.u = li->v.u; break;
+	case ZC_INT_U32: v = mkzv(r, ZV_U32); v->u.u = li->v.u; break;
+	case ZC_INT_U64: v = mkzv(r, ZV_U64); v->u.u = li->v.u; break;
+	case ZC_INT_I64: v = mkzv(r, ZV_I64); v->u.i = li->v.i; break;
+	default:
+		/* int, a checked int64 (and the narrow signed kinds,
+		 * which int_literal has refused) */
+		v = mkzv(r, ZV_INT);
+		v->u.i = li->v.i;
+		break;
+	}
+	return v;
+}
 
 /*
  * The module a literal's type needs when Zulib v0.3.43 lacks it: F*
@@ -325,26 +343,6 @@ static zv *int_literal(struct res *r, struct zc_pos pos,
 		rfail(r, pos, "unknown module '%s' (the type of this "
 		      "literal)", missing);
 	return int_const(r, li);
-}
-
-static zv *int_const(struct res *r, const struct zc_int *li)
-{
-	zv *v;
-
-	switch (li->kind) {
-	case ZC_INT_U8: v = mkzv(r, ZV_U8); v->u.u = li->v.u; break;
-	case ZC_INT_U16: v = mkzv(r, ZV_U16); v->u.u = li->v.u; break;
-	case ZC_INT_U32: v = mkzv(r, ZV_U32); v->u.u = li->v.u; break;
-	case ZC_INT_U64: v = mkzv(r, ZV_U64); v->u.u = li->v.u; break;
-	case ZC_INT_I64: v = mkzv(r, ZV_I64); v->u.i = li->v.i; break;
-	default:
-		/* int and the narrow signed kinds (unused by Zulib): a
-		 * checked int64 */
-		v = mkzv(r, ZV_INT);
-		v->u.i = li->v.i;
-		break;
-	}
-	return v;
 }
 
 static zv *bytes_const(struct res *r, const struct zc_bytes *b)
