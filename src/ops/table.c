@@ -842,14 +842,14 @@ const struct zen_op zen_ops[] = {
 	  "send assets; answers the transaction hash once the mempool took it",
 	  "outputs is [{\"address\",\"asset\",\"amount\"}] (PK or contract "
 	  "addresses, any assets, amounts in kalapas as strings, or ZP as "
-	  "\"1.5zp\"); on the "
-	  "command line ADDRESS AMOUNT (or --address and --amount) and "
-	  "--asset (default 00) give one output.  Change goes to m/44'/258'/0'/1/0.  A transaction the "
-	  "node refuses is answered with the node's reason.  Sends running "
-	  "at once (threads of zen serve, zen processes on one data "
-	  "directory) never share a coin: each reserves its coins in the "
-	  "wallet as the mempool takes it, and one that the coins not "
-	  "reserved cannot fund is refused with Not enough tokens.",
+	  "\"1.5zp\"); on the command line ADDRESS AMOUNT (or --address "
+	  "and --amount) and --asset (default 00) give one output.  Change "
+	  "goes to m/44'/258'/0'/1/0.  A transaction the node refuses is "
+	  "answered with the node's reason.  Sends running at once "
+	  "(threads of zen serve, zen processes on one data directory) "
+	  "never share a coin: each reserves its coins in the wallet as "
+	  "the mempool takes it, and one that the coins not reserved "
+	  "cannot fund is refused with Not enough tokens.",
 	  { SEND_PARAMS }, NULL, "Json invalid: " },
 	{ "wallet", "createtransaction", "POST", "/wallet/createtransaction",
 	  ZEN_OPF_WALLET | ZEN_OPF_SESSION | ZEN_OPF_TEXT | ZEN_OPF_BLOCKING, op_wallet_createtransaction,

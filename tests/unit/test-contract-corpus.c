@@ -2111,12 +2111,13 @@ struct file_cases {
 
 static char *trimmed_copy(const char *s, size_t n)
 {
+	char *out;
+
 	while (n && isspace((unsigned char)*s))
 		s++, n--;
 	while (n && isspace((unsigned char)s[n - 1]))
 		n--;
-	char *out = zen_xmalloc(n + 1);
-
+	out = zen_xmalloc(n + 1);
 	memcpy(out, s, n);
 	out[n] = 0;
 	return out;
