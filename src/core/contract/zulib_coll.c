@@ -1,5 +1,6 @@
 /*
- * zulib_coll.c - Zen.Dictionary (4.7), Zen.Array and Zen.List (4.13).
+ * zulib_coll.c - Zen.Dictionary (4.7), Zen.Set, Zen.Array and Zen.List
+ * (4.13).
  *
  * Costs are realized at run time: the fixed part of the declared formula
  * plus the actual costs of the forced callbacks (which equals the formula
@@ -101,6 +102,74 @@ const struct zen_native zl_dict[] = {
 	EC("mapT", dict_map, 2, 0, CEACH(2, 1, 2)),
 	EC("foldT", dict_fold, 3, 0, CEACH(4, 2, 4)),
 	ETYPE("t"), ETYPE("dictionary"),
+	EEND
+};
+
+/* ---- Zen.Set (Zulib's fsharp/Realized/Zen.Set.fs) ---- */
+
+/*
+ * A set is a list of distinct elements in zv_compare's order, so that two
+ * sets of the same elements are equal (=), as F#'s Set values are.
+ * Zulib declares count too, but its F# side defines none: the reference
+ * cannot compile a contract that names it, so zen does not know it.
+ */
+enum { SET_CONTAINS, SET_ADD, SET_REMOVE };
+
+NATIVE(set_empty) { RET(zv_nil()); }
+
+/* The list of items[0..n) with x put at at (insert) or left out (at). */
+static zv *set_rebuild(struct zen_rt *rt, zv **items, size_t n, size_t at,
+		       zv *insert)
+{
+	zv *r = zv_nil();
+
+	for (size_t i = n + 1; i-- > 0 && r;) {	/* from the end */
+		if (i < n && (i != at || insert))
+			r = zv_cons(rt, items[i], r);
+		if (i == at && insert)
+			r = zv_cons(rt, insert, r);
+	}
+	return r;
+}
+
+NATIVE(set_op)	/* contains x s, add x s, remove x s: 64 each */
+{
+	zv **items;
+	size_t n, at;
+	int cmp = 1, found;
+
+	TRY(zl_list(rt, self, a[1]));
+	n = a[1]->u.list.len;
+	if (!(items = zv_list_items(rt, a[1])))
+		return ZEN_EREFUSED;
+	for (at = 0; at < n; at++) {
+		TRY(zv_compare(rt, items[at], a[0], &cmp));
+		if (cmp >= 0)
+			break;
+	}
+	found = at < n && cmp == 0;
+	switch (self->aux) {
+	case SET_CONTAINS:
+		RET(zv_bool(found));
+	case SET_ADD:
+		if (found)
+			RET(a[1]);
+		if (n >= UINT32_MAX)	/* the F# side's bound */
+			return zen_rt_fail(rt, "Exceeded max set size");
+		RET(set_rebuild(rt, items, n, at, a[0]));
+	default:
+		if (!found)
+			RET(a[1]);
+		RET(set_rebuild(rt, items, n, at, NULL));
+	}
+}
+
+const struct zen_native zl_set[] = {
+	E("empty", set_empty, 0, 0),
+	EC("contains", set_op, 2, SET_CONTAINS, CK(64)),
+	EC("add", set_op, 2, SET_ADD, CK(64)),
+	EC("remove", set_op, 2, SET_REMOVE, CK(64)),
+	ETYPE("set"), ETYPE("t"),
 	EEND
 };
 

@@ -96,7 +96,7 @@ extern const struct zen_native zl_uint8[], zl_uint32[],
 	zl_uint64[], zl_int64[], zl_string[], zl_char[];
 extern const struct zen_native zl_option[], zl_optiont[], zl_result[],
 	zl_resultt[], zl_data[];
-extern const struct zen_native zl_dict[], zl_array_base[],
+extern const struct zen_native zl_dict[], zl_set[], zl_array_base[],
 	zl_array_indexed[], zl_list_mod[], zl_list_realized[], zl_integers[];
 extern const struct zen_native zl_txskel[], zl_wallet[], zl_asset[],
 	zl_contractid[], zl_creturn[], zl_cresult[], zl_types_data[],

@@ -47,6 +47,7 @@ static const struct zen_zulib_module modules[] = {
 	M("Zen.Option", zl_option), M("Zen.OptionT", zl_optiont),
 	M("Zen.Result", zl_result), M("Zen.ResultT", zl_resultt),
 	M("Zen.Data", zl_data), M("Zen.Dictionary", zl_dict),
+	M("Zen.Set", zl_set),
 	M("Zen.TxSkeleton", zl_txskel), M("Zen.Wallet", zl_wallet),
 	M("Zen.Asset", zl_asset), M("Zen.ContractId", zl_contractid),
 	M("Zen.ContractReturn", zl_creturn),
