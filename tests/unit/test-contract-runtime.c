@@ -2336,6 +2336,16 @@ static size_t split_row(char *line, char **f, size_t max)
 	return n;
 }
 
+/* The next row of the audit that is no comment or blank line, split
+ * into f: its number of fields, or 0 at the end. */
+static size_t next_audit_row(FILE *fp, char *line, size_t size, char **f)
+{
+	while (fgets(line, (int)size, fp))
+		if (line[0] != '#' && line[0] != '\n')
+			return split_row(line, f, 8);
+	return 0;
+}
+
 /* One audit row against the registry; 0 when it agrees. */
 static int audit_row(char **f, const struct zen_native **e)
 {
@@ -2411,14 +2421,13 @@ static void test_z_corpus(void)
 	FILE *fp = fopen(ZEN_SRCDIR "/tests/zulib-audit.txt", "r");
 	char line[512], *f[8];
 	int loaded = corpus_natives(&nm), unnamed = 0;
+	size_t nf;
 
-	while (fp && fgets(line, sizeof(line), fp)) {
+	while (fp && (nf = next_audit_row(fp, line, sizeof(line), f))) {
 		const struct zen_native *e;
 		size_t i;
 
-		if (line[0] == '#' || line[0] == '\n' ||
-		    split_row(line, f, 8) != 7 ||
-		    !(e = zen_zulib_get(f[0], f[1])) ||
+		if (nf != 7 || !(e = zen_zulib_get(f[0], f[1])) ||
 		    (e->flags & ZEN_NATIVE_GHOST))
 			continue;
 		for (i = 0; i < nm.n && nm.e[i] != e; i++)
@@ -2439,7 +2448,7 @@ static void test_z_audit(void)
 {
 	static char mods[64][40];
 	const struct zen_native *seen[1024], *e;
-	size_t nseen = 0, nmods = 0, i;
+	size_t nseen = 0, nmods = 0, i, nf;
 	int rows = 0, bad = 0, missing = 0, uncovered = 0;
 	FILE *fp = fopen(ZEN_SRCDIR "/tests/zulib-audit.txt", "r");
 	char line[512], *f[8];
@@ -2447,10 +2456,8 @@ static void test_z_audit(void)
 	tap_ok(fp != NULL, "tests/zulib-audit.txt opens");
 	if (!fp)
 		return;
-	while (fgets(line, sizeof(line), fp)) {
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		if (split_row(line, f, 8) != 7) {
+	while ((nf = next_audit_row(fp, line, sizeof(line), f))) {
+		if (nf != 7) {
 			tap_diag("malformed row: %s", line);
 			bad++;
 			continue;

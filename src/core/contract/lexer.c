@@ -190,7 +190,7 @@ static void lex_int(struct zc_lexer *lx, struct zc_token *t)
 	size_t ns = 0;
 
 	/* F*'s lexer: 0x hex, 0o octal, 0b binary */
-	if (at(lx, 0) == '0' && strchr("xXoObB", at(lx, 1)) && at(lx, 1)) {
+	if (at(lx, 0) == '0' && at(lx, 1) > 0 && strchr("xXoObB", at(lx, 1))) {
 		int p = at(lx, 1) | 0x20;
 
 		hex = p == 'x';

@@ -303,13 +303,12 @@ static zv *int_const(struct res *r, const struct zc_int *li)
 
 	switch (li->kind) {
 	case ZC_INT_U8: v = mkzv(r, ZV_U8); v->u.u = li->v.u; break;
-	case ZC_INT_U16: v = mkzv(r, ZV_U16); v->u.u = li->v.u; break;
 	case ZC_INT_U32: v = mkzv(r, ZV_U32); v->u.u = li->v.u; break;
 	case ZC_INT_U64: v = mkzv(r, ZV_U64); v->u.u = li->v.u; break;
 	case ZC_INT_I64: v = mkzv(r, ZV_I64); v->u.i = li->v.i; break;
 	default:
-		/* int, a checked int64 (and the narrow signed kinds,
-		 * which int_literal has refused) */
+		/* int, a checked int64 (and the kinds of a module Zulib
+		 * lacks, which int_literal has refused) */
 		v = mkzv(r, ZV_INT);
 		v->u.i = li->v.i;
 		break;

@@ -154,7 +154,6 @@ zv *zv_mint(struct zen_rt *rt, int tag, uint64_t x)
 		return NULL;
 	switch (tag) {
 	case ZV_U8: x &= 0xff; break;
-	case ZV_U16: x &= 0xffff; break;
 	case ZV_U32: x &= 0xffffffffu; break;
 	default: break;
 	}
@@ -163,7 +162,6 @@ zv *zv_mint(struct zen_rt *rt, int tag, uint64_t x)
 }
 
 zv *zv_u8(struct zen_rt *rt, uint8_t x) { return zv_mint(rt, ZV_U8, x); }
-zv *zv_u16(struct zen_rt *rt, uint16_t x) { return zv_mint(rt, ZV_U16, x); }
 zv *zv_u32(struct zen_rt *rt, uint32_t x) { return zv_mint(rt, ZV_U32, x); }
 zv *zv_u64(struct zen_rt *rt, uint64_t x) { return zv_mint(rt, ZV_U64, x); }
 zv *zv_i64(struct zen_rt *rt, int64_t x)
@@ -428,7 +426,7 @@ int zv_array_items(struct zen_rt *rt, const zv *arr, zv ***items, size_t *n)
 const char *zv_tag_name(const zv *v)
 {
 	static const char *const names[] = {
-		"?", "int", "U8", "U16", "U32", "U64", "I64", "bool", "unit",
+		"?", "int", "U8", "U32", "U64", "I64", "bool", "unit",
 		"bytes", "tuple", "array", "record", "constructor", "list",
 		"closure", "native", "cost", "erased", "dictionary", "sha3",
 		"txSkeleton",
@@ -657,7 +655,7 @@ static int compare(struct zen_rt *rt, const zv *a, const zv *b, int *c,
 	case ZV_INT: case ZV_I64: case ZV_BOOL:
 		*c = cmp_i(a->u.i, b->u.i);
 		break;
-	case ZV_U8: case ZV_U16: case ZV_U32: case ZV_U64:
+	case ZV_U8: case ZV_U32: case ZV_U64:
 		*c = cmp_u(a->u.u, b->u.u);
 		break;
 	case ZV_UNIT: case ZV_ERASED:

@@ -57,7 +57,6 @@ typedef struct zv zv;
 enum zv_tag {
 	ZV_INT = 1,	/* Prims int/nat: u.i (int64, checked arithmetic) */
 	ZV_U8,		/* FStar.UInt8 / byte / char: u.u */
-	ZV_U16,		/* FStar.UInt16: u.u */
 	ZV_U32,		/* FStar.UInt32: u.u */
 	ZV_U64,		/* FStar.UInt64: u.u */
 	ZV_I64,		/* FStar.Int64: u.i */
@@ -319,7 +318,6 @@ zv *zv_nil(void);
 
 zv *zv_int(struct zen_rt *rt, int64_t i);
 zv *zv_u8(struct zen_rt *rt, uint8_t x);
-zv *zv_u16(struct zen_rt *rt, uint16_t x);
 zv *zv_u32(struct zen_rt *rt, uint32_t x);
 zv *zv_u64(struct zen_rt *rt, uint64_t x);
 zv *zv_i64(struct zen_rt *rt, int64_t x);

@@ -117,7 +117,8 @@ enum { SET_CONTAINS, SET_ADD, SET_REMOVE };
 
 NATIVE(set_empty) { RET(zv_nil()); }
 
-/* The list of items[0..n) with x put at at (insert) or left out (at). */
+/* items[0..n) as a list, with insert put before items[at], or (insert
+ * NULL) without items[at]. */
 static zv *set_rebuild(struct zen_rt *rt, zv **items, size_t n, size_t at,
 		       zv *insert)
 {

@@ -545,7 +545,7 @@ const struct zen_native zl_cost_extracted[] = {
 
 static int mbits(int tag)
 {
-	return tag == ZV_U8 ? 8 : tag == ZV_U16 ? 16 : tag == ZV_U32 ? 32 : 64;
+	return tag == ZV_U8 ? 8 : tag == ZV_U32 ? 32 : 64;
 }
 
 static uint64_t mmax(int tag)
