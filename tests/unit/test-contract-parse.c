@@ -101,6 +101,18 @@ static void test_precedence(void)
 	E("1 * 2 + 3", "(+ (* 1 2) 3)");
 	E("a - b - c", "(- (- a b) c)");
 	E("x |> f >>= g", "(>>= (|> x f) g)");
+	/* |> sits with the 0c operators (contracts.md 3.3), not above
+	 * the $ ones as today's F* parse.mly declares PIPE_RIGHT: the
+	 * reference's own Faucet test contract writes `messageBody >!=
+	 * tryDict >?= D.tryFind "returnAddress" >?= tryLock |> RT.ofOptionT
+	 * "..." >>= get ...`, which type-checks only when read this way */
+	E("m >>= f |> g", "(|> (>>= m f) g)");
+	E("m >?= f |> g >>= h", "(>>= (|> (>?= m f) g) h)");
+	E("x |> f $> g", "(|> x ($> f g))");
+	E("a = b |> f", "(|> (= a b) f)");
+	E("x |> f |> g", "(|> (|> x f) g)");
+	E("l @ m |> f", "(|> (@ l m) f)");
+	E("a && b |> f", "(&& a (|> b f))");
 	E("dict >!= D.tryFind \"k\" >?= tryLock",
 	  "(>?= (>!= dict (D.tryFind \"k\")) tryLock)");
 	E("context.blockNumber `U32.rem` (U32.uint_to_t n) = 0ul",
