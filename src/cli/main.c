@@ -25,6 +25,7 @@
 #include "client/remote.h"
 #include "ops/node.h"
 #include "core/base/buf.h"
+#include "core/types/ser.h"
 #include "server/serve.h"
 
 const struct cli_global_opt cli_global_opts[] = {
@@ -460,8 +461,31 @@ static int bind_positional(struct cli_cmd *cmd)
 	return 0;
 }
 
-/* Read FILE parameters ("-" = stdin) into their content.  Contract code
- * travels as an ASCII string, so bytes that are not ASCII become '?'. */
+/*
+ * A file's content as the text of parameter name.  The reference's CLI
+ * reads it with .NET's File.ReadAllText, which drops a UTF-8 byte order
+ * mark, and its transaction holds the text as an ASCII string: one '?'
+ * per character that is not ASCII (zen_text_to_ascii).  A NUL byte
+ * becomes '?' too: the text is a C string from here on.
+ */
+static void set_file_text(json_t *raw, const char *name, struct zen_buf *b)
+{
+	static const char bom[] = "\xef\xbb\xbf";
+	char *s = b->len ? (char *)b->data : NULL;
+	size_t n = b->len;
+
+	if (n >= 3 && !memcmp(s, bom, 3))
+		s += 3, n -= 3;
+	if (s)
+		n = zen_text_to_ascii(s, n);
+	for (size_t i = 0; i < n; i++)
+		if (!s[i])
+			s[i] = '?';
+	/* an empty file has no buffer: json_stringn(NULL, 0) fails */
+	json_object_set_new(raw, name, json_stringn(n ? s : "", n));
+}
+
+/* Read FILE parameters ("-" = stdin) into their content. */
 static int load_files(struct cli_cmd *cmd)
 {
 	for (const struct zen_param *p = cmd->op->params; p->name; p++) {
@@ -498,14 +522,7 @@ static int load_files(struct cli_cmd *cmd)
 		}
 		if (f != stdin)
 			fclose(f);
-		for (size_t i = 0; i < content.len; i++)
-			if (content.data[i] >= 0x80 || !content.data[i])
-				content.data[i] = '?';
-		/* an empty file has no buffer: json_stringn(NULL, 0) fails */
-		json_object_set_new(cmd->raw, p->name,
-				    json_stringn(content.len ?
-						 (const char *)content.data :
-						 "", content.len));
+		set_file_text(cmd->raw, p->name, &content);
 		zen_buf_release(&content);
 	}
 	return 0;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <stdio.h>
+#include "core/types/ser.h"
 #include "ops/op.h"
 
 const struct zen_param *zen_op_param(const struct zen_op *op, const char *name)
@@ -66,6 +67,24 @@ static json_t *text_value(json_t *v)
 	if (json_is_boolean(v))
 		return json_string(json_is_true(v) ? "true" : "false");
 	return NULL;
+}
+
+/* A file's text (contract code, hints) as the reference's wallet puts it
+ * in the transaction: one '?' per UTF-16 code unit that is not ASCII
+ * (ser.h), so that the contract id is the one the network computes. */
+static json_t *file_value(json_t *v)
+{
+	size_t n = json_string_length(v);
+	char *s;
+	json_t *text;
+
+	if (!json_is_string(v))
+		return text_value(v);
+	s = zen_xmalloc(n + 1);
+	memcpy(s, json_string_value(v), n);
+	text = json_stringn(s, zen_text_to_ascii(s, n));
+	free(s);
+	return text;
 }
 
 static int is_hex(const char *s, size_t want_len)
@@ -128,9 +147,10 @@ static json_t *typed_value(const struct zen_param *p, json_t *raw)
 		    !is_hex(json_string_value(raw), p->type == ZEN_PT_HASH ? 64 : 0))
 			return NULL;
 		return json_incref(raw);
+	case ZEN_PT_FILE:
+		return file_value(raw);
 	case ZEN_PT_STRING:
 	case ZEN_PT_AMOUNT:
-	case ZEN_PT_FILE:
 	case ZEN_PT_PASSWORD:
 		text = text_value(raw);
 		return text;

@@ -420,7 +420,11 @@ const struct zen_op zen_ops[] = {
 	  op_contract_id,
 	  "contract id and address of a contract source file",
 	  "Hashes the source as the node hashes it when the contract is "
-	  "activated.  FILE may be - for standard input.",
+	  "activated.  FILE may be - for standard input.  As with every "
+	  "contract FILE, a UTF-8 byte order mark is dropped and each "
+	  "character that is not ASCII is read as one ? (two beyond "
+	  "U+FFFF), as the reference's wallet writes code into the "
+	  "transaction; code sent over HTTP is read the same way.",
 	  { { "code", ZEN_PT_FILE, REQ | POS, "FILE", "ZF* source file" } } },
 	{ "contract", "check", NULL, NULL, ZEN_OPF_LOCAL_ONLY,
 	  op_contract_check,

@@ -10,10 +10,40 @@
  * The one exception is text longer than ZC_MAX_SOURCE, which the parser
  * refuses by size: the printer spaces operators, so a source close to the
  * limit may print longer than it (libFuzzer's inputs never come close).
+ *
+ * The same bytes as a source file's text (zen_text_to_ascii, what the CLI
+ * and the API do to code before anything else): ASCII out, never longer,
+ * the input's ASCII bytes kept in order with only '?' added, and a second
+ * pass changes nothing.
  */
 #include "core/contract/parser.h"
 #include "core/contract/unparse.h"
+#include "core/types/ser.h"
 #include "fuzz.h"
+
+static void check_text_to_ascii(const uint8_t *data, size_t size)
+{
+	char *s = zen_xmalloc(size + 1);
+	size_t n, i = 0, j = 0;
+
+	memcpy(s, data, size);
+	n = zen_text_to_ascii(s, size);
+	FUZZ_CHECK(n <= size);
+	for (;;) {	/* the ASCII but '?' of both, in order */
+		while (i < size && (data[i] >= 0x80 || data[i] == '?'))
+			i++;
+		while (j < n && s[j] == '?')
+			j++;
+		if (i == size || j == n)
+			break;
+		FUZZ_CHECK(data[i++] == (uint8_t)s[j++]);
+	}
+	FUZZ_CHECK(i == size && j == n);
+	for (size_t k = 0; k < n; k++)
+		FUZZ_CHECK((uint8_t)s[k] < 0x80);
+	FUZZ_CHECK(zen_text_to_ascii(s, n) == n);
+	free(s);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -23,6 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		       b2 = ZEN_BUF_INIT;
 	int rc;
 
+	check_text_to_ascii(data, size);
 	rc = zc_parse((const char *)data, size, "f.fst", 0, &m, &err);
 	if (rc) {
 		FUZZ_CHECK(rc == ZEN_EINVAL && m == NULL);

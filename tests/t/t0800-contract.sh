@@ -26,6 +26,24 @@ test_expect_success 'check and id agree on the contract id' '
 	test -n "$a" && test "$a" = "$b"
 '
 
+# The reference's CLI reads a file with .NET's File.ReadAllText (a UTF-8
+# byte order mark dropped) and its transaction holds the code as ASCII:
+# one '?' per UTF-16 code unit that is not ASCII (protocol.md 1.3).
+cid() { z contract id "$1" | sed "s/.*\"contractId\":\"\([0-9a-f]*\)\".*/\1/"; }
+test_expect_success 'id: a byte order mark is not part of the code' '
+	printf "\357\273\277" >"$TRASH/bom.fst" &&
+	cat "$C/empty.fst" >>"$TRASH/bom.fst" &&
+	test "$(cid "$TRASH/bom.fst")" = "$(cid "$C/empty.fst")" &&
+	z contract check "$TRASH/bom.fst" >/dev/null
+'
+test_expect_success 'id: a character that is not ASCII is one ?, two beyond U+FFFF' '
+	{ printf "(* r\303\251sum\303\251 \342\200\224 \360\237\230\200 *)\n" &&
+	  cat "$C/empty.fst"; } >"$TRASH/utf8.fst" &&
+	{ printf "(* r?sum? ? ?? *)\n" && cat "$C/empty.fst"; } >"$TRASH/asked.fst" &&
+	test "$(cid "$TRASH/utf8.fst")" = "$(cid "$TRASH/asked.fst")" &&
+	test "$(cid "$TRASH/utf8.fst")" != "$(cid "$C/empty.fst")"
+'
+
 test_expect_success 'check reads standard input' '
 	z contract check - <"$C/empty.fst" >/dev/null
 '

@@ -153,6 +153,14 @@ test_expect_success 'contract info: the id and address of contract id, synthetic
 	test "$(json "list(d.keys())" <"$TRASH/info")" = "['"'"'contractId'"'"', '"'"'address'"'"', '"'"'hints'"'"', '"'"'queries'"'"', '"'"'rlimit'"'"']" &&
 	test "$(zr address contractinfo "$TOKEN" | json "d[\"rlimit\"]")" = 2723280
 '
+test_expect_success 'contract info: code that is not ASCII, one ? per character' '
+	{ printf "(* r?sum? ?? *)\n" && cat "$TOKEN"; } >"$TRASH/asked.fst" &&
+	req POST /addressdb/contract/info "$(python3 -c "import json, sys
+print(json.dumps({\"code\": \"(* r\\u00e9sum\\u00e9 \\U0001f600 *)\\n\" + open(sys.argv[1]).read()}))" "$TOKEN")" &&
+	test "$status" = 200 &&
+	test "$(echo "$body" | json "d[\"contractId\"]")" = \
+		"$(z1 contract id "$TRASH/asked.fst" | json "d[\"contractId\"]")"
+'
 test_expect_success 'zen node verify checks the index too' '
 	z1 node verify >/dev/null
 '

@@ -1485,6 +1485,43 @@ static void test_block_edges(void)
 	       "a huge commitment count fails without allocating");
 }
 
+/*
+ * UTF-8 text to a String as .NET's ASCII encoding of the UTF-16 text
+ * (zen_text_to_ascii): one '?' per UTF-16 code unit, by hand from RFC 3629
+ * and UTF-16's surrogate pairs.
+ */
+static void test_text_to_ascii(void)
+{
+	static const struct {
+		const char *in, *want, *what;
+	} cases[] = {
+		{ "plain ascii\n", "plain ascii\n", "ASCII unchanged" },
+		{ "r\xc3\xa9sum\xc3\xa9", "r?sum?", "U+00E9 (2 bytes): one ?" },
+		{ "a\xe2\x80\x94" "b", "a?b", "U+2014 (3 bytes): one ?" },
+		{ "\xef\xbb\xbfx", "?x", "U+FEFF inside text: one ?" },
+		{ "\xf0\x9f\x98\x80" "!", "?" "?!", "U+1F600 (4 bytes): two ?" },
+		{ "\xf4\x8f\xbf\xbf", "??", "U+10FFFF: two ?" },
+		{ "\xff\xfe", "??", "bytes that start nothing: one ? each" },
+		{ "\xc3", "?", "a sequence cut by the end: ?" },
+		{ "\xc3(", "?(", "a lead byte before ASCII: ? and the ASCII" },
+		{ "\xc0\xaf", "??", "an overlong form: one ? per byte" },
+		{ "\xe0\x80\xaf", "???", "an overlong 3-byte form" },
+		{ "\xed\xa0\x80", "???", "a UTF-16 surrogate in UTF-8" },
+		{ "\xf4\x90\x80\x80", "????", "past U+10FFFF" },
+		{ "\x80", "?", "a lone continuation byte" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char buf[32];
+		size_t n = strlen(cases[i].in);
+
+		memcpy(buf, cases[i].in, n + 1);
+		n = zen_text_to_ascii(buf, n);
+		buf[n] = 0;
+		tap_str(buf, cases[i].want, "text to ASCII: %s", cases[i].what);
+	}
+}
+
 int main(void)
 {
 	test_varint_vectors();
@@ -1505,5 +1542,6 @@ int main(void)
 	test_block_vectors();
 	test_block_each_order();
 	test_block_edges();
+	test_text_to_ascii();
 	return tap_done();
 }

@@ -502,6 +502,58 @@ void zen_write_bytes(struct zen_buf *out, const uint8_t *p, size_t n)
 		zen_buf_add(out, p, n);
 }
 
+/* The length of the valid UTF-8 sequence at p[0..n) that starts with a
+ * byte >= 0x80, or 0 (RFC 3629: no overlong forms, no surrogates, nothing
+ * past U+10FFFF). */
+static size_t utf8_sequence(const uint8_t *p, size_t n)
+{
+	uint8_t lo = 0x80, hi = 0xbf;
+	size_t len;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		len = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		len = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	if (n < len || p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+size_t zen_text_to_ascii(char *s, size_t n)
+{
+	uint8_t *p = (uint8_t *)s;
+	size_t in = 0, out = 0;
+
+	while (in < n) {
+		size_t len = p[in] < 0x80 ? 1 : utf8_sequence(p + in, n - in);
+
+		if (len == 1) {
+			p[out++] = p[in++];
+			continue;
+		}
+		p[out++] = '?';
+		if (len == 4)
+			p[out++] = '?';	/* two UTF-16 code units */
+		in += len ? len : 1;
+	}
+	return out;
+}
+
 void zen_write_string(struct zen_buf *out, const char *s, size_t n)
 {
 	ZEN_ASSERT(n <= UINT32_MAX);

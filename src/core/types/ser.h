@@ -145,6 +145,15 @@ void zen_write_varint(struct zen_buf *out, uint32_t v);
 void zen_write_bytes(struct zen_buf *out, const uint8_t *p, size_t n);
 /* varint length || ASCII; bytes >= 0x80 are written as '?'. */
 void zen_write_string(struct zen_buf *out, const char *s, size_t n);
+/*
+ * UTF-8 text (a file, a JSON string) as the reference puts it in a String:
+ * .NET holds text as UTF-16 and its ASCII encoding writes each code unit
+ * that is not ASCII as one '?', so a character of two or three UTF-8
+ * bytes becomes one '?' and one of four (a surrogate pair) two.  A byte
+ * that starts no valid sequence is one '?', as the decoder's U+FFFD.
+ * Rewrites s[0..n) in place (never longer) and returns the new length.
+ */
+size_t zen_text_to_ascii(char *s, size_t n);
 void zen_write_amount(struct zen_buf *out, uint64_t v);
 void zen_write_contract_id(struct zen_buf *out,
 			   const struct zen_contract_id *cid);
