@@ -554,6 +554,18 @@ static void test_expressions(void)
 	load_fails("let x = Zen.Types.OK 1\n",
 		   "t.fst:9:9: unbound constructor 'Zen.Types.OK'",
 		   "Zen.Types.OK is not exported by Zen.Types");
+	/* each constructor under the module Zulib defines it in: sender
+	 * and stateUpdate in Zen.Types.Main, lock in Zen.Types.Extracted,
+	 * data in Zen.Types.Data (all included by Zen.Types) */
+	value_is("", "(match Zen.Types.Main.Update (Zen.Types.Data.U64 2UL) "
+		 "with | Zen.Types.Main.Update (U64 _) -> 1 | _ -> 0) + "
+		 "(if Zen.Types.Main.Anonymous = Anonymous && "
+		 "Zen.Types.Main.NoChange = Zen.Types.NoChange && "
+		 "Zen.Types.Extracted.FeeLock = FeeLock then 10 else 0)", 11,
+		 "Zen.Types.Main.Update, .Anonymous, .NoChange by full name");
+	load_fails("let x = Zen.Types.Extracted.NoChange\n",
+		   "t.fst:9:9: unbound constructor 'Zen.Types.Extracted.NoChange'",
+		   "NoChange is not Zen.Types.Extracted's");
 	value_is("let pick = function | (a, (b, { x = c })) -> a + b * c\n",
 		 "pick (1, (2, { x = 3 }))", 7,
 		 "function over a nested tuple / record pattern");

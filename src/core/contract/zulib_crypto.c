@@ -492,7 +492,7 @@ const struct zen_native zl_crypto[] = {
 
 const struct zen_native zl_pubkey[] = {
 	EC("compress", pk_compress, 1, 0, CK(305)),
-	ETYPE("t"),
+	ETYPE("t"), ETYPE("cpk"),
 	EEND
 };
 

@@ -612,13 +612,12 @@ const struct zen_native zl_types_extracted[] = {
 	ECTOR("ExtensionSacrificeLock", 1), ECTOR("CoinbaseLock", 2),
 	ECTOR("HighVLock", 2),
 	ECTOR("PointedOutput", 1), ECTOR("Mint", 1),
-	ECTOR("PK", 1), ECTOR("Contract", 1), ECTOR("Anonymous", 0),
-	ECTOR("NoChange", 0), ECTOR("Update", 1), ECTOR("Delete", 0),
 	ETYPE("lock"), ETYPE("spend"), ETYPE("outpoint"), ETYPE("output"),
 	ETYPE("pointedOutput"), ETYPE("input"), ETYPE("contractId"),
-	ETYPE("asset"), ETYPE("hash"), ETYPE("sender"), ETYPE("message"),
-	ETYPE("stateUpdate"), ETYPE("contractReturn"),
-	ETYPE("contractResult"), ETYPE("context"), ETYPE("wallet"),
+	ETYPE("asset"), ETYPE("hash"), ETYPE("publicKey"), ETYPE("signature"),
+	ETYPE("byte"), ETYPE("opcode"), ETYPE("contractHash"),
+	ETYPE("witness"), ETYPE("nonce"), ETYPE("timestamp"),
+	ETYPE("blockHeader"),
 	EEND
 };
 
@@ -633,8 +632,7 @@ const struct zen_native zl_types_data[] = {
 };
 
 const struct zen_native zl_types_realized[] = {
-	ETYPE("txSkeleton"), ETYPE("publicKey"), ETYPE("signature"),
-	ETYPE("cpk"),
+	ETYPE("txSkeleton"), ETYPE("wallet"),
 	EEND
 };
 
@@ -643,7 +641,13 @@ NATIVE(tm_max_cost) { RET(zv_int(rt, 200)); }
 
 const struct zen_native zl_types_main[] = {
 	E("maxCost", tm_max_cost, 0, 0),
+	/* sender and stateUpdate are Zen.Types.Main's (Zulib's
+	 * Zen.Types.Main.fst), so Zen.Types.Main.NoChange names one */
+	ECTOR("PK", 1), ECTOR("Contract", 1), ECTOR("Anonymous", 0),
+	ECTOR("NoChange", 0), ECTOR("Update", 1), ECTOR("Delete", 0),
 	ECTOR("MainFunc", 2), ECTOR("CostFunc", 1),
+	ETYPE("sender"), ETYPE("message"), ETYPE("stateUpdate"),
+	ETYPE("contractReturn"), ETYPE("contractResult"), ETYPE("context"),
 	ETYPE("mainFunction"), ETYPE("costFunction"), ETYPE("mainFunc"),
 	EEND
 };
