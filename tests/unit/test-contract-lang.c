@@ -726,6 +726,62 @@ static void test_cost_args(void)
  * for command "A" and 20 for "B".  main's own count: RT.ok @ {...} 2 + 3 = 5, padded
  * to its val's index.
  */
+/*
+ * Zulib's binds pad their None / ERR path to m + n (Zen.OptionT.bind's
+ * autoNone, RT.bind, Zen.Data's >!=), n the callback's cost index: F*
+ * proves one cost for every path.  A skipped Zulib callback is charged
+ * its index, so main's own count is the same whatever the body holds
+ * (tryU64 2; tryDict 4, Dict.tryFind 64, tryU64 2); a skipped closure
+ * is not (its cost is only known by running it).
+ */
+static void test_skipped_costs(void)
+{
+	static const char defs[] =
+		"module D = Zen.Dictionary\nopen Zen.Data\n"
+		"let pick (n: nat) =\n"
+		"  if n = 3 then D.add \"k\" (U64 7UL) D.empty\n"
+		"    $> (fun d -> Some (Collection (Dict d)))\n"
+		"  else incRet 64 (if n = 0 then None else if n = 1 then\n"
+		"    Some (U32 5ul) else Some (Collection (Dict D.empty)))\n";
+#define SKIP_CHAIN(n) "pick " #n " >>= (fun b -> C.map (fun _ -> 0) " \
+	"(b >!= tryDict >?= D.tryFind \"k\" >?= tryU64))"
+	static const char *const one[] = {
+		"pick 0 >>= (fun b -> C.map (fun _ -> 0) (b >!= tryU64))",
+		"pick 1 >>= (fun b -> C.map (fun _ -> 0) (b >!= tryU64))",
+	};
+	static const char *const chain[] = {
+		SKIP_CHAIN(0), SKIP_CHAIN(1), SKIP_CHAIN(2), SKIP_CHAIN(3),
+	};
+#undef SKIP_CHAIN
+	struct zen_err err = ZEN_ERR_INIT;
+	uint64_t own[4];
+	int64_t v;
+
+	for (size_t i = 0; i < 2; i++)
+		if (run_src(defs, one[i], "r", &v, &own[i], &err))
+			tap_diag("%s", err.msg), own[i] = 0;
+	tap_ok(own[0] && own[0] == own[1], ">!= on None charges tryU64 as on "
+	       "Some: %llu = %llu", (unsigned long long)own[0],
+	       (unsigned long long)own[1]);
+	for (size_t i = 0; i < 4; i++)
+		if (run_src(defs, chain[i], "r", &v, &own[i], &err))
+			tap_diag("%s", err.msg), own[i] = 0;
+	tap_ok(own[0] && own[0] == own[1] && own[1] == own[2] &&
+	       own[2] == own[3], ">!= tryDict >?= tryFind >?= tryU64 costs "
+	       "the same on every path: %llu %llu %llu %llu",
+	       (unsigned long long)own[0], (unsigned long long)own[1],
+	       (unsigned long long)own[2], (unsigned long long)own[3]);
+	/* the chain's lambda body counts two more operators (2 each) and
+	 * D.tryFind's one argument (1.10): 5; its Zulib functions tryDict 4
+	 * + tryFind 64 + tryU64 2 against the one step's tryU64 2: 68 */
+	if (!run_src(defs, one[1], "r", &v, &own[1], &err) &&
+	    !run_src(defs, chain[3], "r", &v, &own[3], &err))
+		tap_u64(own[3] - own[1], 5 + 68, "the chain over the single "
+			"step: 5 of syntax, 68 of Zulib");
+	else
+		tap_ok(0, "the chain runs: %s", err.msg);
+}
+
 static void test_tuple_index(void)
 {
 	static const char *src =
@@ -821,6 +877,7 @@ int main(void)
 	test_implicit_binding();
 	test_cost_args();
 	test_tuple_index();
+	test_skipped_costs();
 	test_all_errors();
 	return tap_done();
 }

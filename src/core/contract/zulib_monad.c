@@ -223,6 +223,48 @@ static int t_get(struct zen_rt *rt, const struct zen_native *self, zv *m,
 	return want_mon(rt, self, *v);
 }
 
+/*
+ * The declared cost of f x for an x that never came: Zulib's binds pad
+ * their None / ERR path to m + n (Zen.OptionT.bind's autoNone, RT.bind,
+ * Zen.Data's >!=), n being f's cost index, so `None >!= tryU64` costs
+ * tryU64's 2 as `Some d >!= tryU64` does.  Known for a native waiting for
+ * its last argument whose index neither reads that argument nor depends
+ * on what it forces; a closure's cost is only known by running it (0 here:
+ * check.h THE COST BOUND).
+ */
+static uint64_t skipped_cost(const zv *f)
+{
+	const struct zen_native *nat;
+	const struct zen_cost_rule *r;
+	zv *args[8];
+	size_t last;
+
+	if (!f || f->tag != ZV_NATIVE)
+		return 0;
+	nat = f->u.nat.nat;
+	r = &nat->cost;
+	last = (size_t)nat->arity - 1;
+	if (!(nat->flags & ZEN_NATIVE_COST) || !r->declared ||
+	    r->cb != ZEN_CB_NONE || nat->arity > ZEN_ARRAY_SIZE(args) ||
+	    f->u.nat.n != last ||
+	    (r->measure != ZEN_CM_NONE &&
+	     (r->arg == last || (r->measure >= ZEN_CM_LEN2 && r->arg2 == last))))
+		return 0;
+	memcpy(args, f->u.nat.args, last * sizeof(*args));
+	args[last] = zv_erased();
+	return zen_native_cost(nat, args);
+}
+
+/* A bind's failure, charged what the continuation f would have cost. */
+static int bind_failed(zv *failure, const zv *f, zv **out, uint64_t *cost)
+{
+	uint64_t k = skipped_cost(f);
+
+	*cost = *cost + k < *cost ? UINT64_MAX : *cost + k;
+	*out = failure;
+	return 0;
+}
+
 static int t_bind_impl(struct zen_rt *rt, const struct zen_native *self,
 		       zv *m, zv *f, zv **out, uint64_t *cost)
 {
@@ -230,7 +272,7 @@ static int t_bind_impl(struct zen_rt *rt, const struct zen_native *self,
 
 	TRY(t_get(rt, self, m, &v, cost));
 	if (zl_is_fail(v))
-		RET(v);
+		return bind_failed(v, f, out, cost);
 	TRY(zen_apply(rt, f, zl_payload(v), out));
 	TRY(zl_want(rt, self, *out, ZV_COST));
 	return ZEN_NATIVE_TAIL;
@@ -422,7 +464,7 @@ const struct zen_native zl_resultt[] = {
 NATIVE(d_bang)	/* o >!= f: None -> None; Some x -> f x */
 {
 	if (zv_is_con(a[0], "None"))
-		RET(zv_none());
+		return bind_failed(a[0], a[1], out, cost);
 	if (!zv_is_con(a[0], "Some"))
 		return zen_rt_fail(rt, "%s: expected an option", self->name);
 	TRY(zen_apply(rt, a[1], zl_payload(a[0]), out));
