@@ -554,6 +554,22 @@ static void test_expressions(void)
 	load_fails("let x = Zen.Types.OK 1\n",
 		   "t.fst:9:9: unbound constructor 'Zen.Types.OK'",
 		   "Zen.Types.OK is not exported by Zen.Types");
+	/* e.(i): Zen.Array's op_Array_Access (Zen.Array.Indexed), in scope
+	 * with Zen.Array open; Zulib has no op_String_Access */
+	{
+		struct zen_err err = ZEN_ERR_INIT;
+		uint64_t own;
+		int64_t v;
+		int rc = run_src("open Zen.Array\n",
+				 "init_pure 3 (fun i -> ret (i * 10))",
+				 "r.(2) + r.(1) * 2", &v, &own, &err);
+
+		tap_ok(!rc && v == 40, "arr.(2) + arr.(1) * 2 over [0; 10; "
+		       "20] = 40: %s", rc ? err.msg : "ran");
+	}
+	load_fails("let x = \"ab\".[0]\n",
+		   "t.fst:9:13: unbound name 'op_String_Access'",
+		   "e.[i] without an op_String_Access");
 	/* each constructor under the module Zulib defines it in: sender
 	 * and stateUpdate in Zen.Types.Main, lock in Zen.Types.Extracted,
 	 * data in Zen.Types.Data (all included by Zen.Types) */

@@ -106,6 +106,14 @@ static void test_precedence(void)
 	 * reference's own Faucet test contract writes `messageBody >!=
 	 * tryDict >?= D.tryFind "returnAddress" >?= tryLock |> RT.ofOptionT
 	 * "..." >>= get ...`, which type-checks only when read this way */
+	/* dotOperator: e.(i) is op_Array_Access e i, an argument-level
+	 * term (indexingTerm), the operators folded left */
+	E("arr.(1)", "(op_Array_Access arr 1)");
+	E("f arr.(i + 1) x", "(f (op_Array_Access arr (+ i 1)) x)");
+	E("a.(i).(j) * 2", "(* (op_Array_Access (op_Array_Access a i) j) 2)");
+	E("U64.(a).(1)", "(op_Array_Access (open U64 a) 1)");
+	E("s.[0]", "(op_String_Access s 0)");
+	E("(g x).(0)", "(op_Array_Access (g x) 0)");
 	E("m >>= f |> g", "(|> (>>= m f) g)");
 	E("m >?= f |> g >>= h", "(>>= (|> (>?= m f) g) h)");
 	E("x |> f $> g", "(|> x ($> f g))");
@@ -506,10 +514,6 @@ static void test_forbidden(void)
 	ERR("let x = a; b\n", "c.fst:1:10: unsupported: ';' sequencing");
 	ERR("let x = a;; b\n", "c.fst:1:10: unsupported: ';;' sequencing");
 	ERR("let x = if! a then b else c\n", "c.fst:1:9: unsupported: 'if!'");
-	ERR("let x = arr.(1)\n",
-	    "c.fst:1:12: unsupported: '.(' (array indexing)");
-	ERR("let x = U64.(a).(1)\n",
-	    "c.fst:1:16: unsupported: '.(' (array indexing)");
 	ERR("let x = (| a |)\n",
 	    "c.fst:1:9: a dependent tuple (| ... |) needs two or more items");
 	ERR("let x = match p with | (| a |) -> a\n",

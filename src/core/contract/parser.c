@@ -735,6 +735,28 @@ static struct zc_expr *parse_paren(P *p)
 	return e;
 }
 
+/*
+ * e.(i) and e.[i]: F*'s dotOperator, an application of whatever
+ * op_Array_Access (op_String_Access) is in scope, as F*'s desugaring
+ * looks the operator up: Zen.Array's (Zen.Array.Indexed's item with its
+ * arguments swapped).  Zulib has no op_String_Access, so e.[i] is an
+ * unbound name, as in F*.
+ */
+static struct zc_expr *parse_index(P *p, struct zc_expr *e)
+{
+	const struct zc_token *dot = advance(p);
+	int paren = is(p, ZC_T_LPAREN);
+	struct zc_expr *i;
+
+	advance(p);
+	enter(p);
+	i = parse_term(p);
+	leave(p);
+	expect(p, paren ? ZC_T_RPAREN : ZC_T_RBRACK, paren ? "')'" : "']'");
+	return mkapp2(p, mkvar(p, paren ? "op_Array_Access" :
+			       "op_String_Access", dot), e, i, dot);
+}
+
 /* M.(e), F*'s local open: let open M in e, M the name of the atom t
  * (the parser is at the dot). */
 static struct zc_expr *parse_local_open(P *p, const struct zc_token *t)
@@ -849,9 +871,10 @@ static struct zc_expr *parse_atom(P *p)
 			   t->kind == ZC_T_UIDENT && e->kind == ZC_E_CON &&
 			   !p->tymode) {
 			e = parse_local_open(p, t);
-		} else if (is(p, ZC_T_DOT) && peek(p, 1)->kind == ZC_T_LPAREN) {
-			fail_at(p, cur(p)->line, cur(p)->col,
-				"unsupported: '.(' (array indexing)");
+		} else if (is(p, ZC_T_DOT) && !p->tymode &&
+			   (peek(p, 1)->kind == ZC_T_LPAREN ||
+			    peek(p, 1)->kind == ZC_T_LBRACK)) {
+			e = parse_index(p, e);
 		} else if (is(p, ZC_T_DOT) &&
 			   (peek(p, 1)->kind == ZC_T_IDENT ||
 			    peek(p, 1)->kind == ZC_T_UIDENT) &&
