@@ -232,6 +232,19 @@ static int t_get(struct zen_rt *rt, const struct zen_native *self, zv *m,
  * on what it forces; a closure's cost is only known by running it (0 here:
  * check.h THE COST BOUND).
  */
+/* Does rule r measure argument i (0-based)? */
+static int rule_reads(const struct zen_cost_rule *r, size_t i)
+{
+	switch (r->measure) {
+	case ZEN_CM_NONE:
+		return 0;
+	case ZEN_CM_LEN: case ZEN_CM_NAT:
+		return r->arg == i;
+	default:	/* the two-argument measures */
+		return r->arg == i || r->arg2 == i;
+	}
+}
+
 static uint64_t skipped_cost(const zv *f)
 {
 	const struct zen_native *nat;
@@ -246,9 +259,7 @@ static uint64_t skipped_cost(const zv *f)
 	last = (size_t)nat->arity - 1;
 	if (!(nat->flags & ZEN_NATIVE_COST) || !r->declared ||
 	    r->cb != ZEN_CB_NONE || nat->arity > ZEN_ARRAY_SIZE(args) ||
-	    f->u.nat.n != last ||
-	    (r->measure != ZEN_CM_NONE &&
-	     (r->arg == last || (r->measure >= ZEN_CM_LEN2 && r->arg2 == last))))
+	    f->u.nat.n != last || rule_reads(r, last))
 		return 0;
 	memcpy(args, f->u.nat.args, last * sizeof(*args));
 	args[last] = zv_erased();
