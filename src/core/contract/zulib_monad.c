@@ -261,7 +261,8 @@ static uint64_t skipped_cost(const zv *f)
 	    r->cb != ZEN_CB_NONE || nat->arity > ZEN_ARRAY_SIZE(args) ||
 	    f->u.nat.n != last || rule_reads(r, last))
 		return 0;
-	memcpy(args, f->u.nat.args, last * sizeof(*args));
+	if (last)	/* a native of one argument has none applied yet */
+		memcpy(args, f->u.nat.args, last * sizeof(*args));
 	args[last] = zv_erased();
 	return zen_native_cost(nat, args);
 }
