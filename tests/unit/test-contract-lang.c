@@ -570,6 +570,16 @@ static void test_expressions(void)
 	load_fails("let x = \"ab\".[0]\n",
 		   "t.fst:9:13: unbound name 'op_String_Access'",
 		   "e.[i] without an op_String_Access");
+	/* F* opens the FStar namespace in every module (FStar.Parser.Dep's
+	 * implicit deps): UInt64 is FStar.UInt64, in names, aliases and
+	 * opens; no such namespace is open for Zen */
+	value_is("module U = UInt64\n", "String.length \"abcd\" + UInt64.v "
+		 "5UL + U.v 7UL + Int64.v 1L + (let open UInt32 in v (3ul +^ "
+		 "1ul))", 21, "UInt64.v, String.length: FStar's namespace");
+	load_fails("let x = Cost.ret 1\n", "t.fst:9:9: unbound name 'Cost.ret'",
+		   "no Zen namespace: Cost.ret");
+	load_fails("module M = Wallet\n", "t.fst:9:1: unknown module 'Wallet'",
+		   "no Zen namespace: module M = Wallet");
 	/* each constructor under the module Zulib defines it in: sender
 	 * and stateUpdate in Zen.Types.Main, lock in Zen.Types.Extracted,
 	 * data in Zen.Types.Data (all included by Zen.Types) */

@@ -145,10 +145,32 @@ static const char *unalias(const struct res *r, const char *m)
 	return m;
 }
 
-static const struct zen_zulib_module *find_module(const struct res *r,
+/*
+ * The module a written path names, as a path of the registry: an alias's
+ * module, the module itself, or one in the FStar namespace, which F*
+ * opens in every module (FStar.Parser.Dep's implicit `open FStar`), so
+ * that UInt64.v is FStar.UInt64.v and String.length FStar.String.length.
+ * NULL when there is none.
+ */
+static const char *module_path(struct res *r, const char *path)
+{
+	const char *m = unalias(r, path);
+	char fstar[256];
+
+	if (zen_zulib_find(m))
+		return m;
+	if (m != path || snprintf(fstar, sizeof(fstar), "FStar.%s", path) >=
+			     (int)sizeof(fstar) || !zen_zulib_find(fstar))
+		return NULL;
+	return sdup(r, fstar);
+}
+
+static const struct zen_zulib_module *find_module(struct res *r,
 						  const char *path)
 {
-	return zen_zulib_find(unalias(r, path));
+	const char *m = module_path(r, path);
+
+	return m ? zen_zulib_find(m) : NULL;
 }
 
 /*
@@ -1652,9 +1674,9 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 		return 0;
 	}
 	case ZC_D_ALIAS: {
-		const char *target = unalias(r, d->u.alias.module);
+		const char *target = module_path(r, d->u.alias.module);
 
-		if (!zen_zulib_find(target))
+		if (!target)
 			return rfail(r, d->pos, "unknown module '%s'",
 				     d->u.alias.module);
 		ZEN_GROW(r->al, r->nal + 1, r->alcap);
