@@ -808,6 +808,45 @@ static void test_skipped_costs(void)
 		tap_ok(0, "the chain runs: %s", err.msg);
 }
 
+/*
+ * Zulib's tryMapT binds f hd, then the map of the tail, and only then
+ * looks at both (Zen.OptionT.fst, Zen.ResultT.fst): f runs on every
+ * element, head first, and the first None / ERR in the list's order is
+ * the result.  A `val`'s Tot T (decreases e) carries T's cost index, as
+ * Zulib's own foldT writes it.
+ */
+static void test_try_map_all(void)
+{
+	static const char defs[] =
+		"let f (x: int) = if x = 0 then OptT.none else "
+		"OptT.some (100 / (x - 1))\n"
+		"let g (x: int) = if x > 5 then RT.failw (if x = 7 then "
+		"\"seven\" else \"other\") else RT.ok x\n"
+		"val dec: ls:list int -> Tot (int `cost` 33) (decreases ls)\n"
+		"let dec ls = ret 1\n"
+		"val nodec: ls:list int -> int `cost` 33\n"
+		"let nodec ls = ret 1\n";
+	struct zen_err err = ZEN_ERR_INIT;
+	uint64_t own = 0, own2 = 0;
+	int64_t v;
+	int rc;
+
+	rc = run_src(defs, "OptT.tryMapT f [0; 1]", "0", &v, &own, &err);
+	tap_ok(rc == ZEN_EREFUSED && strstr(err.msg, "division by zero"),
+	       "tryMapT runs f on the element after a None: %s",
+	       rc ? err.msg : "ran");
+	rc = run_src(defs, "RT.tryMapT g [1; 7; 9] >>= (fun r -> "
+		     "ret (match r with | ERR \"seven\" -> 7 | _ -> 0))", "r",
+		     &v, &own, &err);
+	tap_ok(!rc && v == 7, "RT.tryMapT: the first ERR in the list's order: "
+	       "%s", rc ? err.msg : "seven");
+	rc = run_src(defs, "dec []", "r", &v, &own, &err) ?:
+	     run_src(defs, "nodec []", "r", &v, &own2, &err);
+	tap_ok(!rc && own == own2 && own >= 33, "Tot (T `cost` 33) "
+	       "(decreases ls) pads as T `cost` 33: %llu = %llu",
+	       (unsigned long long)own, (unsigned long long)own2);
+}
+
 static void test_tuple_index(void)
 {
 	static const char *src =
@@ -904,6 +943,7 @@ int main(void)
 	test_cost_args();
 	test_tuple_index();
 	test_skipped_costs();
+	test_try_map_all();
 	test_all_errors();
 	return tap_done();
 }

@@ -791,7 +791,8 @@ static const struct zc_expr *cost_index_of(struct res *r,
 		if (t->kind != ZC_E_APP)
 			return NULL;
 		fn = t->u.app.fn;
-		if (fn->kind == ZC_E_CON && t->u.app.nargs == 1 &&
+		/* Tot T, and Tot T (decreases e) as Zulib's foldT writes */
+		if (fn->kind == ZC_E_CON && t->u.app.nargs >= 1 &&
 		    (!strcmp(fn->u.name, "Tot") ||
 		     !strcmp(fn->u.name, "GTot"))) {
 			t = t->u.app.args[0];

@@ -392,10 +392,16 @@ NATIVE(t_maybe)	/* maybeT y f o: None -> y; Some x -> f x; +5 */
 	return ZEN_NATIVE_TAIL;
 }
 
-NATIVE(t_try_map)	/* tryMapT f ls: len*(n+20)+20 */
+/*
+ * tryMapT f ls: len*(n+20)+20.  Zulib's recursion binds f hd, then the
+ * map of the tail, and only then looks at both: f runs on every element,
+ * head first, and the first None / ERR in the list's order is the result
+ * (a later element that fails the run fails it, as in the reference).
+ */
+NATIVE(t_try_map)
 {
 	size_t n, i;
-	zv **it, *v;
+	zv **it, *v, *failed = NULL;
 
 	TRY(zl_list(rt, self, a[1]));
 	n = a[1]->u.list.len;
@@ -404,10 +410,13 @@ NATIVE(t_try_map)	/* tryMapT f ls: len*(n+20)+20 */
 	for (i = 0; i < n; i++) {
 		TRY(zl_call(rt, a[0], 1, &it[i], &v, cost));
 		TRY(want_mon(rt, self, v));
-		if (zl_is_fail(v))
-			RET(v);
-		it[i] = zl_payload(v);
+		if (zl_is_fail(v) && !failed)
+			failed = v;
+		else if (!failed)
+			it[i] = zl_payload(v);
 	}
+	if (failed)
+		RET(failed);
 	RET(wrap(rt, self->aux, zv_list(rt, n, it)));
 }
 
