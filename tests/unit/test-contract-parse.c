@@ -157,7 +157,15 @@ static void test_precedence(void)
 	E("Some @ x", "(@ Some x)");
 	E("(+) 1 2", "(+ 1 2)");
 	E("(=) a", "(= a)");
-	E("(*) a", "(* a)");
+	E("( * ) a", "(* a)");
+	/* F*'s lexer opens a comment at every "(*", `(*)` included */
+	E("1 (*) a comment *) + 2", "(+ 1 2)");
+	EERR("(*) a", "t.fst:1:1: unterminated comment");
+	/* '\\' newline blanks: a continuation, nothing of the string */
+	E("\"ab\\\n    cd\"", "\"abcd\"");
+	E("\"ab\\\r\n\tcd\"", "\"abcd\"");
+	/* x .f: blanks around the dot, as F*'s DOT token allows */
+	E("x .fa + y. fb + z\n  .fc", "(+ (+ (. x fa) (. y fb)) (. z fc))");
 }
 
 static void test_features(void)

@@ -278,7 +278,7 @@ static void test_precedence(void)
 		"~- x", "!x", "!(f x)", "!(!x)", "f !x y", "(!x) y",
 		"(f x) y", "f (x y)", "f x y", "((f x) y) z", "f (g x) y",
 		"a `f` b `f` c", "a `f` (b `f` c)", "(g x) `f` y",
-		"a `M.f` b", "a `Some` b", "(+) a", "(*) a b", "(=) a b",
+		"a `M.f` b", "a `Some` b", "(+) a", "( * ) a b", "(=) a b",
 		"(+) a b c", "(!) a b", "(~-) a b", "(-) a",
 		"f (if c then a else b) x", "f (fun x -> x)",
 		"f x (fun y -> y)", "map (fun x -> x + 1) l",
@@ -463,7 +463,7 @@ static void test_exact(void)
 	  "-9223372036854775808L, 18446744073709551615UL, 255uy, 65535us");
 	E("\"q\\\"b\\\\s\\n\\t\\x01\\200\"", "\"q\\\"b\\\\s\\n\\t\\x01\\xc8\"");
 	E("(+) 1", "( + ) 1");
-	E("(*) 1", "( * ) 1");
+	E("( *) 1", "( * ) 1");
 	E("let! x = m in ret x", "let! x = m in\nret x");
 	E("match x with | A -> (match y with | B -> 1) | C -> 2",
 	  "match x with\n| A ->\n  (match y with\n    | B -> 1)\n| C -> 2");

@@ -92,7 +92,6 @@ static const struct {
 	KW("when", ZC_T_WHEN), KW("try", ZC_T_TRY),
 	KW("assume", ZC_T_ASSUME), KW("effect", ZC_T_EFFECT),
 	KW("new_effect", ZC_T_EFFECT), KW("sub_effect", ZC_T_EFFECT),
-	KW("layered_effect", ZC_T_EFFECT),
 	KW("new_effect_for_free", ZC_T_EFFECT),
 	KW("total_effect", ZC_T_EFFECT), KW("exception", ZC_T_EXCEPTION),
 	KW("forall", ZC_T_FORALL), KW("exists", ZC_T_EXISTS),
@@ -396,6 +395,24 @@ static void lex_quoted_ident(struct zc_lexer *lx, struct zc_token *t)
 	bump(lx);
 }
 
+/*
+ * After a backslash in a string: a line break and the blanks after it are
+ * a continuation, nothing of the string (F*'s lexer: '\\' newline
+ * anywhite*).  1 when one was skipped.
+ */
+static int skip_continuation(struct zc_lexer *lx)
+{
+	int k = at(lx, 0) == '\r' ? 1 : 0;
+
+	if (at(lx, k) != '\n')
+		return 0;
+	while (k-- >= 0)
+		bump(lx);
+	while (at(lx, 0) == ' ' || at(lx, 0) == '\t')
+		bump(lx);
+	return 1;
+}
+
 static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 {
 	uint8_t *out;
@@ -420,6 +437,8 @@ static void lex_string(struct zc_lexer *lx, struct zc_token *t)
 			break;
 		}
 		bump(lx);
+		if (c == '\\' && skip_continuation(lx))
+			continue;
 		if (c == '\\' && (c = lex_escape(lx)) < 0)
 			goto bad;
 		out[n++] = (uint8_t)c;
@@ -450,8 +469,9 @@ static int skip_space(struct zc_lexer *lx, struct zc_token *t)
 		} else if (c == '/' && at(lx, 1) == '/') {
 			while (at(lx, 0) >= 0 && at(lx, 0) != '\n')
 				bump(lx);
-		} else if (c == '(' && at(lx, 1) == '*' &&
-			   !(at(lx, 2) == ')')) {
+		} else if (c == '(' && at(lx, 1) == '*') {
+			/* `(*)` too: F*'s lexer opens a comment at every
+			 * "(*" (the multiplication section is `( * )`) */
 			uint32_t line = lx->line, col = lx->col;
 			size_t depth = 0;
 
@@ -520,9 +540,6 @@ void zc_lex_next(struct zc_lexer *lx, struct zc_token *t)
 				break;
 			}
 		}
-	} else if (c == '(' && at(lx, 1) == '*' && at(lx, 2) == ')') {
-		bump(lx);	/* `(*)`: the operator * in parentheses */
-		t->kind = ZC_T_LPAREN;
 	} else if (is_symbol(c)) {
 		size_t start = lx->i, n;
 		const char *s;

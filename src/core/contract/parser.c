@@ -878,7 +878,10 @@ static struct zc_expr *parse_atom(P *p)
 		} else if (is(p, ZC_T_DOT) &&
 			   (peek(p, 1)->kind == ZC_T_IDENT ||
 			    peek(p, 1)->kind == ZC_T_UIDENT) &&
-			   t->kind != ZC_T_IDENT && t->kind != ZC_T_UIDENT) {
+			   t->kind != ZC_T_UIDENT) {
+			/* (e).f, and x .f with blanks around the dot, which
+			 * F*'s lexer reads as a DOT token too (x.f without
+			 * them is one name, the lexer's) */
 			const struct zc_token *f;
 			const char *s, *end;
 
