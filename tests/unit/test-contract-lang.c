@@ -797,6 +797,39 @@ static void test_skipped_costs(void)
 	       "the same on every path: %llu %llu %llu %llu",
 	       (unsigned long long)own[0], (unsigned long long)own[1],
 	       (unsigned long long)own[2], (unsigned long long)own[3]);
+	/* a function of the contract skipped: its val's index is charged
+	 * when it does not need the argument that never came (k30: 2 for
+	 * incOK's two arguments + 28); one that does (kdep: cost n + 2)
+	 * charges only what runs.  None and (Some 1) differ by Some's one
+	 * argument (1.10) */
+	{
+		static const char kdefs[] =
+			"val k30: nat -> result nat `cost` 30\n"
+			"let k30 x = RT.incOK 28 x\n"
+			"val kdep: n:nat -> result nat `cost` (n + 2)\n"
+			"let kdep n = RT.incOK n 0\n";
+		static const char *const pre[] = {
+			"C.map (fun _ -> 0) (RT.bind (RT.failw \"e\") k30)",
+			"C.map (fun _ -> 0) (RT.bind (RT.ok 1) k30)",
+			"C.map (fun _ -> 0) (OptT.maybeT (ERR \"n\") k30 None)",
+			"C.map (fun _ -> 0) (OptT.maybeT (ERR \"n\") k30 (Some 1))",
+			"C.map (fun _ -> 0) (RT.bind (RT.failw \"e\") kdep)",
+			"C.map (fun _ -> 0) (RT.bind (RT.ok 3) kdep)",
+		};
+		uint64_t k[6] = { 0 };
+
+		for (size_t i = 0; i < 6; i++)
+			if (run_src(kdefs, pre[i], "r", &v, &k[i], &err))
+				tap_diag("%s", err.msg), k[i] = 0;
+		tap_ok(k[0] && k[0] == k[1], "RT.bind past ERR charges k30's "
+		       "val: %llu = %llu", (unsigned long long)k[0],
+		       (unsigned long long)k[1]);
+		tap_ok(k[2] && k[2] + 1 == k[3], "maybeT on None charges "
+		       "k30's val: %llu + 1 = %llu", (unsigned long long)k[2],
+		       (unsigned long long)k[3]);
+		tap_u64(k[5] - k[4], 3 + 2, "an index that needs the missing "
+			"argument charges nothing past ERR (kdep 3 + 2)");
+	}
 	/* the chain's lambda body counts two more operators (2 each) and
 	 * D.tryFind's one argument (1.10): 5; its Zulib functions tryDict 4
 	 * + tryFind 64 + tryU64 2 against the one step's tryU64 2: 68 */

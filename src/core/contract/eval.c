@@ -470,6 +470,44 @@ static struct env *env_skip(struct env *env, size_t skip)
 }
 
 /*
+ * zen_skipped_fn: the index of the val that closure fn's body is padded to
+ * (N_PAD), evaluated with the parameter that never came erased, on the
+ * budget of cost indexes; 0 when the body has no index, or the index
+ * needs that parameter (arithmetic on the erased token is no number).
+ */
+static uint64_t skipped_cb(void *ctx, struct zen_rt *rt, const zv *fn)
+{
+	struct zc_exec *ex = ctx;
+	const struct lam *l;
+	struct env *env;
+	struct index_state st;
+	zv **args, *v = NULL;
+	uint64_t k = 0;
+	int rc;
+
+	if (fn->tag != ZV_CLOSURE || fn->u.clo.n + 1 != fn->u.clo.arity)
+		return 0;
+	l = fn->u.clo.code;
+	env = fn->u.clo.env;
+	if (l->body->kind != N_PAD || !index_begin(ex, &st))
+		return 0;
+	rc = (args = zen_rt_alloc(rt, fn->u.clo.arity * sizeof(zv *)))
+		? 0 : ZEN_EREFUSED;
+	if (!rc) {
+		if (fn->u.clo.n)
+			memcpy(args, fn->u.clo.args,
+			       fn->u.clo.n * sizeof(zv *));
+		args[fn->u.clo.n] = zv_erased();
+		rc = bind_params(ex, l, args, &env);
+	}
+	if (!rc)
+		rc = eval(ex, l->body->u.pad.idx,
+			  env_skip(env, l->body->u.pad.skip), &v);
+	index_end(ex, &st, !rc, v, &k);
+	return k;
+}
+
+/*
  * One construct of the tree.  A construct either leaves its value in
  * *out (t->n stays NULL) or hands a tail back to the loop of eval():
  * t->n and t->env, the node to evaluate next in place of this one.
@@ -944,6 +982,7 @@ int zc_exec_begin(struct zc_exec **out, const struct zc_program *p,
 	ex->index_steps_left = lim->max_steps;
 	ex->index_mem_left = lim->mem_limit / 4;
 	zen_rt_set_apply(rt, apply_cb, ex);
+	zen_rt_set_skipped(rt, skipped_cb);
 	for (i = 0; i < p->ninit; i++) {
 		const struct init *in = &p->init[i];
 		struct env *env = NULL, *e;

@@ -47,6 +47,11 @@ void zen_rt_set_apply(struct zen_rt *rt, zen_apply_fn fn, void *ctx)
 	rt->apply_ctx = ctx;
 }
 
+void zen_rt_set_skipped(struct zen_rt *rt, zen_skipped_fn fn)
+{
+	rt->skipped = fn;
+}
+
 int zen_rt_fail(struct zen_rt *rt, const char *fmt, ...)
 {
 	va_list ap;

@@ -230,6 +230,14 @@ struct zv {
 typedef int (*zen_apply_fn)(void *ctx, struct zen_rt *rt, zv *fn, zv *arg,
 			    zv **out);
 
+/*
+ * The evaluator's reading of a ZV_CLOSURE's declared cost: what fn would
+ * cost applied to the one argument it still takes, without that argument
+ * (a bind's None / ERR path charges it, zulib_monad.c).  0 when unknown.
+ */
+typedef uint64_t (*zen_skipped_fn)(void *ctx, struct zen_rt *rt,
+				   const zv *fn);
+
 struct zen_arena_chunk;
 
 /*
@@ -260,6 +268,7 @@ struct zen_rt {
 	int oom;
 	/* the evaluator */
 	zen_apply_fn apply;
+	zen_skipped_fn skipped;	/* NULL: closures' costs unknown */
 	void *apply_ctx;
 	/* nesting depth of force/apply/equality (C stack guard) */
 	unsigned depth, max_depth;
@@ -281,6 +290,9 @@ void zen_rt_init(struct zen_rt *rt, size_t mem_limit);
 void zen_rt_release(struct zen_rt *rt);
 /* Install the evaluator's closure application. */
 void zen_rt_set_apply(struct zen_rt *rt, zen_apply_fn fn, void *ctx);
+/* Install the evaluator's reading of closures' declared costs (ctx: the
+ * one given to zen_rt_set_apply). */
+void zen_rt_set_skipped(struct zen_rt *rt, zen_skipped_fn fn);
 /* Record a run failure (first message wins); returns ZEN_EREFUSED. */
 int zen_rt_fail(struct zen_rt *rt, const char *fmt, ...) ZEN_PRINTF(2, 3);
 /* Arena allocation (zeroed, 16-byte aligned); NULL + error past the limit. */

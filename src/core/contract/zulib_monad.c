@@ -229,8 +229,8 @@ static int t_get(struct zen_rt *rt, const struct zen_native *self, zv *m,
  * Zen.Data's >!=), n being f's cost index, so `None >!= tryU64` costs
  * tryU64's 2 as `Some d >!= tryU64` does.  Known for a native waiting for
  * its last argument whose index neither reads that argument nor depends
- * on what it forces; a closure's cost is only known by running it (0 here:
- * check.h THE COST BOUND).
+ * on what it forces; for a closure, the evaluator reads its val's index
+ * (zen_skipped_fn), when it has one that does not need the argument.
  */
 /* Does rule r measure argument i (0-based)? */
 static int rule_reads(const struct zen_cost_rule *r, size_t i)
@@ -245,13 +245,15 @@ static int rule_reads(const struct zen_cost_rule *r, size_t i)
 	}
 }
 
-static uint64_t skipped_cost(const zv *f)
+static uint64_t skipped_cost(struct zen_rt *rt, const zv *f)
 {
 	const struct zen_native *nat;
 	const struct zen_cost_rule *r;
 	zv *args[8];
 	size_t last;
 
+	if (f && f->tag == ZV_CLOSURE && rt->skipped)
+		return rt->skipped(rt->apply_ctx, rt, f);
 	if (!f || f->tag != ZV_NATIVE)
 		return 0;
 	nat = f->u.nat.nat;
@@ -268,9 +270,10 @@ static uint64_t skipped_cost(const zv *f)
 }
 
 /* A bind's failure, charged what the continuation f would have cost. */
-static int bind_failed(zv *failure, const zv *f, zv **out, uint64_t *cost)
+static int bind_failed(struct zen_rt *rt, zv *failure, const zv *f,
+		       zv **out, uint64_t *cost)
 {
-	uint64_t k = skipped_cost(f);
+	uint64_t k = skipped_cost(rt, f);
 
 	*cost = *cost + k < *cost ? UINT64_MAX : *cost + k;
 	*out = failure;
@@ -284,7 +287,7 @@ static int t_bind_impl(struct zen_rt *rt, const struct zen_native *self,
 
 	TRY(t_get(rt, self, m, &v, cost));
 	if (zl_is_fail(v))
-		return bind_failed(v, f, out, cost);
+		return bind_failed(rt, v, f, out, cost);
 	TRY(zen_apply(rt, f, zl_payload(v), out));
 	TRY(zl_want(rt, self, *out, ZV_COST));
 	return ZEN_NATIVE_TAIL;
@@ -381,10 +384,12 @@ NATIVE(t_join)
 	TAIL(zl_payload(v));
 }
 
-NATIVE(t_maybe)	/* maybeT y f o: None -> y; Some x -> f x; +5 */
+/* maybeT y f o: None -> y, charged f's n as Zulib's incRet (n + 5) does;
+ * Some x -> f x; + 5 */
+NATIVE(t_maybe)
 {
 	if (zv_is_con(a[2], "None"))
-		RET(a[0]);
+		return bind_failed(rt, a[0], a[1], out, cost);
 	if (!zv_is_con(a[2], "Some"))
 		return zen_rt_fail(rt, "%s: expected an option", self->name);
 	TRY(zen_apply(rt, a[1], zl_payload(a[2]), out));
@@ -485,7 +490,7 @@ const struct zen_native zl_resultt[] = {
 NATIVE(d_bang)	/* o >!= f: None -> None; Some x -> f x */
 {
 	if (zv_is_con(a[0], "None"))
-		return bind_failed(a[0], a[1], out, cost);
+		return bind_failed(rt, a[0], a[1], out, cost);
 	if (!zv_is_con(a[0], "Some"))
 		return zen_rt_fail(rt, "%s: expected an option", self->name);
 	TRY(zen_apply(rt, a[1], zl_payload(a[0]), out));
