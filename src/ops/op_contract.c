@@ -865,6 +865,8 @@ int op_contract_run(struct zen_call *call)
 	}
 	json_object_set_new(call->result, "cost", zen_json_u64(cost));
 	json_object_set_new(call->result, "zulibCost", zen_json_u64(st.cost));
+	json_object_set_new(call->result, "mainCost",
+			    zen_json_u64(st.cost_body));
 	json_object_set_new(call->result, "steps", zen_json_u64(st.steps));
 out:
 	zen_contract_return_release(&r);

@@ -71,11 +71,27 @@ test_expect_success 'run counter: no state -> U32 10' '
 	out=$(z contract run "$C/counter.fst" --command "") &&
 	case "$out" in *"\"state\":{\"update\":{\"u32\":10}}"*"\"cost\":21"*) ;; *) false ;; esac
 '
-# main's own count there is 19 (>!= skips tryU32 on None), but its type
-# (MainFunc: contractResult `cost` (cf ..)) makes it cf = 21
-test_expect_success 'run counter: no state, main costs cf = 21 (zulibCost)' '
+# main's own count there is 21 too (>!= on None charges tryU32's 2 as on
+# Some), and its type (MainFunc: contractResult `cost` (cf ..)) is cf = 21
+test_expect_success 'run counter: no state, main costs cf = 21 (zulibCost, mainCost)' '
 	out=$(z contract run "$C/counter.fst" --command "") &&
-	case "$out" in *"\"cost\":21,\"zulibCost\":21,"*) ;; *) false ;; esac
+	case "$out" in *"\"cost\":21,\"zulibCost\":21,\"mainCost\":21,"*) ;; *) false ;; esac
+'
+# a main without a val that counts 7 (contracts.md 1.10: @ 2, the record's 3
+# fields, Update 1, U32 1) under a cf of 50: charged 50 as MainFunc's type
+# says, mainCost shows the 7
+test_expect_success 'run: mainCost is main own count before the padding to cf' '
+	cat >"$TRASH/pad.fst" <<-\EOF &&
+	open Zen.Types
+	open Zen.Base
+	open Zen.Cost
+	module RT = Zen.ResultT
+	let main txSkel _ _ _ _ _ _ _ =
+	  RT.ok @ { tx = txSkel; message = None; state = Update (U32 1ul) }
+	let cf _ _ _ _ _ _ _ = ret (50 <: nat)
+	EOF
+	out=$(z contract run "$TRASH/pad.fst" --command "") &&
+	case "$out" in *"\"cost\":50,\"zulibCost\":50,\"mainCost\":7,"*) ;; *) false ;; esac
 '
 test_expect_success 'run counter: state {"u32": 10} -> 11' '
 	out=$(z contract run "$C/counter.fst" --command "" --state "{\"u32\": 10}") &&
