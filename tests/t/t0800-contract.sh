@@ -93,6 +93,31 @@ test_expect_success 'run: mainCost is main own count before the padding to cf' '
 	out=$(z contract run "$TRASH/pad.fst" --command "") &&
 	case "$out" in *"\"cost\":50,\"zulibCost\":50,\"mainCost\":7,"*) ;; *) false ;; esac
 '
+# Zulib declares CoinbaseLock of U32.t ** hash: one argument, a pair.  A
+# lock from the body (the node's) matches CoinbaseLock (n, h), and one the
+# contract builds from a pair reaches the skeleton as a Coinbase lock.
+test_expect_success 'run: CoinbaseLock (n, h) from the body, and built from a pair' '
+	cat >"$TRASH/cb.fst" <<-\EOF &&
+	open Zen.Types
+	open Zen.Base
+	open Zen.Cost
+	open Zen.Data
+	module Tx = Zen.TxSkeleton
+	module CR = Zen.ContractResult
+	module RT = Zen.ResultT
+	let main txSkel _ _ _ _ messageBody _ _ =
+	  let! l = messageBody >!= tryLock in
+	  match l with
+	  | Some (CoinbaseLock (n, h)) ->
+	    let p = (n, h) in
+	    Tx.lockToAddress Zen.Asset.zenAsset 1UL (CoinbaseLock p) txSkel
+	    >>= CR.ofTxSkel >>= CR.setStateUpdate (U32 n)
+	  | _ -> RT.autoFailw "not a coinbase lock"
+	let cf _ _ _ _ _ _ _ = 200 |> cast nat |> ret
+	EOF
+	out=$(z contract run "$TRASH/cb.fst" --command "" --body "{\"lock\": {\"Coinbase\": {\"blockNumber\": 7, \"pkHash\": \"$PKH\"}}}") &&
+	case "$out" in *"\"outputs\":[{\"lock\":{\"Coinbase\":{\"blockNumber\":7,\"pkHash\":\"$PKH\""*"\"state\":{\"update\":{\"u32\":7}}"*) ;; *) false ;; esac
+'
 test_expect_success 'run counter: state {"u32": 10} -> 11' '
 	out=$(z contract run "$C/counter.fst" --command "" --state "{\"u32\": 10}") &&
 	case "$out" in *"\"state\":{\"update\":{\"u32\":11}}"*) ;; *) false ;; esac

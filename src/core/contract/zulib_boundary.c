@@ -93,6 +93,14 @@ int zv_to_outpoint(struct zen_rt *rt, const zv *v, struct zen_outpoint *o)
 	o->index = (uint32_t)i->u.u;
 	return 0;
 }
+/* C (a, b), a lock constructor of one pair (Zen.Types.Extracted). */
+static zv *pair_lock(struct zen_rt *rt, const char *name, zv **ab)
+{
+	zv *t = ab[0] && ab[1] ? zv_tuple2(rt, ab[0], ab[1]) : NULL;
+
+	return t ? zv_con1(rt, name, t) : NULL;
+}
+
 
 zv *zv_of_lock(struct zen_rt *rt, const struct zen_lock *l)
 {
@@ -113,19 +121,28 @@ zv *zv_of_lock(struct zen_rt *rt, const struct zen_lock *l)
 	case ZEN_LOCK_COINBASE:
 		args[0] = zv_u32(rt, l->block_number);
 		args[1] = zv_bytes(rt, l->pk_hash, 32);
-		return args[0] && args[1] ? zv_con(rt, "CoinbaseLock", 2, args)
-					  : NULL;
+		return pair_lock(rt, "CoinbaseLock", args);
 	default:
 		args[0] = zv_u32(rt, l->id);
 		args[1] = zv_tuple2(rt, zv_int(rt, (int64_t)l->len),
 				    zv_bytes(rt, l->data, l->len));
-		return args[0] && args[1] ? zv_con(rt, "HighVLock", 2, args)
-					  : NULL;
+		return pair_lock(rt, "HighVLock", args);
 	}
+}
+
+/* The pair a lock constructor of one tuple argument holds, or NULL. */
+static zv *const *lock_pair(const zv *v)
+{
+	const zv *t = v->u.con.n == 1 ? v->u.con.args[0] : NULL;
+
+	return t && t->tag == ZV_TUPLE && t->u.seq.n == 2 ? t->u.seq.items
+							  : NULL;
 }
 
 int zv_to_lock(struct zen_rt *rt, const zv *v, struct zen_lock *l)
 {
+	zv *const *p;
+
 	zen_lock_release(l);
 	zen_lock_init(l);
 	if (!v || v->tag != ZV_CON)
@@ -146,20 +163,19 @@ int zv_to_lock(struct zen_rt *rt, const zv *v, struct zen_lock *l)
 		l->id = zv_is_con(v, "ContractLock")
 				? ZEN_LOCK_CONTRACT : ZEN_LOCK_EXTENSION_SACRIFICE;
 		return zv_to_cid(rt, v->u.con.args[0], &l->cid);
-	} else if (zv_is_con(v, "CoinbaseLock") && v->u.con.n == 2 &&
-		   v->u.con.args[0]->tag == ZV_U32) {
+	} else if (zv_is_con(v, "CoinbaseLock") && (p = lock_pair(v)) &&
+		   p[0]->tag == ZV_U32) {
 		l->id = ZEN_LOCK_COINBASE;
-		l->block_number = (uint32_t)v->u.con.args[0]->u.u;
-		if (get_hash(v->u.con.args[1], l->pk_hash))
+		l->block_number = (uint32_t)p[0]->u.u;
+		if (get_hash(p[1], l->pk_hash))
 			return bad(rt, "lock");
-	} else if (zv_is_con(v, "HighVLock") && v->u.con.n == 2 &&
-		   v->u.con.args[0]->tag == ZV_U32 &&
-		   v->u.con.args[1]->tag == ZV_TUPLE &&
-		   v->u.con.args[1]->u.seq.n == 2 &&
-		   v->u.con.args[1]->u.seq.items[1]->tag == ZV_BYTES) {
-		const zv *b = v->u.con.args[1]->u.seq.items[1];
+	} else if (zv_is_con(v, "HighVLock") && (p = lock_pair(v)) &&
+		   p[0]->tag == ZV_U32 && p[1]->tag == ZV_TUPLE &&
+		   p[1]->u.seq.n == 2 &&
+		   p[1]->u.seq.items[1]->tag == ZV_BYTES) {
+		const zv *b = p[1]->u.seq.items[1];
 
-		l->id = (uint32_t)v->u.con.args[0]->u.u;
+		l->id = (uint32_t)p[0]->u.u;
 		if (!zen_lock_is_highv(l->id))
 			return bad(rt, "lock");
 		l->len = b->u.bytes.len;

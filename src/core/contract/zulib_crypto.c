@@ -119,11 +119,14 @@ static int lock_bytes(struct zen_rt *rt, const struct zen_native *self,
 	if (i == ZEN_ARRAY_SIZE(ids))
 		return zen_rt_fail(rt, "%s: expected a lock", self->name);
 	*id = ids[i].id;
-	if (!*id) {	/* HighV: its identifier; absorbs nothing */
-		if (l->u.con.n < 1 || l->u.con.args[0]->tag != ZV_U32)
+	if (!*id) {	/* HighV (id, (len, bytes)): absorbs nothing */
+		const zv *p = l->u.con.n == 1 ? l->u.con.args[0] : NULL;
+
+		if (!p || p->tag != ZV_TUPLE || p->u.seq.n != 2 ||
+		    p->u.seq.items[0]->tag != ZV_U32)
 			return zen_rt_fail(rt, "%s: malformed lock",
 					   self->name);
-		*id = (uint32_t)l->u.con.args[0]->u.u;
+		*id = (uint32_t)p->u.seq.items[0]->u.u;
 		return 0;
 	}
 	be32(buf, *id);
@@ -136,24 +139,13 @@ static int lock_bytes(struct zen_rt *rt, const struct zen_native *self,
 		const zv *c = l->u.con.args[0];
 		const zv *x, *h;
 
-		if (*id == 6) {
-			if (l->u.con.n == 2) {
-				x = l->u.con.args[0];
-				h = l->u.con.args[1];
-			} else if (c->tag == ZV_TUPLE && c->u.seq.n == 2) {
-				x = c->u.seq.items[0];
-				h = c->u.seq.items[1];
-			} else {
-				return zen_rt_fail(rt, "%s: malformed lock",
-						   self->name);
-			}
-		} else {
-			if (c->tag != ZV_TUPLE || c->u.seq.n != 2)
-				return zen_rt_fail(rt, "%s: malformed lock",
-						   self->name);
-			x = c->u.seq.items[0];
-			h = c->u.seq.items[1];
-		}
+		/* a contract id (version, hash), or Coinbase's (block,
+		 * pk hash): a pair either way */
+		if (c->tag != ZV_TUPLE || c->u.seq.n != 2)
+			return zen_rt_fail(rt, "%s: malformed lock",
+					   self->name);
+		x = c->u.seq.items[0];
+		h = c->u.seq.items[1];
 		TRY(zl_want(rt, self, x, ZV_U32));
 		TRY(zl_hash(rt, self, h));
 		be32(buf + 4, x->u.u);

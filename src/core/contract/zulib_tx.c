@@ -609,8 +609,10 @@ const struct zen_native zl_cresult[] = {
 const struct zen_native zl_types_extracted[] = {
 	ECTOR("PKLock", 1), ECTOR("ContractLock", 1), ECTOR("FeeLock", 0),
 	ECTOR("DestroyLock", 0), ECTOR("ActivationSacrificeLock", 0),
-	ECTOR("ExtensionSacrificeLock", 1), ECTOR("CoinbaseLock", 2),
-	ECTOR("HighVLock", 2),
+	/* `CoinbaseLock of U32.t ** hash`, `HighVLock of U32.t ** (l:nat &
+	 * bytes)`: one argument each, a pair (Zen.Types.Extracted.fst) */
+	ECTOR("ExtensionSacrificeLock", 1), ECTOR("CoinbaseLock", 1),
+	ECTOR("HighVLock", 1),
 	ECTOR("PointedOutput", 1), ECTOR("Mint", 1),
 	ETYPE("lock"), ETYPE("spend"), ETYPE("outpoint"), ETYPE("output"),
 	ETYPE("pointedOutput"), ETYPE("input"), ETYPE("contractId"),
