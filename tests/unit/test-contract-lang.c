@@ -476,6 +476,11 @@ static void test_discriminators(void)
  */
 static void test_op_names(void)
 {
+	/* the other way: an operator bound by its op_ name, as Zulib binds
+	 * some (unfold let op_Plus_Hat = add) */
+	value_is("let op_Hat_Hat a b = a - b\nlet op_Bar_Greater_Greater a b "
+		 "= a * b\n", "(10 ^^ 3) + (2 |>> 5)", 17,
+		 "^^ and |>> bound as op_Hat_Hat and op_Bar_Greater_Greater");
 	value_is("", "FStar.UInt64.v (FStar.UInt64.op_Plus_Hat 3UL 4UL) + "
 		 "FStar.UInt64.v (let open FStar.UInt64 in "
 		 "op_Star_Percent_Hat 3UL 5UL) + "

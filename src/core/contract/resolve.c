@@ -179,19 +179,21 @@ static const struct zen_zulib_module *find_module(struct res *r,
  * `L.op_Colon_Colon` is Zen.List's ( :: ) and `U64.op_Plus_Hat` is ( +^ ).
  * 0 when name is no such spelling.
  */
+/* compile_op's word for each operator character */
+static const struct {
+	const char *word;
+	char c;
+} op_words[] = {
+	{ "Amp", '&' }, { "At", '@' }, { "Plus", '+' },
+	{ "Minus", '-' }, { "Subtraction", '-' }, { "Slash", '/' },
+	{ "Less", '<' }, { "Equals", '=' }, { "Greater", '>' },
+	{ "Underscore", '_' }, { "Bar", '|' }, { "Bang", '!' },
+	{ "Hat", '^' }, { "Percent", '%' }, { "Star", '*' },
+	{ "Question", '?' }, { "Colon", ':' },
+};
+
 static int op_symbol(const char *name, char *sym, size_t size)
 {
-	static const struct {
-		const char *word;
-		char c;
-	} words[] = {
-		{ "Amp", '&' }, { "At", '@' }, { "Plus", '+' },
-		{ "Minus", '-' }, { "Subtraction", '-' }, { "Slash", '/' },
-		{ "Less", '<' }, { "Equals", '=' }, { "Greater", '>' },
-		{ "Underscore", '_' }, { "Bar", '|' }, { "Bang", '!' },
-		{ "Hat", '^' }, { "Percent", '%' }, { "Star", '*' },
-		{ "Question", '?' }, { "Colon", ':' },
-	};
 	const char *w = name + 3;
 	size_t n = 0;
 
@@ -200,19 +202,42 @@ static int op_symbol(const char *name, char *sym, size_t size)
 	while (*w) {
 		size_t len = strcspn(w, "_"), i;
 
-		for (i = 0; i < ZEN_ARRAY_SIZE(words); i++)
-			if (strlen(words[i].word) == len &&
-			    !strncmp(words[i].word, w, len))
+		for (i = 0; i < ZEN_ARRAY_SIZE(op_words); i++)
+			if (strlen(op_words[i].word) == len &&
+			    !strncmp(op_words[i].word, w, len))
 				break;
-		if (i == ZEN_ARRAY_SIZE(words) || n + 1 >= size)
+		if (i == ZEN_ARRAY_SIZE(op_words) || n + 1 >= size)
 			return 0;
-		sym[n++] = words[i].c;
+		sym[n++] = op_words[i].c;
 		w += len;
 		if (*w && !*++w)
 			return 0;	/* a trailing '_' */
 	}
 	sym[n] = 0;
 	return n > 0;
+}
+
+/*
+ * The op_ name of operator sym (compile_op's: ^^ is op_Hat_Hat), so that
+ * `let op_Hat_Hat a b = ...` binds what `a ^^ b` applies.  0 when sym has
+ * a character compile_op has no word for here.
+ */
+static int op_name(const char *sym, char *name, size_t size)
+{
+	size_t n = (size_t)snprintf(name, size, "op");
+
+	for (; *sym && n < size; sym++) {
+		size_t i;
+
+		for (i = 0; i < ZEN_ARRAY_SIZE(op_words); i++)
+			if (op_words[i].c == *sym)
+				break;
+		if (i == ZEN_ARRAY_SIZE(op_words))
+			return 0;
+		n += (size_t)snprintf(name + n, size - n, "_%s",
+				      op_words[i].word);
+	}
+	return n < size;
 }
 
 static int lookup_spelled(struct res *r, const struct scope *s,
@@ -232,6 +257,9 @@ static int lookup(struct res *r, const struct scope *s, const char *name,
 	 * what Zen.List's ( :: ) is */
 	if (rc == ZEN_ENOTFOUND && !strcmp(name, "::"))
 		return lookup_spelled(r, s, "Zen.List.::", kind, val);
+	if (rc == ZEN_ENOTFOUND && base == name && !is_ident_start(name[0]) &&
+	    op_name(name, alt, sizeof(alt)))
+		return lookup_spelled(r, s, alt, kind, val);
 	if (rc != ZEN_ENOTFOUND || !op_symbol(base, sym, sizeof(sym)) ||
 	    (size_t)snprintf(alt, sizeof(alt), "%.*s%s", (int)(base - name),
 			     name, sym) >= sizeof(alt))
