@@ -319,7 +319,11 @@ static void test_machine(void)
 		       "U64.to_string >= 2^63 fails (to_string (v x))");
 	}
 	{
-		/* F#'s uint conversions: trimmed, 0x/0o/0b, a sign */
+		/* FSharp.Core's ParseUInt64 / ParseUInt32 / ParseInt64:
+		 * trimmed, every '_' deleted, 0x/0o/0b (octal and binary
+		 * modulo 2^64, then narrowed for UInt32), .NET's decimal
+		 * Parse with a sign (UInt32: and white space, Integer
+		 * style), Int64 also -0x.. */
 		static const struct { const char *mod, *s; int some;
 				      uint64_t v; } t[] = {
 			{ "FStar.UInt64", " 0x1F\t", 1, 31 },
@@ -335,6 +339,30 @@ static void test_machine(void)
 			{ "FStar.UInt32", "0x100000000", 0, 0 },
 			{ "FStar.UInt8", "255", 1, 255 },
 			{ "FStar.UInt8", "256", 0, 0 },
+			{ "FStar.UInt64", "1_000", 1, 1000 },
+			{ "FStar.UInt64", "0x_ff", 1, 255 },
+			{ "FStar.UInt64", "0b" "11111111111111111111111111111111"
+			  "111111111111111111111111111111111", 1, UINT64_MAX },
+			{ "FStar.UInt64", "0o2000000000000000000001", 1, 1 },
+			{ "FStar.UInt64", "_ 5", 0, 0 },
+			{ "FStar.UInt32", "1_000", 1, 1000 },
+			{ "FStar.UInt32", "_ 5", 1, 5 },
+			{ "FStar.UInt32", "0b1" "000000000000000000000000000000"
+			  "000000000000000000000000000000000" "11", 1, 3 },
+			{ "FStar.UInt8", "1_0", 1, 10 },
+			{ "FStar.UInt8", "0x100", 0, 0 },
+			{ "FStar.Int64", " 5", 1, 5 },
+			{ "FStar.Int64", "7\t", 1, 7 },
+			{ "FStar.Int64", "+7", 1, 7 },
+			{ "FStar.Int64", "1_000", 1, 1000 },
+			{ "FStar.Int64", "0x10", 1, 16 },
+			{ "FStar.Int64", "-0x10", 1, (uint64_t)-16 },
+			{ "FStar.Int64", "0xffffffffffffffff", 1, UINT64_MAX },
+			{ "FStar.Int64", "-0b101", 1, (uint64_t)-5 },
+			{ "FStar.Int64", "-9223372036854775808", 1,
+			  (uint64_t)INT64_MIN },
+			{ "FStar.Int64", "9223372036854775808", 0, 0 },
+			{ "FStar.Int64", "+0x10", 0, 0 },
 		};
 		size_t i;
 		int ok = 1;
@@ -350,8 +378,13 @@ static void test_machine(void)
 				ok = 0;
 			}
 		}
-		tap_ok(ok, "UInt of_string: white space, 0x/0o/0b, signs, "
+		tap_ok(ok, "of_string: white space, '_', 0x/0o/0b, signs, "
 		       "ranges");
+		/* .NET's Parse ignores NUL characters after the number */
+		tap_ok(is_u(zl_payload(call("FStar.UInt64", "of_string", 1,
+					    zv_bytes(rt, (const uint8_t *)
+						     "5\0\0", 3))), ZV_U64, 5),
+		       "U64.of_string \"5\\0\\0\" is 5");
 	}
 	tap_ok(is_u(zl_payload(call("FStar.UInt32", "of_string", 1,
 				    S("4294967295"))), ZV_U32, UINT32_MAX),

@@ -684,65 +684,120 @@ static int digits(const uint8_t *p, size_t n, unsigned b, uint64_t lim,
 	return 0;
 }
 
-/*
- * The unsigned of_string of the realized modules: F#'s uint64 / uint32 /
- * byte conversions (contracts.md 7): surrounding white space is trimmed,
- * 0x / 0o / 0b (either case) select hexadecimal, octal or binary digits,
- * otherwise an optional sign and decimal digits ("-0" is 0, any other
- * negative overflows); anything else or out of range is None.
- */
-static int unsigned_of_string(const uint8_t *p, size_t n, uint64_t lim,
-			      uint64_t *r)
+/* FSharp.Core's parseBinaryUInt64 / parseOctalUInt64: digits of base b
+ * (2 or 8), accumulated modulo 2^64 (unchecked *.. and +..). */
+static int wrapping_digits(const uint8_t *p, size_t n, unsigned b,
+			   uint64_t *r)
 {
+	*r = 0;
+	if (!n)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] < '0' || p[i] >= '0' + b)
+			return -1;
+		*r = *r * b + (p[i] - '0');
+	}
+	return 0;
+}
+
+/* .NET's Parse ignores NUL characters after the number. */
+static size_t without_trailing_nuls(const uint8_t *p, size_t n)
+{
+	while (n && !p[n - 1])
+		n--;
+	return n;
+}
+
+/*
+ * .NET's decimal Parse with a leading sign allowed (and, with white,
+ * leading and trailing white space: NumberStyles.Integer): a magnitude of
+ * at most lim, or of at most lim + 1 when negative and neg_lim.  *neg set
+ * when it had a '-'.  "-0" is 0.
+ */
+static int dotnet_decimal(const uint8_t *p, size_t n, int white,
+			  uint64_t lim, int neg_lim, uint64_t *r, int *neg)
+{
+	n = without_trailing_nuls(p, n);
+	if (white) {
+		while (n && is_space(p[0]))
+			p++, n--;
+		while (n && is_space(p[n - 1]))
+			n--;
+	}
+	*neg = n && p[0] == '-';
+	if (n && (p[0] == '+' || p[0] == '-'))
+		p++, n--;
+	if (digits(p, n, 10, *neg && neg_lim ? lim + 1 : lim, r))
+		return -1;
+	return *neg && *r && !neg_lim ? -1 : 0;
+}
+
+/*
+ * The of_string of Zulib's realized machine integers, FSharp.Core's
+ * parsers (contracts.md 7): UInt64 `uint64 s` (ParseUInt64), UInt32
+ * `uint32 s` (ParseUInt32), UInt8 `uint8 s` (ParseUInt32, then a checked
+ * narrowing), Int64 Prims.parse_int (ParseInt64).  Each trims white space,
+ * deletes every '_', and reads (Int64 only: a '-', then) 0x / 0o / 0b in
+ * either case: hexadecimal with .NET's Parse (checked), octal or binary
+ * accumulated modulo 2^64 (then narrowed to 32 bits for UInt32, negated
+ * for Int64); else the whole text as .NET's decimal Parse: a sign, and for
+ * UInt32 white space inside (NumberStyles.Integer).  0 and *r, or -1.
+ */
+static int fsharp_parse(struct zen_rt *rt, const uint8_t *p, size_t n,
+			int tag, uint64_t *r)
+{
+	uint64_t lim = tag == ZV_I64 ? (uint64_t)INT64_MAX
+		       : tag == ZV_U64 ? UINT64_MAX : UINT32_MAX;
+	uint8_t *s;
+	size_t l = 0, i = 0;
+	int neg = 0, rc;
 	unsigned b = 10;
-	int neg = 0;
 
 	while (n && is_space(p[0]))
 		p++, n--;
 	while (n && is_space(p[n - 1]))
 		n--;
-	if (n >= 2 && p[0] == '0' && p[1] && strchr("xXoObB", p[1])) {
-		b = p[1] == 'x' || p[1] == 'X' ? 16 :
-		    p[1] == 'o' || p[1] == 'O' ? 8 : 2;
-		return digits(p + 2, n - 2, b, lim, r);
-	}
-	if (n && (p[0] == '+' || p[0] == '-')) {
-		neg = p[0] == '-';
-		p++, n--;
-	}
-	if (digits(p, n, 10, lim, r) || (neg && *r))
+	if (!(s = zen_rt_alloc(rt, n + 1)))
 		return -1;
+	for (size_t k = 0; k < n; k++)
+		if (p[k] != '_')
+			s[l++] = p[k];
+	if (tag == ZV_I64 && l && s[0] == '-')
+		neg = 1, i = 1;
+	if (i + 1 < l && s[i] == '0' && strchr("xXoObB", s[i + 1]) &&
+	    s[i + 1]) {
+		b = s[i + 1] == 'x' || s[i + 1] == 'X' ? 16 :
+		    s[i + 1] == 'o' || s[i + 1] == 'O' ? 8 : 2;
+		i += 2;
+	}
+	if (b == 16)
+		rc = digits(s + i, without_trailing_nuls(s + i, l - i), 16,
+			    tag == ZV_I64 ? UINT64_MAX : lim, r);
+	else if (b != 10)
+		rc = wrapping_digits(s + i, l - i, b, r);
+	else
+		return dotnet_decimal(s, l, tag == ZV_U32 || tag == ZV_U8,
+				      lim, tag == ZV_I64, r, &neg) ? -1
+		       : (*r = neg ? (uint64_t)0 - *r : *r, 0);
+	if (rc)
+		return -1;
+	if (tag == ZV_U32 || tag == ZV_U8)
+		*r &= UINT32_MAX;	/* uint32 of the uint64: unchecked */
+	if (neg)
+		*r = (uint64_t)0 - *r;
 	return 0;
 }
 
 NATIVE(m_of_string)
 {
-	int tag = (int)self->aux, neg = 0;
-	const uint8_t *p;
-	size_t n, i = 0;
-	uint64_t r = 0, lim;
+	int tag = (int)self->aux;
+	uint64_t r;
 
 	TRY(zl_bytes(rt, self, a[0]));
-	p = a[0]->u.bytes.p;
-	n = a[0]->u.bytes.len;
-	if (tag != ZV_I64) {
-		if (unsigned_of_string(p, n, mmax(tag), &r))
-			RET(zv_none());
-		RET(zv_some(rt, zv_mint(rt, tag, r)));
-	}
-	if (n && (p[0] == '-' || p[0] == '+')) {
-		neg = p[0] == '-';
-		i = 1;
-	}
-	lim = tag == ZV_I64 ? (uint64_t)INT64_MAX + (uint64_t)neg : mmax(tag);
-	if (i == n)
+	if (fsharp_parse(rt, a[0]->u.bytes.p, a[0]->u.bytes.len, tag, &r) ||
+	    (tag == ZV_U8 && r > UINT8_MAX))	/* ParseByte: conv.ovf.u1 */
 		RET(zv_none());
-	for (; i < n; i++) {
-		if (p[i] < '0' || p[i] > '9' || r > (lim - (p[i] - '0')) / 10)
-			RET(zv_none());
-		r = r * 10 + (p[i] - '0');
-	}
-	RET(zv_some(rt, zv_mint(rt, tag, neg ? (uint64_t)0 - r : r)));
+	RET(zv_some(rt, zv_mint(rt, tag, r)));
 }
 
 
