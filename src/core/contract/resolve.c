@@ -173,12 +173,6 @@ static const struct zen_zulib_module *find_module(struct res *r,
 	return m ? zen_zulib_find(m) : NULL;
 }
 
-/*
- * The operator an op_ name spells, as F*'s parser names operators
- * (compile_op: op_ and one word per character, joined by '_'), so that
- * `L.op_Colon_Colon` is Zen.List's ( :: ) and `U64.op_Plus_Hat` is ( +^ ).
- * 0 when name is no such spelling.
- */
 /* compile_op's word for each operator character */
 static const struct {
 	const char *word;
@@ -192,6 +186,12 @@ static const struct {
 	{ "Question", '?' }, { "Colon", ':' },
 };
 
+/*
+ * The operator an op_ name spells, as F*'s parser names operators
+ * (compile_op: op_ and one word per character, joined by '_'), so that
+ * `L.op_Colon_Colon` is Zen.List's ( :: ) and `U64.op_Plus_Hat` is ( +^ ).
+ * 0 when name is no such spelling.
+ */
 static int op_symbol(const char *name, char *sym, size_t size)
 {
 	const char *w = name + 3;

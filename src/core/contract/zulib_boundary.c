@@ -93,6 +93,7 @@ int zv_to_outpoint(struct zen_rt *rt, const zv *v, struct zen_outpoint *o)
 	o->index = (uint32_t)i->u.u;
 	return 0;
 }
+
 /* C (a, b), a lock constructor of one pair (Zen.Types.Extracted). */
 static zv *pair_lock(struct zen_rt *rt, const char *name, zv **ab)
 {
@@ -100,7 +101,6 @@ static zv *pair_lock(struct zen_rt *rt, const char *name, zv **ab)
 
 	return t ? zv_con1(rt, name, t) : NULL;
 }
-
 
 zv *zv_of_lock(struct zen_rt *rt, const struct zen_lock *l)
 {

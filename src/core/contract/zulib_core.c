@@ -770,20 +770,20 @@ static int fsharp_parse(struct zen_rt *rt, const uint8_t *p, size_t n,
 		    s[i + 1] == 'o' || s[i + 1] == 'O' ? 8 : 2;
 		i += 2;
 	}
-	if (b == 16)
+	if (b == 10) {	/* the whole text, its sign included */
+		rc = dotnet_decimal(s, l, tag == ZV_U32 || tag == ZV_U8, lim,
+				    tag == ZV_I64, r, &neg);
+	} else if (b == 16) {
 		rc = digits(s + i, without_trailing_nuls(s + i, l - i), 16,
 			    tag == ZV_I64 ? UINT64_MAX : lim, r);
-	else if (b != 10)
+	} else {
 		rc = wrapping_digits(s + i, l - i, b, r);
-	else
-		return dotnet_decimal(s, l, tag == ZV_U32 || tag == ZV_U8,
-				      lim, tag == ZV_I64, r, &neg) ? -1
-		       : (*r = neg ? (uint64_t)0 - *r : *r, 0);
+		if (tag == ZV_U32 || tag == ZV_U8)
+			*r &= UINT32_MAX;	/* uint32 of the uint64 */
+	}
 	if (rc)
 		return -1;
-	if (tag == ZV_U32 || tag == ZV_U8)
-		*r &= UINT32_MAX;	/* uint32 of the uint64: unchecked */
-	if (neg)
+	if (neg)	/* Int64: -(magnitude), modulo 2^64 */
 		*r = (uint64_t)0 - *r;
 	return 0;
 }
