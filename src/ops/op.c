@@ -1,4 +1,6 @@
 /* op.c - lookups over the operation table and the call life cycle. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,11 +129,16 @@ void zen_call_release(struct zen_call *call)
 
 json_t *zen_json_u64(uint64_t v)
 {
-	/* jansson integers are signed 64-bit; values above that do not occur
-	 * in the replies that use this (amounts stay below 2^63). */
-	if (v > (uint64_t)INT64_MAX)
-		ZEN_BUG("u64 beyond the json integer range");
-	return json_integer((json_int_t)v);
+	char text[24];
+
+	/* jansson integers are signed 64-bit.  Amounts and counts stay below
+	 * 2^63, but a contract's cost saturates at 2^64 - 1 (a cost-only
+	 * argument of 2^62 taken twice): beyond 2^63 - 1 the exact decimal,
+	 * as a string, rather than a rounded number. */
+	if (v <= (uint64_t)INT64_MAX)
+		return json_integer((json_int_t)v);
+	snprintf(text, sizeof(text), "%" PRIu64, v);
+	return json_string(text);
 }
 
 struct zen_work zen_call_work(const struct zen_call *call)
