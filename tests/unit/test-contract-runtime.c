@@ -193,15 +193,29 @@ static void test_prims(void)
 	       "int * overflows");
 	tap_ok(failed(call("Prims", "-", 2, I(INT64_MIN), I(1)), "overflow"),
 	       "int - overflows");
+	/* F*'s extraction prints / and % as / and mod, Zulib's prims.fs
+	 * ediv and erem: floor division for y > 0; for y < 0 the truncated
+	 * quotient r, plus 1 when r * y < x (cdiv); the truncated remainder
+	 * plus |y| when negative */
 	tap_ok(is_int(call("Prims", "/", 2, I(-7), I(2)), -4),
-	       "-7 / 2 = -4 (Euclidean)");
-	tap_ok(is_int(call("Prims", "/", 2, I(7), I(-2)), -3),
-	       "7 / -2 = -3 (Euclidean)");
-	tap_ok(is_int(call("Prims", "/", 2, I(-7), I(-2)), 4),
-	       "-7 / -2 = 4 (Euclidean)");
-	tap_ok(is_int(call("Prims", "%", 2, I(-7), I(2)), -1),
-	       "-7 %% 2 = -1 (sign of dividend)");
+	       "-7 / 2 = -4 (fdiv: -3 * 2 > -7, so -3 - 1)");
+	tap_ok(is_int(call("Prims", "/", 2, I(7), I(-2)), -2),
+	       "7 / -2 = -2 (cdiv: -3 * -2 = 6 < 7, so -3 + 1)");
+	tap_ok(is_int(call("Prims", "/", 2, I(-7), I(-2)), 3),
+	       "-7 / -2 = 3 (cdiv: 3 * -2 = -6, not below -7)");
+	tap_ok(is_int(call("Prims", "/", 2, I(6), I(-2)), -3),
+	       "6 / -2 = -3 (exact)");
+	tap_ok(is_int(call("Prims", "%", 2, I(-7), I(2)), 1),
+	       "-7 %% 2 = 1 (erem: -1 + 2)");
 	tap_ok(is_int(call("Prims", "%", 2, I(7), I(-2)), 1), "7 %% -2 = 1");
+	tap_ok(is_int(call("Prims", "%", 2, I(-7), I(-2)), 1),
+	       "-7 %% -2 = 1 (erem: -1 + |-2|)");
+	tap_ok(is_int(call("Prims", "%", 2, I(-3), I(4)), 1),
+	       "-3 %% 4 = 1");
+	tap_ok(failed(call("Prims", "%", 2, I(-1), I(INT64_MIN)), "overflow"),
+	       "-1 %% INT64_MIN fails: abs INT64_MIN overflows");
+	tap_ok(is_int(call("Zen.Integers", "@%", 2, I(-3), I(4)), 1),
+	       "-3 @%% 4 = 1 (in [-2, 2), as Zen.Integers says)");
 	tap_ok(failed(call("Prims", "/", 2, I(1), I(0)), "division by zero"),
 	       "int / 0 fails");
 	tap_ok(failed(call("Prims", "%", 2, I(1), I(0)), "division by zero"),

@@ -26,7 +26,10 @@
  *
  * NUMBERS
  *   Prims `int`/`nat`/`pos` are ZV_INT: int64_t with CHECKED + - *
- *   (overflow fails the run), Euclidean `/`, truncating `%` (3.8, 4.3).
+ *   (overflow fails the run), and `/` and `%` as the reference's
+ *   extracted code runs them, Zulib's prims.fs ediv and erem (zulib_core.c
+ *   p_arith; contracts.md 3.8 and 4.3 say truncating `%`, which holds for
+ *   the F# op_Modulus that extraction never calls applied).
  *   No bignums: section 4 never needs more (cf values are int64 and the
  *   node casts them to uint64).  Machine integers have their own tags.
  *

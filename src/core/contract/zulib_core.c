@@ -135,9 +135,19 @@ int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
 
 /* ---- Prims: int ---- */
 
-enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_LT, OP_LE, OP_GT, OP_GE,
+enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_TREM, OP_LT, OP_LE, OP_GT, OP_GE,
        OP_MIN, OP_MAX };
 
+/*
+ * Prims' int arithmetic as the reference runs it.  F*'s extraction prints
+ * an applied op_Division and op_Modulus infix, as / and mod (its ML
+ * printer's infix_prim_ops), which Zulib's prims.fs defines as ediv and
+ * erem: x / y is floor division for y > 0 and, for y < 0, the truncated
+ * quotient plus one when quotient * y < x (prims.fs's cdiv, which is not
+ * the ceiling for every x: 7 / -2 is -2, -7 / -2 is 3); x % y is the
+ * truncated remainder plus |y| when negative, never below 0 (-7 % 2 is
+ * 1).  Checked: an overflow fails the run, as Check.( * ) and abs do.
+ */
 NATIVE(p_arith)
 {
 	int64_t x, y, r = 0;
@@ -161,16 +171,25 @@ NATIVE(p_arith)
 		if (__builtin_mul_overflow(x, y, &r))
 			goto ovf;
 		break;
-	case OP_DIV:	/* Euclidean: 0 <= x - y*q < |y| */
+	case OP_DIV:	/* Zulib's prims.fs ediv (above) */
 		if (!y)
 			return zen_rt_fail(rt, "division by zero");
 		if (x == INT64_MIN && y == -1)
 			goto ovf;
 		r = x / y;
-		if (x % y < 0)
+		if (y > 0 ? r * y > x : r * y < x)
 			r = y > 0 ? r - 1 : r + 1;
 		break;
-	case OP_MOD:	/* sign of the dividend */
+	case OP_MOD:	/* Zulib's prims.fs erem (above) */
+		if (!y)
+			return zen_rt_fail(rt, "division by zero");
+		r = y == -1 ? 0 : x % y;
+		if (r < 0 && y == INT64_MIN)
+			goto ovf;	/* abs y overflows */
+		if (r < 0)
+			r += y < 0 ? -y : y;
+		break;
+	case OP_TREM:	/* the sign of the dividend: Int64.mod */
 		if (!y)
 			return zen_rt_fail(rt, "division by zero");
 		r = y == -1 ? 0 : x % y;
@@ -814,7 +833,7 @@ NATIVE(m_fits)	/* fits x: x is in the range of the type */
 
 /* ---- Zen.Integers ---- */
 
-/* v @% p: the remainder of v % p (sign of the dividend) moved into
+/* v @% p: v % p (Prims' %, never negative: p_arith) moved into
  * [-p/2, p/2) */
 NATIVE(i_circ_mod)
 {
@@ -826,6 +845,8 @@ NATIVE(i_circ_mod)
 		return zen_rt_fail(rt, "%s: modulus must be positive and even",
 				   self->name);
 	m = v % p;
+	if (m < 0)
+		m += p;
 	RET(zv_int(rt, m >= p / 2 ? m - p : m));
 }
 
@@ -905,7 +926,7 @@ MACHINE_TABLE(zl_uint32, ZV_U32, "uint_to_t",);
 MACHINE_TABLE(zl_uint64, ZV_U64, "uint_to_t",);
 /* Int64.mod a b = a - (a `div_floor` b) * b on ints: the remainder with
  * the sign of the dividend (div_floor truncates, Zen.Integers) */
-MACHINE_TABLE(zl_int64, ZV_I64, "int_to_t", E("mod", p_arith, 2, OP_MOD),);
+MACHINE_TABLE(zl_int64, ZV_I64, "int_to_t", E("mod", p_arith, 2, OP_TREM),);
 
 /* ---- FStar.String, FStar.Char ---- */
 
