@@ -484,9 +484,6 @@ static int execute(struct zen_call *call, struct zen_wallet_secret *given)
 			      &body) ?:
 	     options_of(call, &opts);
 	signs = !rc && opts.sign && *opts.sign;
-	if (!rc && opts.return_address && body && body->kind != ZEN_DATA_DICT)
-		rc = zen_fail(&call->err, ZEN_EINVAL, "data can only be empty or "
-			      "dict in order to add return address");
 	if (!rc)
 		rc = op_password_or_session(call, "password", &pw) ?: contract_of(call, &rq.cid) ?:
 		     spends_of(call, &spends, &n_spends) ?: has_account(call) ?:
@@ -500,6 +497,11 @@ static int execute(struct zen_call *call, struct zen_wallet_secret *given)
 				call->node->params->coinbase_maturity,
 				&call->err));
 	}
+	/* after the password and the funding, as the reference's
+	 * TransactionCreator adds the return address last */
+	if (!rc && opts.return_address && body && body->kind != ZEN_DATA_DICT)
+		rc = zen_fail(&call->err, ZEN_EINVAL, "data can only be empty or "
+			      "dict in order to add return address");
 	if (!rc && opts.return_address) {
 		uint8_t pub[ZEN_PUBKEY_LEN], pkh[ZEN_HASH_LEN];
 

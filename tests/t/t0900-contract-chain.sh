@@ -174,6 +174,15 @@ test_error 'execute: data with trailing bytes' 2 'zen: Invalid data: deserializi
 test_error 'execute: returnAddress into a U32 body' 2 \
 	'zen: data can only be empty or dict in order to add return address' \
 	contract execute $TOKEN_ADDR buy --message-body 040000000a --return-address --password-file "$PW"
+# the reference's TransactionCreator decrypts, then collects the inputs,
+# and adds the return address last: its errors in that order
+test_error 'execute: a wrong password before the return address check' 4 \
+	'zen: Bad password' \
+	contract execute $TOKEN_ADDR buy --message-body 040000000a --return-address --password-file "$TRASH/badpw"
+test_error 'execute: missing funds before the return address check' 1 \
+	'zen: Not enough tokens' \
+	contract execute $TOKEN_ADDR buy --message-body 040000000a --return-address \
+	--spends '[{"asset":"00","amount":"100000000001"}]' --password-file "$PW"
 test_error 'execute: an invalid asset' 2 'zen: invalid asset' \
 	contract execute $TOKEN_ADDR buy --spends '[{"asset":"0011","amount":"1"}]' --password-file "$PW"
 test_error 'execute: a wrong password' 4 'zen: Bad password' \
