@@ -36,10 +36,11 @@
  *   In the reference the type checker makes every declared cost index
  *   hold; the run-time count alone cannot know what a short-circuit
  *   charges (OptT/RT bind on None/ERR and `>!=` on None charge the index
- *   of the skipped callback: the binds charge it themselves when the
- *   callback is a Zulib function waiting for its last argument, whose
- *   index they can read, zulib_monad.c skipped_cost; a closure's they
- *   cannot) or what autoInc/autoFailw pad to.  So the
+ *   of the skipped callback: the binds charge it themselves when they
+ *   can read it without running the callback, a Zulib function waiting
+ *   for its last argument or a closure whose val index does not need
+ *   that argument, zulib_monad.c skipped_cost; a lambda's they cannot)
+ *   or what autoInc/autoFailw pad to.  So the
  *   front end keeps the cost index E of declared types (ast.h) and the
  *   evaluator pads the cost of the computation up to E (never down):
  *     - `val f : x1:T1 -> ... -> xn:Tn -> cost T E` (also ``T `cost` E``,
