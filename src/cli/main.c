@@ -25,7 +25,6 @@
 #include "client/remote.h"
 #include "ops/node.h"
 #include "core/base/buf.h"
-#include "core/types/ser.h"
 #include "server/serve.h"
 
 const struct cli_global_opt cli_global_opts[] = {
@@ -464,9 +463,10 @@ static int bind_positional(struct cli_cmd *cmd)
 /*
  * A file's content as the text of parameter name.  The reference's CLI
  * reads it with .NET's File.ReadAllText, which drops a UTF-8 byte order
- * mark, and its transaction holds the text as an ASCII string: one '?'
- * per character that is not ASCII (zen_text_to_ascii).  A NUL byte
- * becomes '?' too: the text is a C string from here on.
+ * mark.  The bytes go on unchecked (a file need not be UTF-8): the
+ * argument layer turns every FILE text into the ASCII the reference's
+ * transaction holds (args.c, zen_text_to_ascii), for a file as for HTTP.
+ * A NUL byte becomes '?': the text is a C string from here on.
  */
 static void set_file_text(json_t *raw, const char *name, struct zen_buf *b)
 {
@@ -476,13 +476,11 @@ static void set_file_text(json_t *raw, const char *name, struct zen_buf *b)
 
 	if (n >= 3 && !memcmp(s, bom, 3))
 		s += 3, n -= 3;
-	if (s)
-		n = zen_text_to_ascii(s, n);
 	for (size_t i = 0; i < n; i++)
 		if (!s[i])
 			s[i] = '?';
 	/* an empty file has no buffer: json_stringn(NULL, 0) fails */
-	json_object_set_new(raw, name, json_stringn(n ? s : "", n));
+	json_object_set_new(raw, name, json_stringn_nocheck(n ? s : "", n));
 }
 
 /* Read FILE parameters ("-" = stdin) into their content. */

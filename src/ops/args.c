@@ -74,12 +74,13 @@ static json_t *text_value(json_t *v)
  * (ser.h), so that the contract id is the one the network computes. */
 static json_t *file_value(json_t *v)
 {
-	size_t n = json_string_length(v);
+	size_t n;
 	char *s;
 	json_t *text;
 
 	if (!json_is_string(v))
 		return text_value(v);
+	n = json_string_length(v);
 	s = zen_xmalloc(n + 1);
 	memcpy(s, json_string_value(v), n);
 	text = json_stringn(s, zen_text_to_ascii(s, n));

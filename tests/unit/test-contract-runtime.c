@@ -2938,7 +2938,7 @@ static void test_z_of_data_fast_paths(void)
 int main(void)
 {
 	zen_rt_init(rt, 0);
-	zen_rt_set_apply(rt, fake_apply, NULL);
+	zen_rt_set_apply(rt, fake_apply, NULL, NULL);
 	test_prims();
 	test_equality();
 	test_machine();

@@ -169,10 +169,4 @@ struct zc_program {
 				 * in cost indexes), 0 until made */
 };
 
-/* a + b, saturating at UINT64_MAX (costs never wrap) */
-static inline uint64_t zc_sat_add(uint64_t a, uint64_t b)
-{
-	return a + b < a ? UINT64_MAX : a + b;
-}
-
 #endif

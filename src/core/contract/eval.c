@@ -981,8 +981,7 @@ int zc_exec_begin(struct zc_exec **out, const struct zc_program *p,
 	ex->cancel = lim->cancel;
 	ex->index_steps_left = lim->max_steps;
 	ex->index_mem_left = lim->mem_limit / 4;
-	zen_rt_set_apply(rt, apply_cb, ex);
-	zen_rt_set_skipped(rt, skipped_cb);
+	zen_rt_set_apply(rt, apply_cb, skipped_cb, ex);
 	for (i = 0; i < p->ninit; i++) {
 		const struct init *in = &p->init[i];
 		struct env *env = NULL, *e;

@@ -41,15 +41,12 @@ void zen_rt_release(struct zen_rt *rt)
 	rt->mem_used = 0;
 }
 
-void zen_rt_set_apply(struct zen_rt *rt, zen_apply_fn fn, void *ctx)
+void zen_rt_set_apply(struct zen_rt *rt, zen_apply_fn fn,
+		      zen_skipped_fn skipped, void *ctx)
 {
 	rt->apply = fn;
+	rt->skipped = skipped;
 	rt->apply_ctx = ctx;
-}
-
-void zen_rt_set_skipped(struct zen_rt *rt, zen_skipped_fn fn)
-{
-	rt->skipped = fn;
 }
 
 int zen_rt_fail(struct zen_rt *rt, const char *fmt, ...)
@@ -962,16 +959,11 @@ int zen_cost_forced(const zv *v)
 	return v && v->tag == ZV_COST && v->u.cost->state == ZV_COST_DONE;
 }
 
-static uint64_t add_sat(uint64_t a, uint64_t b)
-{
-	return a + b < a ? UINT64_MAX : a + b;
-}
-
 /* Apply an adjustment to a forced (cost, exact, over). */
 static void apply_adj(const struct zv_cost_adj *a, uint64_t *cost, int *exact,
 		      int *over)
 {
-	uint64_t c = add_sat(*cost, a->add);
+	uint64_t c = zc_sat_add(*cost, a->add);
 
 	if (a->padded) {
 		if (a->over || c > a->least)
@@ -1110,7 +1102,7 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 		if (stack[sp].adj) {
 			apply_adj(stack[sp].adj, &total, &exact, &over);
 		} else {
-			total = add_sat(total, stack[sp].left);
+			total = zc_sat_add(total, stack[sp].left);
 			exact &= stack[sp].exact;
 			over |= stack[sp].over;
 		}
@@ -1148,11 +1140,6 @@ static uint64_t measure_nat(const zv *v)
 	return v && v->tag == ZV_INT && v->u.i > 0 ? (uint64_t)v->u.i : 0;
 }
 
-static uint64_t sat_add(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
 static uint64_t sat_mul(uint64_t a, uint64_t b)
 {
 	return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
@@ -1173,7 +1160,7 @@ uint64_t zen_native_cost(const struct zen_native *nat, zv *const *args)
 	switch (r->measure) {
 	case ZEN_CM_LEN: m = measure_len(x); break;
 	case ZEN_CM_NAT: m = measure_nat(x); break;
-	case ZEN_CM_LEN2: m = sat_add(measure_len(x), measure_len(y)); break;
+	case ZEN_CM_LEN2: m = zc_sat_add(measure_len(x), measure_len(y)); break;
 	case ZEN_CM_MINLEN:
 		m = measure_nat(x);
 		if (measure_len(y) < m)
@@ -1183,12 +1170,12 @@ uint64_t zen_native_cost(const struct zen_native *nat, zv *const *args)
 		size = measure_nat(x);
 		if (!size)
 			return r->k;
-		return sat_add(sat_mul(measure_len(y) / size,
-				       sat_add(sat_mul(4, size), r->per)),
+		return zc_sat_add(sat_mul(measure_len(y) / size,
+				       zc_sat_add(sat_mul(4, size), r->per)),
 			       r->k);
 	default: break;
 	}
-	return sat_add(sat_mul(m, r->per), r->k);
+	return zc_sat_add(sat_mul(m, r->per), r->k);
 }
 
 static void rule_measure(const struct zen_cost_rule *r, char *b, size_t n)

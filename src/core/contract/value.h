@@ -291,11 +291,10 @@ struct zen_rt {
 void zen_rt_init(struct zen_rt *rt, size_t mem_limit);
 /* Free every value of the execution.  rt may be reused after zen_rt_init. */
 void zen_rt_release(struct zen_rt *rt);
-/* Install the evaluator's closure application. */
-void zen_rt_set_apply(struct zen_rt *rt, zen_apply_fn fn, void *ctx);
-/* Install the evaluator's reading of closures' declared costs (ctx: the
- * one given to zen_rt_set_apply). */
-void zen_rt_set_skipped(struct zen_rt *rt, zen_skipped_fn fn);
+/* Install the evaluator: its closure application and its reading of
+ * closures' declared costs (NULL: unknown), both called with ctx. */
+void zen_rt_set_apply(struct zen_rt *rt, zen_apply_fn fn,
+		      zen_skipped_fn skipped, void *ctx);
 /* Record a run failure (first message wins); returns ZEN_EREFUSED. */
 int zen_rt_fail(struct zen_rt *rt, const char *fmt, ...) ZEN_PRINTF(2, 3);
 /* Arena allocation (zeroed, 16-byte aligned); NULL + error past the limit. */
@@ -330,6 +329,12 @@ zv *zv_bool(int b);
 zv *zv_erased(void);
 zv *zv_none(void);
 zv *zv_nil(void);
+
+/* a + b, saturating at UINT64_MAX (costs never wrap) */
+static inline uint64_t zc_sat_add(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
+}
 
 zv *zv_int(struct zen_rt *rt, int64_t i);
 zv *zv_u8(struct zen_rt *rt, uint8_t x);

@@ -35,7 +35,7 @@
  *   prints it, so there is no second copy to drift.
  *
  * WHAT THE EVALUATOR DOES
- *   1. zen_rt_init(); zen_rt_set_apply(rt, my_apply, ctx).
+ *   1. zen_rt_init(); zen_rt_set_apply(rt, my_apply, NULL, ctx).
  *   2. Initial scope: zen_zulib_prelude() (Prims + FStar.Pervasives, 3.6).
  *      For `open M`: zen_zulib_find(M) then zen_zulib_foreach(); for
  *      `M.x` or an alias: zen_zulib_lookup(M, "x").  An entry's value is

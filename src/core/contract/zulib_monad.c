@@ -223,15 +223,6 @@ static int t_get(struct zen_rt *rt, const struct zen_native *self, zv *m,
 	return want_mon(rt, self, *v);
 }
 
-/*
- * The declared cost of f x for an x that never came: Zulib's binds pad
- * their None / ERR path to m + n (Zen.OptionT.bind's autoNone, RT.bind,
- * Zen.Data's >!=), n being f's cost index, so `None >!= tryU64` costs
- * tryU64's 2 as `Some d >!= tryU64` does.  Known for a native waiting for
- * its last argument whose index neither reads that argument nor depends
- * on what it forces; for a closure, the evaluator reads its val's index
- * (zen_skipped_fn), when it has one that does not need the argument.
- */
 /* Does rule r measure argument i (0-based)? */
 static int rule_reads(const struct zen_cost_rule *r, size_t i)
 {
@@ -245,6 +236,15 @@ static int rule_reads(const struct zen_cost_rule *r, size_t i)
 	}
 }
 
+/*
+ * The declared cost of f x for an x that never came: Zulib's binds pad
+ * their None / ERR path to m + n (Zen.OptionT.bind's autoNone, RT.bind,
+ * Zen.Data's >!=), n being f's cost index, so `None >!= tryU64` costs
+ * tryU64's 2 as `Some d >!= tryU64` does.  Known for a native waiting for
+ * its last argument whose index neither reads that argument nor depends
+ * on what it forces; for a closure, the evaluator reads its val's index
+ * (zen_skipped_fn), when it has one that does not need the argument.
+ */
 static uint64_t skipped_cost(struct zen_rt *rt, const zv *f)
 {
 	const struct zen_native *nat;
@@ -273,9 +273,7 @@ static uint64_t skipped_cost(struct zen_rt *rt, const zv *f)
 static int bind_failed(struct zen_rt *rt, zv *failure, const zv *f,
 		       zv **out, uint64_t *cost)
 {
-	uint64_t k = skipped_cost(rt, f);
-
-	*cost = *cost + k < *cost ? UINT64_MAX : *cost + k;
+	*cost = zc_sat_add(*cost, skipped_cost(rt, f));
 	*out = failure;
 	return 0;
 }
