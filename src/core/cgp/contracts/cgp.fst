@@ -53,7 +53,7 @@ let rec tryFold (#a #s: Type) (#n: nat) (f: s -> a -> option s `cost` n)
     |> C.autoInc
 
 // [Lock l; [String asset; U64 amount]] with amount > 0
-let parseOutput (d: data) : option output `cost` 80 =
+let parseOutput (d: data) : option output `cost` 86 =
   begin match d with
   | Collection (List [Lock l; Collection (List [String a; U64 amount])]) ->
     if amount `U64.gt` 0UL then
