@@ -916,6 +916,46 @@ static zv *hexv(const char *h)
 	return v;
 }
 
+/*
+ * MerkleTree.verify's int64 arithmetic (Zulib fsharp/Realized/
+ * Zen.MerkleTree.fs): at a level with L hashes left, length =
+ * max (pown 2L L) (index + 1L), split the first pown 2L i with
+ * i * 2L >= length.  pown is checked and throws at 2^63 (L >= 63, or
+ * length > 2^62: i * 2L wraps at i = 2^62); index + 1L wraps unchecked.
+ * A throw fails the run; otherwise verify answers.
+ */
+static void test_merkle_overflow(const uint8_t root[32], const uint8_t h[32])
+{
+	zv *items[63], *v;
+	uint64_t two62 = (uint64_t)1 << 62;
+
+	for (int i = 0; i < 63; i++)
+		items[i] = zv_bytes(rt, h, 32);
+	v = call("Zen.MerkleTree", "verify", 4, zv_bytes(rt, root, 32),
+		 zv_list(rt, 1, items), zv_int(rt, (int64_t)two62),
+		 zv_bytes(rt, h, 32));
+	tap_ok(failed(v, "overflow"),
+	       "MerkleTree.verify: index 2^62 on 1 hash: length 2^62 + 1, fails");
+	v = call("Zen.MerkleTree", "verify", 4, zv_bytes(rt, root, 32),
+		 zv_list(rt, 1, items), zv_int(rt, (int64_t)two62 - 1),
+		 zv_bytes(rt, h, 32));
+	tap_ok(is_bool(v, 0),
+	       "MerkleTree.verify: index 2^62 - 1 on 1 hash: split 2^61, false");
+	v = call("Zen.MerkleTree", "verify", 4, zv_bytes(rt, root, 32),
+		 zv_list(rt, 1, items), zv_int(rt, INT64_MAX),
+		 zv_bytes(rt, h, 32));
+	tap_ok(is_bool(v, 0),
+	       "MerkleTree.verify: index 2^63 - 1: index + 1 wraps, length 2, "
+	       "false");
+	v = call("Zen.MerkleTree", "verify", 4, zv_bytes(rt, root, 32),
+		 zv_list(rt, 63, items), I(0), zv_bytes(rt, h, 32));
+	tap_ok(failed(v, "overflow"),
+	       "MerkleTree.verify: 63 hashes: pown 2L 63, fails");
+	v = call("Zen.MerkleTree", "verify", 4, zv_bytes(rt, root, 32),
+		 zv_list(rt, 62, items), I(0), zv_bytes(rt, h, 32));
+	tap_ok(is_bool(v, 0), "MerkleTree.verify: 62 hashes: length 2^62, false");
+}
+
 static void test_crypto(void)
 {
 	json_t *vec = tap_vectors("signatures.json"), *t;
@@ -1032,6 +1072,7 @@ static void test_crypto(void)
 		ok = call("Zen.MerkleTree", "verify", 4, zv_bytes(rt, root, 32),
 			  path, I(1), zv_bytes(rt, leaves[1], 32));
 		tap_ok(is_bool(ok, 1), "MerkleTree.verify leaf 1 of 4");
+		test_merkle_overflow(root, leaves[0]);
 	}
 }
 

@@ -381,12 +381,48 @@ NATIVE(pk_compress)
 	RET(zv_tuple2(rt, zv_u8(rt, c[0]), zv_bytes(rt, c + 1, 32)));
 }
 
+/*
+ * The side of each level of an audit path, top-down, as Zulib's F#
+ * verify' finds it (fsharp/Realized/Zen.MerkleTree.fs), int64 arithmetic
+ * included: at a level with L hashes left, length = max(pown 2L L,
+ * index + 1L) and the split is the first pown 2L i with i * 2L >= length.
+ * Zulib is compiled unchecked, so index + 1L wraps (index 2^63 - 1 gives
+ * 2^L), but pown is checked: pown 2L 63 throws, which happens when L >= 63
+ * or when length > 2^62 (i * 2L wraps negative at i = 2^62, and the
+ * search goes on to 2^63).  A throw fails the run.
+ */
+static int mt_sides(struct zen_rt *rt, const struct zen_native *self,
+		    uint64_t idx, size_t L, uint8_t *side)
+{
+	uint64_t ix = idx, len, split;
+
+	for (size_t k = 0; k < L; k++) {
+		size_t lvl = L - k;	/* hashes left at this level */
+		int64_t next = (int64_t)(ix + 1);	/* wraps as int64 */
+
+		if (lvl >= 63)
+			return zen_rt_fail(rt, "arithmetic overflow in %s",
+					   self->name);
+		len = (uint64_t)1 << lvl;
+		if (next > 0 && (uint64_t)next > len)
+			len = (uint64_t)next;
+		if (len > (uint64_t)1 << 62)
+			return zen_rt_fail(rt, "arithmetic overflow in %s",
+					   self->name);
+		for (split = 1; 2 * split < len; split *= 2)
+			;
+		side[k] = ix >= split;
+		if (side[k])
+			ix -= split;
+	}
+	return 0;
+}
+
 NATIVE(mt_verify)	/* verify root path idx h */
 {
 	zv *path = a[1], **it;
 	uint64_t idx;
 	size_t L, k;
-	unsigned __int128 len, split, ix;
 	uint8_t *side, h[32], buf[65];
 
 	TRY(zl_hash(rt, self, a[0]));
@@ -397,25 +433,9 @@ NATIVE(mt_verify)	/* verify root path idx h */
 	if (!(it = zv_list_items(rt, path)) ||
 	    !(side = zen_rt_alloc(rt, L + 1)))
 		return ZEN_EREFUSED;
-	ix = idx;
-	for (k = 0; k < L; k++) {	/* top-down: which side at level k */
-		size_t lvl = L - k;	/* path length at this level */
-
+	for (k = 0; k < L; k++)
 		TRY(zl_hash(rt, self, it[k]));
-		if (lvl >= 120) {
-			side[k] = 0;
-			continue;
-		}
-		len = (unsigned __int128)1 << lvl;
-		if (ix + 1 > len)
-			len = ix + 1;
-		split = 1;
-		while (2 * split < len)
-			split *= 2;
-		side[k] = ix >= split;
-		if (side[k])
-			ix -= split;
-	}
+	TRY(mt_sides(rt, self, idx, L, side));
 	memcpy(h, a[3]->u.bytes.p, 32);
 	buf[0] = 0x69;
 	for (k = L; k-- > 0;) {
