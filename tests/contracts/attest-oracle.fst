@@ -25,19 +25,20 @@ type attestation = {
   time: U64.t;
 }
 
-// let! key 3; match: pair 2, leaves 2 + 1, max(incRet 2 + (=) 2, 2) 4: 9.
-// Count 12; Zulib parsePublicKey 120 + incRet 3.  135.
-val isOracle: sender -> bool `cost` 135
+// let! key 3; match: pair 2, leaves (Some key 2, PK pk 2) 4 + 1, max(incRet
+// 2 + (=) 2, 2) 4: 11.  Count 14; Zulib parsePublicKey 120 + incRet 3.
+// 137.
+val isOracle: sender -> bool `cost` 137
 let isOracle sender =
   let! key = Crypto.parsePublicKey oracleKey in
   match key, sender with
   | Some key, PK pk -> incRet 3 (key = pk)
   | _ -> incRet 3 false
 
-// three let! (1 + 1 + >?= 2 + tryFind 2) 18; match: triple 3, leaves 3 +
-// 1, max(some 1 + record 3, none 0) 4: 11.  Count 29; Zulib 3 * (tryFind
-// 64 + try* 2) = 198.  227.
-val parseAttestation: Dict.t data -> option attestation `cost` 227
+// three let! (2 + >?= 2 + tryFind 2) 18; match: triple 3, leaves 3 * 2 +
+// 1, max(some 1 + record 3, none 0) 4: 14.  Count 32; Zulib 3 * (tryFind
+// 64 + try* 2) = 198.  230.
+val parseAttestation: Dict.t data -> option attestation `cost` 230
 let parseAttestation dict =
   let! ticker = Dict.tryFind "Ticker" dict >?= tryString in
   let! price = Dict.tryFind "Price" dict >?= tryU64 in
@@ -47,16 +48,16 @@ let parseAttestation dict =
     OptT.some ({ ticker = ticker; price = price; time = time })
   | _ -> OptT.none
 
-// let! ok 3; let! att (1 + 1 + >?= 2 + >!= 2) 6; let! book (1 + 1 + >!=
-// 2) 4; match: pair 2, leaves (true, Some att) 2 + (false, _) 2 + `_` 1,
+// let! ok 3; let! att (2 + >?= 2 + >!= 2) 6; let! book (2 + >!= 2) 4;
+// match: pair 2, leaves (true, Some att) 3 + (false, _) 2 + `_` 1,
 // max(let entry (Collection 1 + List 1 + list of 2: 4 + 2 * (U64 1 +
-// projection 1)) 10 + let book (match leaves 2) 2 + let! book (1 + 1 +
-// add 3 + projection 1) 6 + RT.ok @ (@ 2 + record 3 + Update 1 +
-// Collection 1 + Dict 1) 8 = 26, 2, 2): 33.  Count 46.
-// Zulib isOracle 135 + tryDict 4 + parseAttestation 227 + tryDict 4 +
-// add 64 (the ERR branches pad it) = 434.  480.
+// projection 1)) 10 + let book (match leaves Some book 2 + None 1) 3 +
+// let! book (2 + add 3 + projection 1) 6 + RT.ok @ (@ 2 + record 3 +
+// Update 1 + Collection 1 + Dict 1) 8 = 27, 2, 2): 35.  Count 48.
+// Zulib isOracle 137 + tryDict 4 + parseAttestation 230 + tryDict 4 +
+// add 64 (the ERR branches pad it) = 439.  487.
 val attest: txSkeleton -> sender -> option data -> option data
-  -> CR.t `cost` 480
+  -> CR.t `cost` 487
 let attest txSkel sender messageBody state =
   let! ok = isOracle sender in
   let! att = messageBody >!= tryDict >?= parseAttestation in
@@ -74,14 +75,15 @@ let attest txSkel sender messageBody state =
   | false, _ -> RT.incFailw 64 "only the oracle attests"
   | _ -> RT.incFailw 64 "bad attestation"
 
-// let! att 6; let! entry 1 + 1 + match (leaves 2, max(>?= 2 + >!= 2 +
-// tryFind 1 + projection 1, incNone 1) 6) 8 = 10; match: pair 2, leaves
-// (Some att; Some (Collection (List [U64 time; U64 price])): 1 + 2) 3 +
+// let! att 6; let! entry 2 + match (leaves Some att 2 + None 1, max(>?= 2
+// + >!= 2 + tryFind 1 + projection 1, incNone 1) 6) 9 = 11; match: pair
+// 2, leaves (Some att: 2; Some (Collection (List [U64 time; U64
+// price])): Some 1 + Collection 1 + List 1 + 2 * (U64 1 + 1) = 7) 9 +
 // 1, max(if 3 + (&& 2 + 2 * (= 2 + projection 1)) 8 + max(@ 2 + record
-// 3, failw 1) 5 = 16, failw 1): 22.  Count 38.
-// Zulib tryDict 4 + parseAttestation 227 + (tryDict 4 + tryFind 64, or
-// incNone 68) 68 = 299.  337.
-val verify: txSkeleton -> option data -> option data -> CR.t `cost` 337
+// 3, failw 1) 5 = 16, failw 1): 28.  Count 45.
+// Zulib tryDict 4 + parseAttestation 230 + (tryDict 4 + tryFind 64, or
+// incNone 68) 68 = 302.  347.
+val verify: txSkeleton -> option data -> option data -> CR.t `cost` 347
 let verify txSkel messageBody state =
   let! att = messageBody >!= tryDict >?= parseAttestation in
   let! entry =
@@ -99,8 +101,8 @@ let verify txSkel messageBody state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Attest" -> 487
-                  | "Verify" -> 344
+                  | "Attest" -> 494
+                  | "Verify" -> 354
                   | _ -> 7)
 let main txSkel _ _ command sender messageBody _ state =
   match command with
@@ -112,8 +114,8 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 8
 let cf _ _ command _ _ _ _ =
   (match command with
-   | "Attest" -> 487
-   | "Verify" -> 344
+   | "Attest" -> 494
+   | "Verify" -> 354
    | _ -> 7)
   |> cast nat
   |> C.ret

@@ -28,32 +28,34 @@ type bid = {
   bidder: lock;
 }
 
-// match: leaves (U64 amount, Lock bidder) 2 + 1, max(incSome 2 + record
-// 2, incNone 1) 4: 7.  Zulib incSome 2 or incNone 2.  9.
-val parseBid: option data -> option bid `cost` 9
+// match: leaves (Some 1 + Collection 1 + List 1 + U64 amount 2 + Lock
+// bidder 2) 7 + 1, max(incSome 2 + record 2, incNone 1) 4: 12.  Zulib
+// incSome 2 or incNone 2.  14.
+val parseBid: option data -> option bid `cost` 14
 let parseBid state =
   match state with
   | Some (Collection (List [ U64 amount; Lock bidder ])) ->
     OptT.incSome 2 ({ amount = amount; bidder = bidder })
   | _ -> OptT.incNone 2
 
-// s = Wallet.size wallet.  let! bidder (1 + 1 + >!= 2 + >?= 2 + >?= 2 +
-// tryFind 1) 9; let! amount 4; let! current 3; let highest (leaves 2 +
-// projection 1) 3; match: leaves 2, max(if 3 + (&& 2 + `U32.lt` 2 +
-// projection 1 + `U64.gt` 2) 7 + max(let! txSkel (lockToContract 4) 6 +
-// let! txSkel 1 + 1 + match (leaves (record pattern 2, None 1) 3, max(
-// `let open` 0, incSome (2 + (+) 2 + (*) 2 + size 1) 7)) 10 = 12 +
-// match (leaves 2, max(@ 2 + record 3 + Update 1 + Collection 1 + List
-// 1 + list of 2: 4 + U64 1 + Lock 1 = 14, failw 1)) 16 = 34, incFailw
-// 7) = 44, incFailw 7): 46.  Count 65.
-// The refund, under `let open OptT`: >>= 2 + fromWallet 5 = 7, plus the
-// lambda's own 5 (liftCost 1 + lockToAddress 4); Zulib fromWallet (192
-// + 128 s) + lockToAddress 64: 268 + 128 s (incSome pads the first bid).
+// s = Wallet.size wallet.  let! bidder (2 + >!= 2 + >?= 2 + >?= 2 +
+// tryFind 1) 9; let! amount 4; let! current 3; let highest (leaves Some b
+// 2 + None 1 + projection 1) 4; match: leaves 2 + 1, max(if 3 + (&& 2 +
+// `U32.lt` 2 + projection 1 + `U64.gt` 2) 7 + max(let! txSkel
+// (lockToContract 4) 6 + let! txSkel 2 + match (leaves (Some 1 + record
+// pattern 2, None 1) 4, max(`let open`, transparent: >>= 2 + fromWallet
+// 5 = 7, incSome (2 + (+) 2 + (*) 2 + size 1) 7)) 11 = 13 + match
+// (leaves 2 + 1, max(@ 2 + record 3 + Update 1 + Collection 1 + List 1
+// + list of 2: 4 + U64 1 + Lock 1 = 14, failw 1)) 17 = 36, incFailw 7)
+// = 46, incFailw 7): 49.  Count 69.
+// The refund, under `let open OptT` (counted above): the lambda's own 5
+// (liftCost 1 + lockToAddress 4); Zulib fromWallet (192 + 128 s) +
+// lockToAddress 64: 261 + 128 s (incSome pads the first bid).
 // Zulib: tryDict 4 + tryFind 64 + tryLock 2 + getAvailableTokens 64 +
-// parseBid 9 = 143; the bid branch: lockToContract 64 + 268 + 128 s,
-// which the ERR branches pad.  65 + 143 + 332 + 128 s = 540 + 128 s.
+// parseBid 14 = 148; the bid branch: lockToContract 64 + 261 + 128 s,
+// which the ERR branches pad.  69 + 148 + 325 + 128 s = 542 + 128 s.
 val bid: txSkeleton -> context -> contractId -> w:wallet -> option data
-  -> option data -> CR.t `cost` (540 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (542 + Wallet.size w * 128)
 let bid txSkel context contractId wallet messageBody state =
   let! bidder =
     messageBody >!= tryDict >?= Dict.tryFind "returnAddress" >?= tryLock in
@@ -72,29 +74,30 @@ let bid txSkel context contractId wallet messageBody state =
           let open OptT in
           Tx.fromWallet Asset.zenAsset prev contractId wallet txSkel
           >>= (fun tx -> liftCost (Tx.lockToAddress Asset.zenAsset prev prevBidder tx))
-        | None -> OptT.incSome (268 + Wallet.size wallet * 128) txSkel in
+        | None -> OptT.incSome (261 + Wallet.size wallet * 128) txSkel in
       match txSkel with
       | Some txSkel ->
         RT.ok @ { tx = txSkel; message = None;
                   state = Update (Collection (List [ U64 amount; Lock bidder ])) }
       | None -> RT.failw "could not refund the previous bid"
     end
-    else RT.incFailw (332 + Wallet.size wallet * 128)
+    else RT.incFailw (325 + Wallet.size wallet * 128)
            "bid too low or auction over"
-  | None -> RT.incFailw (332 + Wallet.size wallet * 128)
+  | None -> RT.incFailw (325 + Wallet.size wallet * 128)
               "returnAddress is required"
 
-// let! current 3; let! seller 3; match: pair 2, leaves (2 + 1) + 1, max(
-// if 3 + (`U32.gte` 2 + projection 1) 3 + max(let! lot 4 + let! txSkel 7
-// + match (leaves 2, max(let! txSkel (1 + 1 + >>= 2 + >>= 2 +
-// lockToPublicKey 4 + mint 2 + lockToAddress 3) 15 + RT.ok @ (@ 2 +
-// record 3) 5, 2)) 22 = 33, incFailw 7) = 39, incFailw 7): 45.  Count 51.
-// Zulib: parseBid 9 + parsePublicKey 120 = 129; the closing branch:
+// let! current 3; let! seller 3; match: pair 2, leaves ((Some 1 + record
+// pattern 2) + Some seller 2) + 1, max(if 3 + (`U32.gte` 2 + projection
+// 1) 3 + max(let! lot 4 + let! txSkel 7 + match (leaves 2 + 1, max(let!
+// txSkel (2 + >>= 2 + >>= 2 + lockToPublicKey 4 + mint 2 + lockToAddress
+// 3) 15 + RT.ok @ (@ 2 + record 3) 5, 2)) 23 = 34, incFailw 7) = 40,
+// incFailw 7): 48.  Count 54.
+// Zulib: parseBid 14 + parsePublicKey 120 = 134; the closing branch:
 // fromSubtypeString 64 + fromWallet (192 + 128 s) + (lockToPublicKey 610
 // + mint 64 + lockToAddress 64, or incFailw 738) = 994 + 128 s.
-// 51 + 129 + 994 + 128 s = 1174 + 128 s.
+// 54 + 134 + 994 + 128 s = 1182 + 128 s.
 val close: txSkeleton -> context -> contractId -> w:wallet -> option data
-  -> CR.t `cost` (1174 + Wallet.size w * 128)
+  -> CR.t `cost` (1182 + Wallet.size w * 128)
 let close txSkel context contractId wallet state =
   let! current = parseBid state in
   let! seller = Crypto.parsePublicKey sellerKey in
@@ -122,8 +125,8 @@ let close txSkel context contractId wallet state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Bid" -> 549 + Wallet.size w * 128
-                  | "Close" -> 1183 + Wallet.size w * 128
+                  | "Bid" -> 551 + Wallet.size w * 128
+                  | "Close" -> 1191 + Wallet.size w * 128
                   | _ -> 9)
 let main txSkel context contractId command _ messageBody wallet state =
   match command with
@@ -136,8 +139,8 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 13
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Bid" -> 549 + Wallet.size wallet * 128
-   | "Close" -> 1183 + Wallet.size wallet * 128
+   | "Bid" -> 551 + Wallet.size wallet * 128
+   | "Close" -> 1191 + Wallet.size wallet * 128
    | _ -> 9)
   |> cast nat
   |> C.ret

@@ -30,16 +30,17 @@ let eventTime : U64.t = 1000UL
 val getReturnAddress: Dict.t data -> option lock `cost` 70
 let getReturnAddress dict = Dict.tryFind "returnAddress" dict >?= tryLock
 
-// let! returnAddress (1 + 1 + >?= 2 + >!= 2) 6; let! paid 4; let! token
-// 4; match: leaves 2, max(if 3 + `U64.gt` 2 + max(let! txSkel (1 + 1 +
-// >>= 2 + >>= 2 + lockToContract 4 + mint 2 + lockToAddress 3) 15 +
-// ofTxSkel 1, incFailw 2) = 21, incFailw 2): 23.  Count 37.
+// let! returnAddress (2 + >?= 2 + >!= 2) 6; let! paid 4; let! token 4;
+// match: leaves Some returnAddress 2 + None 1, max(if 3 + `U64.gt` 2 +
+// max(let! txSkel (2 + >>= 2 + >>= 2 + lockToContract 4 + mint 2 +
+// lockToAddress 3) 15 + ofTxSkel 1, incFailw 2) = 21, incFailw 2): 24.
+// Count 38.
 // Zulib tryDict 4 + getReturnAddress 70 + getAvailableTokens 64 +
 // fromSubtypeString 64 + (lockToContract 64 + mint 64 + lockToAddress
-// 64 + ofTxSkel 3: 195, padded by the ERR branches) = 397.  434.
+// 64 + ofTxSkel 3: 195, padded by the ERR branches) = 397.  435.
 val buy: txSkeleton -> contractId
   -> position:string{FStar.String.length position <= 32} -> option data
-  -> CR.t `cost` 434
+  -> CR.t `cost` 435
 let buy txSkel contractId position messageBody =
   let! returnAddress = messageBody >!= tryDict >?= getReturnAddress in
   let! paid = Tx.getAvailableTokens Asset.zenAsset txSkel in
@@ -58,24 +59,24 @@ let buy txSkel contractId position messageBody =
 
 // s = Wallet.size wallet.  let! dict 4; let! returnAddress (>!= 2) 4;
 // let! price (>!= 2 + >?= 2 + tryFind 1) 7; let! time 7; let! oracle 3;
-// match: 4-tuple 4, leaves 4 + 1, max(
+// match: 4-tuple 4, leaves 4 * 2 + 1, max(
 //   if 3 + (= 2) + max(
 //     let winner (if 3 + `U64.gte` 2) 5; let! token 4; let! amount 4;
-//     let payout (`U64.mul_mod` 2) 2; let! txSkel (1 + 1 + >>= 2 +
-//     destroy 3 + fromWallet 4) 11; match: leaves 2, max(let! txSkel
-//     (lockToAddress 4) 6 + let! body (1 + 1 + >>= 2 + >>= 2 + add 3 +
+//     let payout (`U64.mul_mod` 2) 2; let! txSkel (2 + >>= 2 +
+//     destroy 3 + fromWallet 4) 11; match: leaves 2 + 1, max(let! txSkel
+//     (lockToAddress 4) 6 + let! body (2 + >>= 2 + >>= 2 + add 3 +
 //     String 1 + add 2 + U64 1 + add 2 + U64 1) 16 + RT.ok @ (@ 2 +
 //     record 3 + Some 1 + record 3 + Some 1 + Collection 1 + Dict 1) 12
-//     = 34, incFailw 2) 36: 62,
-//   incFailw (2 + (+) 2 + (*) 2 + size 1) 7): 67,
-// incFailw 7): 76.  Count 101.
+//     = 34, incFailw 2) 37: 63,
+//   incFailw (2 + (+) 2 + (*) 2 + size 1) 7): 68,
+// incFailw 7): 81.  Count 106.
 // Zulib: tryDict 4 + getReturnAddress 70 + 2 * (tryFind 64 + tryU64 2)
 // + ContractId.parse 64 = 270; the then branch: fromSubtypeString 64 +
 // getAvailableTokens 64 + destroy 64 + fromWallet (128 s + 192) +
 // (lockToAddress 64 + 3 * add 64, or incFailw 256) = 640 + 128 s, which
-// the other branches pad.  101 + 270 + 640 + 128 s = 1011 + 128 s.
+// the other branches pad.  106 + 270 + 640 + 128 s = 1016 + 128 s.
 val redeem: txSkeleton -> contractId -> w:wallet -> option data
-  -> CR.t `cost` (1011 + Wallet.size w * 128)
+  -> CR.t `cost` (1016 + Wallet.size w * 128)
 let redeem txSkel contractId wallet messageBody =
   let! dict = messageBody >!= tryDict in
   let! returnAddress = dict >!= getReturnAddress in
@@ -113,12 +114,12 @@ let redeem txSkel contractId wallet messageBody =
            "returnAddress, Price and Time are required"
 
 // match leaves 4 + max(buy 4, buy 4, redeem 4, failw 1) = 8.
-// "Bull", "Bear": 8 + 434 = 442; "Redeem": 8 + 1011 + 128 s; others 8.
+// "Bull", "Bear": 8 + 435 = 443; "Redeem": 8 + 1016 + 128 s; others 8.
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Bull" | "Bear" -> 442
-                  | "Redeem" -> 1019 + Wallet.size w * 128
+                  | "Bull" | "Bear" -> 443
+                  | "Redeem" -> 1024 + Wallet.size w * 128
                   | _ -> 8)
 let main txSkel _ contractId command _ messageBody wallet _ =
   match command with
@@ -133,8 +134,8 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 14
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Bull" | "Bear" -> 442
-   | "Redeem" -> 1019 + Wallet.size wallet * 128
+   | "Bull" | "Bear" -> 443
+   | "Redeem" -> 1024 + Wallet.size wallet * 128
    | _ -> 8)
   |> cast nat
   |> C.ret

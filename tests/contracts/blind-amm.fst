@@ -29,12 +29,12 @@ let shareSubtype = "LP"
 // >!= 2 + Dict.tryFind key 1 = 3; Zulib tryFind 64.  67.
 val field: string -> option (Dict.t data) -> option data `cost` 67
 let field key dict = dict >!= Dict.tryFind key
-// let! dict 4; three let! (1 + 1 + >?= 2 + field 2) 18; match: pair 2,
-// leaves 2 + 2 + 1, max(`RT.bind` 2 + ofOptionT 2 + parse 1 = 5, 2, 2)
-// = 12.  Count 34.  The lambda: RT.ok 1 + record 4 + fromOption 2 = 7.
+// let! dict 4; three let! (2 + >?= 2 + field 2) 18; match: pair 2,
+// leaves 4 + 2 + 1, max(`RT.bind` 2 + ofOptionT 2 + parse 1 = 5, 2, 2)
+// = 14.  Count 36.  The lambda: RT.ok 1 + record 4 + fromOption 2 = 7.
 // Zulib: tryDict 4 + 3 * (field 67 + try 2) + parse 64 = 275, + 7 for
-// the lambda: the ERR branches pad 71.  34 + 4 + 207 + 71 = 316.
-val parseRequest: option data -> result request `cost` 316
+// the lambda: the ERR branches pad 71.  36 + 4 + 207 + 71 = 318.
+val parseRequest: option data -> result request `cost` 318
 let parseRequest messageBody =
   let! dict = messageBody >!= tryDict in
   let! hex = field "asset" dict >?= tryString in
@@ -47,9 +47,9 @@ let parseRequest messageBody =
                minOut = Zen.Option.fromOption 0UL minOut } <: request))
   | None, _ -> RT.incFailw 71 "asset is required"
   | _ -> RT.incFailw 71 "returnAddress is required"
-// match: leaves None 1 + 4 + 1 = 6, max(@ 2 + record 3 = 5, if 3 +
-// (= 2 + proj 1) + max(5, 1) = 11, failw 1).  17.
-val poolOf: request -> option data -> result pool `cost` 17
+// match: leaves None 1 + 11 + 2 = 14, max(@ 2 + record 3 = 5, if 3 +
+// (= 2 + proj 1) + max(5, 1) = 11, failw 1).  25.
+val poolOf: request -> option data -> result pool `cost` 25
 let poolOf req state =
   match state with
   | None -> RT.ok @ { zp = 0UL; tok = 0UL; shares = 0UL }
@@ -57,10 +57,10 @@ let poolOf req state =
     if hex = req.hex then RT.ok @ { zp = zp; tok = tok; shares = shares }
     else RT.failw "the pool trades another asset"
   | Some _ -> RT.failw "corrupt pool state"
-// the let-open body: match: pair 2 + *?^ 2 + *?^ 2 = 6, leaves 2 + 1,
-// max(match (6, leaves 3, max(if 3 + (= 2) + max(0, OptT.ret 1 + /^ 2)
-// = 8, 0)) 17, 0) = 26.  26.
-val quote: U64.t -> U64.t -> U64.t -> option U64.t `cost` 26
+// the let-open body: match: pair 2 + *?^ 2 + *?^ 2 = 6, leaves 4 + 1,
+// max(match (6, leaves 5, max(if 3 + (= 2) + max(0, OptT.ret 1 + /^ 2)
+// = 8, 0)) 19, 0) = 30.  30.
+val quote: U64.t -> U64.t -> U64.t -> option U64.t `cost` 30
 let quote amountIn rIn rOut =
   let open U64 in
   match amountIn *?^ 997UL, rIn *?^ 1000UL with
@@ -123,21 +123,21 @@ let direction req p zpIn tokIn =
   else if tokIn `U64.gt` 0UL && zpIn = 0UL then
     OptT.ret (req.token, Asset.zenAsset, tokIn, p.tok, p.zp)
   else OptT.none
-// let! zpIn 4; let! tokIn 5; let! leg 6; match: leaves 5 + 1, max(if 3
+// let! zpIn 4; let! tokIn 5; let! leg 6; match: leaves 6 + 1, max(if 3
 // + (> 2 + + 2 + v 3) 7 + max(incFailw 7, backtick 2 + ofOptionT 2 +
-// quote 3 = 7) = 17, 7) = 23.  Count 38.
+// quote 3 = 7) = 17, 7) = 24.  Count 39.
 // fun out: if 3 + (|| 2 + = 2 + not 1 + backtick 2 + proj 1) 8 +
-// max(incFailw 7, let p' (if 3 + = 2 + max(2 fields + 2 * 3 = 8, 8)) 13)
-// = 24.  The let-open body: 3 >>= 6 + liftCost 1 + fromWallet 5 +
-// ofOption 1 = 13; fun txSkel: liftCost 1 + backtick 2 + lockToAddress
+// max(incFailw 7, let p' (if 3 + = 2 + max(2 fields + 2 * 3 = 8, 8)) 13
+// + the let-open body (3 >>= 6 + liftCost 1 + fromWallet 5 + ofOption 1)
+// 13 = 26) = 37; fun txSkel: liftCost 1 + backtick 2 + lockToAddress
 // 4 + proj 1 + addChangeOutput 2 = 10; fun txSkel: @ 2 + record 3 +
 // Update 1 + Collection 1 + List 1 + list of 4: 8 + String 2 + 3 U64 6
-// = 24.  Zulib: 2 * 64 + direction 27 + quote 26 + fromWallet (192 +
+// = 24.  Zulib: 2 * 64 + direction 27 + quote 30 + fromWallet (192 +
 // 128 s) + lockToAddress 64 + addChangeOutput 64.
-// 38 + 155 + 26 + 24 + 13 + 192 + 10 + 128 + 24 = 610 + 128 s; the ERR
-// branches pad 417 (out of the match) and 367 (in the lambda) + 128 s.
+// 39 + 155 + 30 + 37 + 192 + 10 + 128 + 24 = 615 + 128 s; the ERR
+// branches pad 421 (out of the match) and 354 (in the lambda) + 128 s.
 val swap: txSkeleton -> contractId -> request -> w:wallet -> pool
-  -> CR.t `cost` (610 + Wallet.size w * 128)
+  -> CR.t `cost` (615 + Wallet.size w * 128)
 let swap txSkel contractId req wallet p =
   let! zpIn = Tx.getAvailableTokens Asset.zenAsset txSkel in
   let! tokIn = Tx.getAvailableTokens req.token txSkel in
@@ -145,12 +145,12 @@ let swap txSkel contractId req wallet p =
   match leg with
   | Some (assetIn, assetOut, amountIn, rIn, rOut) ->
     if U64.v rIn + U64.v amountIn > U64.v maxReserve then
-      RT.incFailw (417 + Wallet.size wallet * 128) "pool too large"
+      RT.incFailw (421 + Wallet.size wallet * 128) "pool too large"
     else
       RT.ofOptionT "arithmetic overflow" (quote amountIn rIn rOut)
       `RT.bind` (fun out ->
       if out = 0UL || not (req.minOut `U64.lte` out) then
-        RT.incFailw (367 + Wallet.size wallet * 128) "output below minOut"
+        RT.incFailw (354 + Wallet.size wallet * 128) "output below minOut"
       else begin
         let p' =
           if assetIn = Asset.zenAsset
@@ -166,17 +166,17 @@ let swap txSkel contractId req wallet p =
                state = Update (Collection (List [ String req.hex; U64 p'.zp;
                                                   U64 p'.tok; U64 p'.shares ])) })
       end)
-  | None -> RT.incFailw (417 + Wallet.size wallet * 128)
+  | None -> RT.incFailw (421 + Wallet.size wallet * 128)
               "hand over either ZP or the token"
 // match: leaves 3 + max(`RT.bind` 2 + parseRequest 1, 3, failw 1) = 6.
 // The lambdas: backtick 2 + poolOf 2 + addLiquidity 3 = 7; swap: 8.
-// "addLiquidity": 6 + 316 + 7 + 17 + 585 = 931; "swap": 6 + 316 + 8 +
-// 17 + 610 + 128 s = 957 + 128 s; other commands: 6.
+// "addLiquidity": 6 + 318 + 7 + 25 + 585 = 941; "swap": 6 + 318 + 8 +
+// 25 + 615 + 128 s = 972 + 128 s; other commands: 6.
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "addLiquidity" -> 931
-                  | "swap" -> 957 + Wallet.size w * 128
+                  | "addLiquidity" -> 941
+                  | "swap" -> 972 + Wallet.size w * 128
                   | _ -> 6)
 let main txSkel _ contractId command _ messageBody wallet state =
   match command with
@@ -193,8 +193,8 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 13
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "addLiquidity" -> 931
-   | "swap" -> 957 + Wallet.size wallet * 128
+   | "addLiquidity" -> 941
+   | "swap" -> 972 + Wallet.size wallet * 128
    | _ -> 6)
   |> cast nat
   |> C.ret

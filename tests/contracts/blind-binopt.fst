@@ -37,20 +37,20 @@ let hashOf key dict = dict >!= Dict.tryFind key >?= tryHash
 
 val u64Of: string -> option (Dict.t data) -> option U64.t `cost` 71
 let u64Of key dict = dict >!= Dict.tryFind key >?= tryU64
-// the function's body: leaves 2 + max(if 3 + (<> 2 + length 1) +
-// max(incNone 1, tryMapT 2 + 3 implicits) = 11, incNone 1) = 13;
-// Zulib tryMapT on 3 items 3 * (2 + 20) + 20 = 86.  99.
-val pathOf: option data -> option (list hash) `cost` 99
+// the function's body: leaves 4 + 1 + max(if 3 + (<> 2 + length 1) +
+// max(incNone 1, tryMapT 2 + 3 implicits) = 11, incNone 1) = 16;
+// Zulib tryMapT on 3 items 3 * (2 + 20) + 20 = 86.  102.
+val pathOf: option data -> option (list hash) `cost` 102
 let pathOf = function
   | Some (Collection (List items)) ->
     if length items <> depth then OptT.incNone 86
     else OptT.tryMapT #data #hash #2 tryHash items
   | _ -> OptT.incNone 86
-// let! commit 4; let! path (1 + 1 + >?= 2 + >!= 2 + tryFind 1 + << 2)
-// 9; 3 let! 12; match: 5-tuple 5, leaves 5 + 1, max(incSome 2 + record
-// 5 + v 1 = 8, incNone 1) = 19.  Count 44.  Zulib 4 * 71 + tryFind 64 +
-// pathOf 99 = 447.  491.
-val parseAttestation: option (Dict.t data) -> option attestation `cost` 491
+// let! commit 4; let! path (2 + >?= 2 + >!= 2 + tryFind 1 + << 2)
+// 9; 3 let! 12; match: 5-tuple 5, leaves 10 + 1, max(incSome 2 + record
+// 5 + v 1 = 8, incNone 1) = 24.  Count 49.  Zulib 4 * 71 + tryFind 64 +
+// pathOf 102 = 450.  499.
+val parseAttestation: option (Dict.t data) -> option attestation `cost` 499
 let parseAttestation dict =
   let! commit = hashOf "commit" dict in
   let! path = dict >!= Dict.tryFind "auditPath" >?= (pathOf << Some) in
@@ -96,11 +96,11 @@ val positions: contractId -> (asset * asset) `cost` 139
 let positions contractId =
   let! bull = Asset.fromSubtypeString contractId "Bull" in
   Asset.fromSubtypeString contractId "Bear" >>= (fun bear -> C.ret (bull, bear))
-// let! payTo 4; let! amount 4; let! (bull, bear) 1 + 2 + 1 = 4; match:
-// leaves 2, max(if 3 + (= 2) + max(incFailw 2, let! txSkel (1 + 1 + 4
+// let! payTo 4; let! amount 4; let! (bull, bear) 2 + 1 = 3; match:
+// leaves 3, max(if 3 + (= 2) + max(incFailw 2, let! txSkel (2 + 4
 // >>= 8 + addChangeOutput 3 + mint 2 + mint 2 + lockToPubKey 3 + 3) 23 +
-// let! invalid (1 + 1 + $> 2 + isValid 1) 5 + if 3 + max(2, 1) 5 = 33)
-// = 38, incFailw 2) = 40.  Count 52.  Zulib: hashOf 71 + 64 + positions
+// let! invalid (2 + $> 2 + isValid 1) 5 + if 3 + max(2, 1) 5 = 33)
+// = 38, incFailw 2) = 41.  Count 52.  Zulib: hashOf 71 + 64 + positions
 // 139 + (addChangeOutput + 2 mint + 2 lockToPubKey 320 + isValid 64 +
 // ofTxSkel 3 = 387, padded by the ERR branches).  52 + 274 + 387 = 713.
 val issue: txSkeleton -> contractId -> option (Dict.t data) -> CR.t `cost` 713
@@ -123,22 +123,22 @@ let issue txSkel contractId dict =
       else CR.ofTxSkel txSkel
     end
   | None -> RT.incFailw 387 "payTo is required"
-// let! payTo 4; let! att 3; let! oracle 3; match: triple 3, leaves (1 +
-// record 5 + 1) + 1 = 8, max(let! leaf 4 + let! unproven (1 + 1 + <$> 2
-// + verify 4) 8 + let! attest 4 + let! proofs 4 + if 3 + (|| 2 + = 2) +
-// max(7, if 3 + backtick 2 + max(7, let! (bull, bear) 4 + let! {..} (1 +
-// 2 + 3) 6 + let winning (if 3 + 2) 5 + let! txSkel (1 + 1 + 2 >>= 4 +
+// let! payTo 4; let! att 3; let! oracle 3; match: triple 3, leaves (2 +
+// (1 + record 5) + 2) + 1 = 11, max(let! leaf 4 + let! unproven (2 + <$>
+// 2 + verify 4) 8 + let! attest 4 + let! proofs 4 + if 3 + (|| 2 + = 2) +
+// max(7, if 3 + backtick 2 + max(7, let! (bull, bear) 3 + let! {..} (2 +
+// 3) 5 + let winning (if 3 + 2) 5 + let! txSkel (2 + 2 >>= 4 +
 // burn 3 + burn 2 + lockToPubKey 3) 14 + if 3 + (= 2) + max(7, |> 2 + >>=
-// 2 + fromWallet 5 + ofOptionT 1 = 10) 15 = 44) = 49) = 56 = 76, 7) = 87.
-// Count 97; the function: leaves 2 + max(>>= 2 + lockToPubKey 4, 2) = 8.
-// Zulib: hashOf 71 + parseAttestation 491 + parse 64; the proof branch:
+// 2 + fromWallet 5 + ofOptionT 1 = 10) 15 = 42) = 47) = 54 = 74, 7) = 88.
+// Count 98; the function: leaves 4 + max(>>= 2 + lockToPubKey 4, 2) = 10.
+// Zulib: hashOf 71 + parseAttestation 499 + parse 64; the proof branch:
 // leafOf 183 + verify (3 * 420 + 4) 1264 + attestToken 450 + 64, then
 // positions 139 + handedOf 139 + 2 burn 144 + lockToPubKey 64, then
-// fromWallet (192 + 128 s) + 8 + lockToPubKey 64 + ofTxSkel 3 (the ERR
-// branches pad 267, 753 and 2714, + 128 s).
-// 97 + 626 + 2714 + 128 s = 3437 + 128 s.
+// fromWallet (192 + 128 s) + 10 + lockToPubKey 64 + ofTxSkel 3 (the ERR
+// branches pad 269, 755 and 2716, + 128 s).
+// 98 + 634 + 2716 + 128 s = 3448 + 128 s.
 val redeem: txSkeleton -> contractId -> option (Dict.t data) -> w:wallet
-  -> CR.t `cost` (3437 + Wallet.size w * 128)
+  -> CR.t `cost` (3448 + Wallet.size w * 128)
 let redeem txSkel contractId dict wallet =
   let! payTo = hashOf "payTo" dict in
   let! att = parseAttestation dict in
@@ -151,9 +151,9 @@ let redeem txSkel contractId dict wallet =
     let! attest = attestToken oracle commit in
     let! proofs = Tx.getAvailableTokens attest txSkel in
     if unproven || proofs = 0UL then
-      RT.incFailw (753 + Wallet.size wallet * 128) "attestation not proven"
+      RT.incFailw (755 + Wallet.size wallet * 128) "attestation not proven"
     else if time `U64.lt` expiry then
-      RT.incFailw (753 + Wallet.size wallet * 128) "the option has not expired"
+      RT.incFailw (755 + Wallet.size wallet * 128) "the option has not expired"
     else begin
       let! (bull, bear) = positions contractId in
       let! { bulls = bulls; bears = bears } = handedOf bull bear txSkel in
@@ -163,7 +163,7 @@ let redeem txSkel contractId dict wallet =
         >>= burn bear bears
         >>= Tx.lockToPubKey attest proofs payTo in
       if winning = 0UL then
-        RT.incFailw (267 + Wallet.size wallet * 128) "no winning tokens"
+        RT.incFailw (269 + Wallet.size wallet * 128) "no winning tokens"
       else
         Tx.fromWallet Asset.zenAsset winning contractId wallet txSkel
         |> RT.ofOptionT "not enough ZP in the contract"
@@ -172,14 +172,14 @@ let redeem txSkel contractId dict wallet =
                Tx.lockToPubKey Asset.zenAsset winning payTo txSkel >>= CR.ofTxSkel
              | FStar.Pervasives.ERR msg -> RT.incFailw 67 msg)
     end
-  | _ -> RT.incFailw (2714 + Wallet.size wallet * 128) "bad attestation"
+  | _ -> RT.incFailw (2716 + Wallet.size wallet * 128) "bad attestation"
 // let! dict 4; match: leaves 3 + max(3, 4, 1) = 7.  11 + tryDict 4.
-// "Issue": 15 + 713 = 728; "Redeem": 15 + 3437 + 128 s; other: 15.
+// "Issue": 15 + 713 = 728; "Redeem": 15 + 3448 + 128 s; other: 15.
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
                   | "Issue" -> 728
-                  | "Redeem" -> 3452 + Wallet.size w * 128
+                  | "Redeem" -> 3463 + Wallet.size w * 128
                   | _ -> 15)
 let main txSkel _ contractId command _ messageBody wallet _ =
   let! dict = messageBody >!= tryDict in
@@ -194,7 +194,7 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
 let cf _ _ command _ _ wallet _ =
   (match command with
    | "Issue" -> 728
-   | "Redeem" -> 3452 + Wallet.size wallet * 128
+   | "Redeem" -> 3463 + Wallet.size wallet * 128
    | _ -> 15)
   |> cast nat
   |> C.ret

@@ -55,10 +55,10 @@ let channelData payer payee timeout deposit =
    >>= Dict.add "deposit" (U64 deposit))
   $> Dict $> Collection
 
-// ofOptionT 2 + >!= 2 + >>= 2 = 6; lambda: two let! (1 + 1 + tryFind 2
-// + >?= 2) 12 + match (tuple 2 + leaves 6 + ret 1 + tuple 2) 11 = 23.
-// Zulib: tryDict 4 + 2 * 66 = 136.  165.
-val openParams: option data -> result (publicKey * U32.t) `cost` 165
+// ofOptionT 2 + >!= 2 + >>= 2 = 6; lambda: two let! (2 + tryFind 2
+// + >?= 2) 12 + match (tuple 2 + leaves 8 + ret 1 + tuple 2) 13 = 25.
+// Zulib: tryDict 4 + 2 * 66 = 136.  167.
+val openParams: option data -> result (publicKey * U32.t) `cost` 167
 let openParams body =
   let open RT in
   ofOptionT "the open command needs a dictionary body" (body >!= tryDict) >>= (fun d ->
@@ -90,14 +90,14 @@ let payOut tx ch toPayee toPayer =
   if toPayer = 0UL then incRet 610 tx
   else Tx.lockToPublicKey Asset.zenAsset toPayer ch.payer tx
 
-// let! deposit 1 + 1 + 2 = 4; let! params 1 + 1 + 1 = 3; match (tuple 3
-// + leaves 4 + 3 + 3 + 1 = 11 + if (3 + = 2 + if (3 + lte 2 + proj 1 +
+// let! deposit 2 + 2 = 4; let! params 2 + 1 = 3; match (tuple 3
+// + leaves 6 + 4 + 5 + 1 = 16 + if (3 + = 2 + if (3 + lte 2 + proj 1 +
 // let! receipt 4 + let! st 6 + the chain: addChangeOutput 3 + >>= 2 +
 // mint 2 + >>= 2 + lockToPublicKey 3 + >>= 2 + >>= 2 + setStateUpdate 1
-// = 17 -> 27) 33 -> 38)) 52.  59.
-// Zulib: 64 + 165 + 64 + 279 + 64 + 64 + 610 + 3 + 3 = 1316.  1375.
+// = 17 -> 27) 33 -> 38)) 57.  64.
+// Zulib: 64 + 167 + 64 + 279 + 64 + 64 + 610 + 3 + 3 = 1318.  1382.
 val openChannel: txSkeleton -> context -> contractId -> sender -> option data
-  -> option data -> contractResult `cost` 1375
+  -> option data -> contractResult `cost` 1382
 let openChannel txSkel context contractId sender body state =
   let! deposit = Tx.getAvailableTokens Asset.zenAsset txSkel in
   let! params = openParams body in
@@ -119,7 +119,7 @@ let openChannel txSkel context contractId sender body state =
   | PK _, None, ERR msg -> RT.autoFailw msg
   | _ -> RT.autoFailw "only the payer's signature can open a channel"
 
-// let! r 1 + 1 + (ofOptionT 2 + fromWallet 5 + proj 1 + bind 2 +
+// let! r 2 + (ofOptionT 2 + fromWallet 5 + proj 1 + bind 2 +
 // the lambda 0) = 12; ofResultTxSkel 1 + >>= 2 = 3.  15.
 // lambda: liftCost 1 + payOut 4 = 5.
 // Zulib: 128 s + 192 + 5 + 1237 + 3 + 3 = 128 s + 1440.  128 s + 1455.
@@ -132,14 +132,14 @@ let settle txSkel cid w ch toPayee toPayer =
     `RT.bind` (fun tx -> RT.liftCost (payOut tx ch toPayee toPayer)) in
   CR.ofResultTxSkel r >>= CR.setStateDelete
 
-// let! ch 3; let! amount 9; let! sg 9; match (tuple 4 + leaves 4 + 4
-// + 1 = 9 + if (3 + <> 2 + proj 1 + if (3 + || 2 + = 2 + gt 2 + proj 1
-// + let! valid (1 + 1 + =<< 2 + verify 2 + proj 1 + channelHash 2) 9 +
-// if (3 + let! (1 + 2 + split 2 + proj 1) 6 + settle 6) 15 -> 24) 34
-// -> 40) 53.  74.  (incFailw (W.size w * 128 + k) "..." counts 7.)
-// Zulib: 301 + 2 * 70 + 800 + 298 + 5 + settle.  128 s + 3073.
+// let! ch 3; let! amount 9; let! sg 9; match (tuple 4 + leaves 8 + 4
+// + 1 = 13 + if (3 + <> 2 + proj 1 + if (3 + || 2 + = 2 + gt 2 + proj 1
+// + let! valid (2 + =<< 2 + verify 2 + proj 1 + channelHash 2) 9 +
+// if (3 + let! (2 + split 2 + proj 1) 5 + settle 6) 14 -> 23) 33
+// -> 39) 56.  77.  (incFailw (W.size w * 128 + k) "..." counts 7.)
+// Zulib: 301 + 2 * 70 + 800 + 298 + 5 + settle.  128 s + 3076.
 val closeChannel: txSkeleton -> contractId -> sender -> option data -> wallet
-  -> option data -> contractResult `cost` (W.size w * 128 + 3073)
+  -> option data -> contractResult `cost` (W.size w * 128 + 3076)
 let closeChannel txSkel cid sender body w state =
   let! ch = getChannel state in
   let! amount = body >!= tryDict >?= Dict.tryFind "amount" >?= tryU64 in
@@ -160,13 +160,13 @@ let closeChannel txSkel cid sender body w state =
   | None, _, _, _ -> RT.autoFailw "no channel is open"
   | _ -> RT.autoFailw "close needs the payee's signature and a body { amount; signature }"
 
-// let! ch 3; match (leaves 2 + if (3 + lte 2 + 2 proj + let! tx (1 + 1
-// + the let open body 0) + ofOptionTxSkel 2 + >>= 2 = 6) 13) 15.  18.
+// let! ch 3; match (leaves 3 + if (3 + lte 2 + 2 proj + let! tx (2
+// + the let open body 15) + ofOptionTxSkel 2 + >>= 2 = 21) 28) 31.  34.
 // let open body: fromWallet 5 + proj 1 + >>= 2 + >> 2 +
 // lockToPublicKey 3 + 2 proj = 15.
-// Zulib: 301 + 128 s + 192 + 610 + 3 + 3.  128 s + 1142.
+// Zulib: 301 + 128 s + 192 + 610 + 3 + 3.  128 s + 1143.
 val expire: txSkeleton -> context -> contractId -> wallet -> option data
-  -> contractResult `cost` (W.size w * 128 + 1142)
+  -> contractResult `cost` (W.size w * 128 + 1143)
 let expire txSkel context cid w state =
   let! ch = getChannel state in
   match ch with
@@ -187,9 +187,9 @@ let expire txSkel context cid w state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> contractResult `cost` (match command with
-                            | "open" -> 1385
-                            | "close" -> W.size w * 128 + 3083
-                            | "timeout" -> W.size w * 128 + 1152
+                            | "open" -> 1392
+                            | "close" -> W.size w * 128 + 3086
+                            | "timeout" -> W.size w * 128 + 1153
                             | _ -> 10)
 let main txSkel context contractId command sender messageBody w state =
   match command with
@@ -203,9 +203,9 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 14
 let cf _ _ command _ _ w _ =
   (match command with
-   | "open" -> 1385
-   | "close" -> W.size w * 128 + 3083
-   | "timeout" -> W.size w * 128 + 1152
+   | "open" -> 1392
+   | "close" -> W.size w * 128 + 3086
+   | "timeout" -> W.size w * 128 + 1153
    | _ -> 10)
   |> cast nat
   |> ret

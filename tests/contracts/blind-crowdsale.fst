@@ -32,21 +32,21 @@ let softCap : U64.t = 2000UL
 let saleEnd : U32.t = 500ul
 let ownerKey = "02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5"
 
-// Saturating addition.  match (checked_add 2 + leaves 2 + max(ret 1)): 5.
-val ( |+| ): U64.t -> U64.t -> U64.t `cost` 5
+// Saturating addition.  match (checked_add 2 + leaves 3 + max(ret 1)): 6.
+val ( |+| ): U64.t -> U64.t -> U64.t `cost` 6
 let ( |+| ) a b =
   match U64.checked_add a b with
   | Some c -> ret c
   | None -> ret 0xffffffffffffffffUL
 
 // The tokens zp buys from sold on, and the ZP left over.  Own count: leaves
-// 1 + 3, max([] incRet 2 + tuple 2 = 4, if (3 + backtick 2 + max(inc 2 +
+// 0 + 4, max([] incRet 2 + tuple 2 = 4, if (3 + backtick 2 + max(inc 2 +
 // call 3, let room 2 + let n 2 + if (3 + 2 + max(incRet (2 + 5) + tuple 2
-// + 2 backticks 4 = 13, let! (1 + 2 + call 3 + 4) 10 + incRet 2 + tuple 2
-// + backtick 2 = 16)) 21 = 25)) 30) = 34.  Paths: [] 34 + 2 = 36; skip
-// 34 + 6 + C(L); fill 34 + 40 L + 42; spill 34 + C(L) + 6: 40 (L+1) + 36.
+// + 2 backticks 4 = 13, let! (2 + call 3 + 4) 9 + incRet 2 + tuple 2
+// + backtick 2 = 15)) 20 = 24)) 29) = 33.  Paths: [] 33 + 2 = 35; skip
+// 33 + 6 + C(L); fill 33 + 39 L + 41; spill 33 + C(L) + 6: 39 (L+1) + 35.
 val buyTiers: sold:U64.t -> zp:U64.t -> ts:list (U64.t * U64.t)
-  -> (U64.t * U64.t) `cost` (length ts * 40 + 36)
+  -> (U64.t * U64.t) `cost` (length ts * 39 + 35)
 let rec buyTiers sold zp ts =
   match ts with
   | [] -> incRet 2 (0UL, zp)
@@ -56,7 +56,7 @@ let rec buyTiers sold zp ts =
       let room = cap `U64.sub` sold in
       let n = zp `U64.div` price in
       if n `U64.lte` room then
-        incRet (length rest * 40 + 42) (n, zp `U64.sub` (n `U64.mul` price))
+        incRet (length rest * 39 + 41) (n, zp `U64.sub` (n `U64.mul` price))
       else begin
         let! (m, left) = buyTiers cap (zp `U64.sub` (room `U64.mul` price)) rest in
         incRet 6 (room `U64.add` m, left)
@@ -64,12 +64,12 @@ let rec buyTiers sold zp ts =
     end
 
 // The ZP value of qty tokens sold from position start on.  Own count:
-// leaves 4 + max(ret 1, let open 0) = 5; let open body: if (3 + || 2 +
+// leaves 0 + 4 + max(ret 1, let open 30) = 34; let open body: if (3 + || 2 +
 // =^ 2 + >=^ 2 + max(call 3, let k (if 3 + <=^ 2 + -^ 2 + max(0, -^ 2))
 // 9 + <$> 2 + ( +^ ) 1 + *^ 2 + call 3 + +^ 2 + -^ 2 = 21)) 30.
-// [] 5; cons 35 + C(L): 35 L + 5.
+// [] 34; cons 34 + C(L): 34 L + 34.
 val valueOf: start:U64.t -> qty:U64.t -> ts:list (U64.t * U64.t)
-  -> U64.t `cost` (length ts * 35 + 5)
+  -> U64.t `cost` (length ts * 34 + 34)
 let rec valueOf start qty ts =
   match ts with
   | [] -> ret 0UL
@@ -86,15 +86,15 @@ val soldOf: option data -> U64.t `cost` 7
 let soldOf state = Opt.fromOption 0UL <$> (state >!= tryU64)
 
 // Own count: let! sold 3 + let! zp 4 + let! back (2 + >?= 2 + >?= 2 +
-// >!= 2 + tryFind 1) 9 + let! (tokens, left) (1 + 2 + 3) 6 + let! token 3
-// + match (tuple 3 + 2 backticks 4 + proj 1 + leaves 10 + max(let! tx (2
+// >!= 2 + tryFind 1) 9 + let! (tokens, left) (2 + 3) 5 + let! token 3
+// + match (tuple 3 + 2 backticks 4 + proj 1 + leaves 11 + max(let! tx (2
 // + >>= 4 + mint 3 + lockToAddress 3 + lockToContract 3 + backtick 2) 17
 // + let! tx (2 + if (3 + 2 + max(4, 2))) 11 + let! sold' (2 + 2) 4 + (>>=
-// 2 + 1 + 1 + U64 1) 5 = 37, 1)) 55: 80.  Zulib: soldOf 7 + 64 + 70 +
-// buyTiers 156 + getDefault 64 = 361; success 4 x 64 + 5 + 3 + 3 = 267.
-// Total 708.
+// 2 + 1 + 1 + U64 1) 5 = 37, 1)) 56: 80.  Zulib: soldOf 7 + 64 + 70 +
+// buyTiers 152 + getDefault 64 = 357; success 4 x 64 + 6 + 3 + 3 = 268.
+// Total 705.
 val buy: txSkeleton -> context -> contractId -> option data -> option data
-  -> CR.t `cost` 708
+  -> CR.t `cost` 705
 let buy txSkel context contractId messageBody state =
   let! sold = soldOf state in
   let! zp = Tx.getAvailableTokens Asset.zenAsset txSkel in
@@ -115,12 +115,12 @@ let buy txSkel context contractId messageBody state =
   | _ -> RT.autoFailw "sold out, or too little ZP for one token"
 
 // Own count: let! sold 3 + let! owner 3 + let! amount 4 + match (tuple 3 +
-// leaves 4 + max(if (3 + <> 2 + max(1, if (3 + backtick 2 + proj 1 +
-// max(1, if (3 + 2 + max(1, let! r (2 + 5) 7 + match (leaves 2 + max(>>=
-// 2 + 4, 2)) 8)) 20)) 26)) 31, 1)) 38: 48.  Zulib: 7 + 120 + 2 +
-// fromWallet (128 W + 192) + 610 + 3.  Total 128 W + 982.
+// leaves 7 + max(if (3 + <> 2 + max(1, if (3 + backtick 2 + proj 1 +
+// max(1, if (3 + 2 + max(1, let! r (2 + 5) 7 + match (leaves 3 + max(>>=
+// 2 + 4, 2)) 9)) 21)) 27)) 32, 1)) 42: 52.  Zulib: 7 + 120 + 2 +
+// fromWallet (128 W + 192) + 610 + 3.  Total 128 W + 986.
 val withdraw: txSkeleton -> context -> contractId -> sender -> option data
-  -> w:wallet -> option data -> CR.t `cost` (Wallet.size w * 128 + 982)
+  -> w:wallet -> option data -> CR.t `cost` (Wallet.size w * 128 + 986)
 let withdraw txSkel context contractId sender messageBody wallet state =
   let! sold = soldOf state in
   let! owner = Crypto.parsePublicKey ownerKey in
@@ -140,14 +140,14 @@ let withdraw txSkel context contractId sender messageBody wallet state =
 
 // Own count: let! sold 3 + let! back 4 + let! token 3 + let! n 4 + let
 // closedShort (&& 2 + 2 backticks 4 + proj 1) 7 + match (tuple 3 + && 2 +
-// 2 backticks 4 + leaves 10 + max(let remaining 2 + let! value (2 + 3) 5
-// + let! r (2 + >>= 2 + destroy 3 + fromWallet 4) 11 + match (leaves 2 +
+// 2 backticks 4 + leaves 11 + max(let remaining 2 + let! value (2 + 3) 5
+// + let! r (2 + >>= 2 + destroy 3 + fromWallet 4) 11 + match (leaves 3 +
 // max(let! tx 6 + let! res 3 + let! res (2 + if (3 + = 2 + max(1, 2 +
-// 1))) 10 + ok 1, 2)) 22 = 40, 1)) 59: 80.  Zulib: 7 + 2 + 64 + 64,
-// valueOf 110 + destroy 64 + fromWallet (128 W + 192) + 64 + 3 + 3.
-// Total 128 W + 653.
+// 1))) 10 + ok 1, 2)) 23 = 41, 1)) 61: 82.  Zulib: 7 + 2 + 64 + 64,
+// valueOf 136 + destroy 64 + fromWallet (128 W + 192) + 64 + 3 + 3.
+// Total 128 W + 681.
 val refund: txSkeleton -> context -> contractId -> option data -> w:wallet
-  -> option data -> CR.t `cost` (Wallet.size w * 128 + 653)
+  -> option data -> CR.t `cost` (Wallet.size w * 128 + 681)
 let refund txSkel context contractId messageBody wallet state =
   let! sold = soldOf state in
   let! back = messageBody >!= tryLock in
@@ -177,9 +177,9 @@ let refund txSkel context contractId messageBody wallet state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "buy" -> 719
-                  | "withdraw" -> Wallet.size w * 128 + 993
-                  | "refund" -> Wallet.size w * 128 + 664
+                  | "buy" -> 716
+                  | "withdraw" -> Wallet.size w * 128 + 997
+                  | "refund" -> Wallet.size w * 128 + 692
                   | _ -> 11)
 let main txSkel context contractId command sender messageBody wallet state =
   match command with
@@ -193,7 +193,7 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 12
 let cf _ _ command _ _ wallet _ =
   ret ((+) 11 (match command with
-               | "buy" -> 708
-               | "withdraw" -> Wallet.size wallet * 128 + 982
-               | "refund" -> Wallet.size wallet * 128 + 653
+               | "buy" -> 705
+               | "withdraw" -> Wallet.size wallet * 128 + 986
+               | "refund" -> Wallet.size wallet * 128 + 681
                | _ -> 0) <: nat)

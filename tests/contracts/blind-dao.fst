@@ -33,9 +33,9 @@ type vote = publicKey * (U64.t * bool)
 
 let voteTokenHex = "000000001111111111111111111111111111111111111111111111111111111111111111"
 
-// match (leaves 2 + if (3 + = 2 + length 1 + match (tuple 4 + 4 accesses
-// 8 + leaves 5 + OptT.ret 1 + record 4) 22) 28) 30.
-val parseProposal: data -> option proposal `cost` 30
+// match (leaves 4 + if (3 + = 2 + length 1 + match (tuple 4 + 4 accesses
+// 8 + leaves 9 + OptT.ret 1 + record 4) 26) 32) 36.
+val parseProposal: data -> option proposal `cost` 36
 let parseProposal d =
   match d with
   | Collection (Array arr) ->
@@ -48,8 +48,8 @@ let parseProposal d =
     else OptT.none
   | _ -> OptT.none
 
-// leaves 4 + OptT.ret 1 + two tuples 4 + = 2: 11.
-val parseVote: data -> option vote `cost` 11
+// leaves 9 + OptT.ret 1 + two tuples 4 + = 2: 16.
+val parseVote: data -> option vote `cost` 16
 let parseVote d =
   match d with
   | Collection (List [PublicKey pk; U64 w; Byte b]) -> OptT.ret (pk, (w, b = 1uy))
@@ -60,14 +60,14 @@ val voteData: vote -> data `cost` 15
 let voteData (pk, (w, yes)) =
   ret (Collection (List [PublicKey pk; U64 w; Byte (if yes then 1uy else 0uy)]))
 
-// match (leaves 3 + max(let! 3 + let! 4 + match (tuple 2 + leaves 3 +
-// ret 1 + 2 tuples 4) 10 = 17, incNone 1)) 20.
-// Zulib: parseProposal 30 + tryMapT (n * (11 + 20) + 20) = 31 n + 50,
-// or incNone 50.  31 n + 70.
+// match (leaves 8 + max(let! 3 + let! 4 + match (tuple 2 + leaves 5 +
+// ret 1 + 2 tuples 4) 12 = 19, incNone 1)) 27.
+// Zulib: parseProposal 36 + tryMapT (n * (16 + 20) + 20) = 36 n + 56,
+// or incNone 56.  36 n + 83.
 val parseState: s:option data -> option (data * (proposal * list vote))
   `cost` (match s with
-          | Some (Collection (List [_; Collection (List vs)])) -> Prims.length vs * 31 + 70
-          | _ -> 70)
+          | Some (Collection (List [_; Collection (List vs)])) -> Prims.length vs * 36 + 83
+          | _ -> 83)
 let parseState s =
   match s with
   | Some (Collection (List [p; Collection (List vs)])) ->
@@ -77,7 +77,7 @@ let parseState s =
     | Some prop, Some votes -> OptT.ret (p, (prop, votes))
     | _ -> OptT.none
     end
-  | _ -> OptT.incNone 50
+  | _ -> OptT.incNone 56
 
 // The yes weight.  match (leaves 5 + max(ret 1, let! 3 + ret 1 + if (3
 // + + 2 + v 1) 6 = 10)) 15 per element and 15 for [].
@@ -89,11 +89,11 @@ let rec yesWeight l =
     let! rest = yesWeight tl in
     ret (if yes then U64.v w + rest else rest)
 
-// let! d 4 + match (tuple 2 + leaves 6 + 4 let! 24 + match (tuple 4 +
-// leaves 5 + let! arr (2 + ofList 1 + 4 conses 8 + 4 constructors) 15 +
-// chain (ofTxSkel 1 + >>= 2 + setStateUpdate 1 + 10) 14 = 38) 62) 74.
-// Zulib: tryDict 4 + 4 * 66 + ofList 10 + 3 + 3 = 284.  358.
-val propose: txSkeleton -> option data -> option data -> contractResult `cost` 358
+// let! d 4 + match (tuple 2 + leaves 8 + 4 let! 24 + match (tuple 4 +
+// leaves 9 + let! arr (2 + ofList 1 + 4 conses 8 + 4 constructors) 15 +
+// chain (ofTxSkel 1 + >>= 2 + setStateUpdate 1 + 10) 14 = 42) 66) 76.
+// Zulib: tryDict 4 + 4 * 66 + ofList 10 + 3 + 3 = 284.  364.
+val propose: txSkeleton -> option data -> option data -> contractResult `cost` 364
 let propose txSkel body state =
   let! d = body >!= tryDict in
   match state, d with
@@ -112,16 +112,16 @@ let propose txSkel body state =
   | Some _, _ -> RT.autoFailw "a proposal is already open"
   | None, None -> RT.autoFailw "the proposal must be a dictionary"
 
-// let! st 3 + let! choice 4 + let! token 3 + match (tuple 4 + leaves 11
+// let! st 3 + let! choice 4 + let! token 3 + match (tuple 4 + leaves 15
 // + let! weight 4 + let! dupes 4 + if (3 + 3 + if (3 + 2 + if (3 + 3 +
-// if (3 + 6 + let! entries 12 + chain 17) 38) 44) 49) 55 = 63) 78.  88.
+// if (3 + 6 + let! entries 12 + chain 17) 38) 44) 49) 55 = 63) 82.  92.
 // Filter lambda: ret 1 + = 2 + fst 1 = 4.  (incFailw (length * 17 + 89) "" 7.)
-// Zulib: parseState 31 n + 70 + tryString 2 + parse 64 + 64 +
-// filterT (21 n + 17) + mapT (17 (n + 1) + 2) + 64 + 3 + 3.  69 n + 394.
+// Zulib: parseState 36 n + 83 + tryString 2 + parse 64 + 64 +
+// filterT (21 n + 17) + mapT (17 (n + 1) + 2) + 64 + 3 + 3.  74 n + 411.
 val vote: txSkeleton -> context -> contractId -> sender -> option data -> s:option data
   -> contractResult `cost` ((match s with
                              | Some (Collection (List [_; Collection (List vs)])) -> Prims.length vs
-                             | _ -> 0) * 69 + 394)
+                             | _ -> 0) * 74 + 411)
 let vote txSkel context cid sender body s =
   let! st = parseState s in
   let! choice = body >!= tryString in
@@ -144,15 +144,15 @@ let vote txSkel context cid sender body s =
   | None, _, _, _ -> RT.autoFailw "no proposal is open"
   | _ -> RT.autoFailw "a vote needs the voter's signature and the body yes or no"
 
-// let! st 3 + match (leaves 6 + let! yes 3 + let! turnout 5 + if (3 + 9
-// + let! tx 7 + match (leaves 2 + 8) 10) 29 = 37) 43.  46.
+// let! st 3 + match (leaves 7 + let! yes 3 + let! turnout 5 + if (3 + 9
+// + let! tx 7 + match (leaves 3 + 8) 11) 30 = 38) 45.  48.
 // Fold lambda: ret 1 + + 2 + v 1 + fst 1 + snd 1 = 6.
-// Zulib: parseState (31 n + 70) + yesWeight (15 n + 15) + foldT (10 n + 4)
-// + fromWallet (128 s + 192) + lockToAddress 64 + 3 + 3.  56 n + 128 s + 397.
+// Zulib: parseState (36 n + 83) + yesWeight (15 n + 15) + foldT (10 n + 4)
+// + fromWallet (128 s + 192) + lockToAddress 64 + 3 + 3.  61 n + 128 s + 412.
 val execute: txSkeleton -> contractId -> w:wallet -> s:option data
   -> contractResult `cost` ((match s with
                              | Some (Collection (List [_; Collection (List vs)])) -> Prims.length vs
-                             | _ -> 0) * 56 + W.size w * 128 + 397)
+                             | _ -> 0) * 61 + W.size w * 128 + 412)
 let execute txSkel cid w s =
   let! st = parseState s in
   match st with
@@ -172,13 +172,13 @@ let execute txSkel cid w s =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> s:option data
   -> contractResult `cost` (match command with
-                            | "propose" -> 368
+                            | "propose" -> 374
                             | "vote" -> (match s with
                                          | Some (Collection (List [_; Collection (List vs)])) -> Prims.length vs
-                                         | _ -> 0) * 69 + 404
+                                         | _ -> 0) * 74 + 421
                             | "execute" -> (match s with
                                             | Some (Collection (List [_; Collection (List vs)])) -> Prims.length vs
-                                            | _ -> 0) * 56 + W.size w * 128 + 407
+                                            | _ -> 0) * 61 + W.size w * 128 + 422
                             | _ -> 10)
 let main txSkel context contractId command sender messageBody w state =
   match command with
@@ -187,18 +187,18 @@ let main txSkel context contractId command sender messageBody w state =
   | "execute" -> execute txSkel contractId w state
   | _ -> RT.failw "unknown command"
 
-// let n (leaves 3 + length 1) 4 + match (leaves 4 + 9) 13 + |> 2 +
-// cast 1 + |> 2: 22.
+// let n (leaves 8 + length 1) 9 + match (leaves 4 + 9) 13 + |> 2 +
+// cast 1 + |> 2: 27.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
-  -> option data -> nat `cost` 22
+  -> option data -> nat `cost` 27
 let cf _ _ command _ _ w state =
   let n = (match state with
            | Some (Collection (List [_; Collection (List vs)])) -> Prims.length vs
            | _ -> 0) in
   (match command with
-   | "propose" -> 368
-   | "vote" -> n * 69 + 404
-   | "execute" -> n * 56 + W.size w * 128 + 407
+   | "propose" -> 374
+   | "vote" -> n * 74 + 421
+   | "execute" -> n * 61 + W.size w * 128 + 422
    | _ -> 10)
   |> cast nat
   |> ret

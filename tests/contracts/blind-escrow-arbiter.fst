@@ -45,8 +45,8 @@ let encode r =
   ret (Collection (List [Byte recordTag; Hash r.buyer; Hash r.seller;
                          Hash r.arbiter; U64 r.amount; U32 r.deadline]))
 
-// leaves 6 + 1, max(if (3 + = 2 + max(some 1 + record 5, 0)) 11, 0): 18.
-val fields: list data -> option escrowRecord `cost` 18
+// leaves 12 + 1, max(if (3 + = 2 + max(some 1 + record 5, 0)) 11, 0): 24.
+val fields: list data -> option escrowRecord `cost` 24
 let fields ls =
   match ls with
   | [Byte c; Hash b; Hash s; Hash a; U64 amt; U32 dl] ->
@@ -59,32 +59,32 @@ let fields ls =
 val nonEmpty: escrowRecord -> option escrowRecord `cost` 7
 let nonEmpty r = if r.amount `U64.gt` 0x0UL then OT.some r else OT.none
 
-// let open body: backtick 2 + >>= 2 + tryList 1: 5; 4 + 18 + 7: 34.
-val parseEscrow: data -> option escrowRecord `cost` 34
+// let open body: backtick 2 + >>= 2 + tryList 1: 5; 4 + 24 + 7: 40.
+val parseEscrow: data -> option escrowRecord `cost` 40
 let parseEscrow d =
   let open OT in
   (tryList d >>= fields) `OT.bind` nonEmpty
 
-// let! 1+1+2 + let (if 3 + Some? 1 + Some?.v 1) 5 + let! 1+1+(>?= 2 +
-// tryFind 2) 6 + ret (1 + tuple 2 + match leaves 2) 5: 20;
-// tryDict 4 + tryFind 64 + tryU32 2: 90.
-val loadState: option data -> (Dict.t data * U32.t) `cost` 90
+// let! 2+2 + let (match leaves 3) 3 + let! 2+(>?= 2 +
+// tryFind 2) 6 + ret (1 + tuple 2 + match leaves 3) 6: 19;
+// tryDict 4 + tryFind 64 + tryU32 2: 89.
+val loadState: option data -> (Dict.t data * U32.t) `cost` 89
 let loadState state =
   let! od = state >!= tryDict in
-  let d = if Some? od then Some?.v od else Dict.empty in
+  let d = match od with | Some d -> d | None -> Dict.empty in
   let! next = Dict.tryFind nextKey d >?= tryU32 in
   ret (d, (match next with | Some n -> n | None -> 0ul))
 
-// Own count: let! (d,n) 1+2+1 = 4; let! body 4; 3 x (let! 1+1+(>?= 2 +
-// >!= 2 + tryFind 1) = 7) 21; let! amount 1+1+2 = 4; match (tuple 4 +
-// leaves (4 + 4 + 1) 9 + max(if (3 + 2 + begin let! b 3 + let! r (2 + 1
+// Own count: let! (d,n) 2+1 = 3; let! body 4; 3 x (let! 2+(>?= 2 +
+// >!= 2 + tryFind 1) = 7) 21; let! amount 2+2 = 4; match (tuple 4 +
+// leaves (8 + 5 + 1) 14 + max(if (3 + 2 + begin let! b 3 + let! r (2 + 1
 // + record 5) 8 + let! dict (2 + >>= 2 + add 3 + to_string 1 + add 2 +
 // U32 1 + backtick 2) 13 + let! tx 2+4 = 6 + (>>= 2 + ofTxSkel 1 +
-// setStateUpdate 1 + Collection 1 + Dict 1) 6 = 36) 41, 2, 1)) 54:
-// 4+4+21+4+54 = 87.  Zulib: 90 + 4 + 3 x 66 + 64 = 356, then the
-// success path 537 + 26 + 128 + 64 + 6 = 761 (failures padded): 1204.
+// setStateUpdate 1 + Collection 1 + Dict 1) 6 = 36) 41, 2, 1)) 59:
+// 3+4+21+4+59 = 91.  Zulib: 89 + 4 + 3 x 66 + 64 = 355, then the
+// success path 537 + 26 + 128 + 64 + 6 = 761 (failures padded): 1207.
 val deposit: txSkeleton -> contractId -> sender -> option data -> option data
-  -> CR.t `cost` 1204
+  -> CR.t `cost` 1207
 let deposit txSkel contractId sender messageBody state =
   let! (dict, next) = loadState state in
   let! body = messageBody >!= tryDict in
@@ -106,23 +106,23 @@ let deposit txSkel contractId sender messageBody state =
   | PK _, _, _, _ -> RT.incFailw 761 "body needs seller, arbiter and deadline"
   | _ -> RT.autoFailw "deposit must be signed by the buyer"
 
-// Own count: let! st 3 + let dict 1 + let! id 4 + let key (if 3 + 1 +
-// max(to_string 1 + Some?.v 1, 0)) 6 + let! found (2 + >?= 2 + tryFind
-// 2) 6 + let! who (2 + match: leaves 2 + max(liftCost 1 + 1, 1)) 6 +
-// match (leaves 2 + max(let expired (backtick 2 + 2 projections) 4 +
-// let allowed (tuple 3 + leaves 10 + max(|| 2 + 2 x (= 2 + proj 1)) 8)
-// 21 + if (3 + max(let payee (3 + 1) 4 + let! tx (2 + 5 + proj 1) 8 +
-// match (leaves 2 + max(let! tx (2 + 4 + 1) 7 + let! dict 4 + 6, 2))
-// 19 = 31, incFailw 2 + (+ 2 + * 2 + size 1) 7)) 34 = 59, 1)) 61: 87.
-// Zulib: 90 + 2 + 64 + 34 + 537 + (128 W + 192) + 64 + 64 + 6 = 128 W + 1053.
-// Total 128 W + 1140 (every failure after the lookups padded to it).
+// Own count: let! st 3 + let dict 1 + let! id 4 + let key (match leaves 3
+// + max(to_string 1, 0)) 4 + let! found (2 + >?= 2 + tryFind
+// 2) 6 + let! who (2 + match: leaves 3 + max(liftCost 1 + 1, 1)) 7 +
+// match (leaves 3 + max(let expired (backtick 2 + 2 projections) 4 +
+// let allowed (tuple 3 + leaves 12 + max(|| 2 + 2 x (= 2 + proj 1)) 8)
+// 23 + if (3 + max(let payee (3 + 1) 4 + let! tx (2 + 5 + proj 1) 8 +
+// match (leaves 3 + max(let! tx (2 + 4 + 1) 7 + let! dict 4 + 6, 2))
+// 20 = 32, incFailw 2 + (+ 2 + * 2 + size 1) 7)) 35 = 62, 1)) 65: 90.
+// Zulib: 89 + 2 + 64 + 40 + 537 + (128 W + 192) + 64 + 64 + 6 = 128 W + 1058.
+// Total 128 W + 1148 (every failure after the lookups padded to it).
 val close: bool -> txSkeleton -> context -> contractId -> sender -> option data
-  -> w:wallet -> option data -> CR.t `cost` (Wallet.size w * 128 + 1140)
+  -> w:wallet -> option data -> CR.t `cost` (Wallet.size w * 128 + 1148)
 let close release txSkel context contractId sender messageBody wallet state =
   let! st = loadState state in
   let dict = Native.fst st in
   let! id = messageBody >!= tryU32 in
-  let key = if Some? id then U32.to_string (Some?.v id) else "" in
+  let key = match id with | Some id -> U32.to_string id | None -> "" in
   let! found = Dict.tryFind key dict >?= parseEscrow in
   let! who =
     match sender with
@@ -156,8 +156,8 @@ let close release txSkel context contractId sender messageBody wallet state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "deposit" -> 1216
-                  | "release" | "refund" -> Wallet.size w * 128 + 1152
+                  | "deposit" -> 1219
+                  | "release" | "refund" -> Wallet.size w * 128 + 1160
                   | _ -> 12)
 let main txSkel context contractId command sender messageBody wallet state =
   match command with
@@ -171,6 +171,6 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 10
 let cf _ _ command _ _ wallet _ =
   ret (match command with
-       | "deposit" -> 1216
-       | "release" | "refund" -> Wallet.size wallet * 128 + 1152
+       | "deposit" -> 1219
+       | "release" | "refund" -> Wallet.size wallet * 128 + 1160
        | _ -> 12 <: nat)

@@ -56,8 +56,8 @@ let tokenOf contractId nm =
     let! digest = Sha3.updateHash sub Sha3.empty >>= Sha3.finalize in
     C.ret (ver, h, digest)
 
-// function: leaves 3 + OptT.ret 1 + record 2 = 6.
-val decodeEntry: data -> option entry `cost` 6
+// function: leaves 7 + OptT.ret 1 + record 2 = 10.
+val decodeEntry: data -> option entry `cost` 10
 let decodeEntry = function
   | Collection (List [PublicKey h; U32 e]) ->
     OptT.ret ({ holder = h; expiry = e } <: entry)
@@ -71,17 +71,17 @@ let encodeEntry e = C.ret (Collection (List [PublicKey e.holder; U32 e.expiry]))
 val registry: option data -> option (Dict.t data) `cost` 9
 let registry state = Opt.maybe (OptT.incSome 4 Dict.empty) tryDict state
 
-// let-open body: match +?^ 2 + leaves 2 + OptT.ret 1 = 5.
-val extend: U32.t -> option U32.t `cost` 5
+// let-open body: match +?^ 2 + leaves 3 + OptT.ret 1 = 6.
+val extend: U32.t -> option U32.t `cost` 6
 let extend start =
   let open FStar.UInt32 in
   match start +?^ period with
   | Some e -> OptT.ret e
   | None -> OptT.none
 
-// let!s 4 + 6 + 3; match: pair 2 + leaves 5 + (let! 3 + match 6) = 16.
-// 29; Zulib 4 + 69 + 9 + 12.  123.
-val parse: option data -> option data -> result request `cost` 123
+// let!s 4 + 6 + 3; match: pair 2 + leaves 7 + (let! 3 + match 7) = 19.
+// 32; Zulib 4 + 69 + 9 + 12.  126.
+val parse: option data -> option data -> result request `cost` 126
 let parse body state =
   let! args = body >!= tryDict in
   let! raw = field "name" args >?= tryString in
@@ -96,9 +96,9 @@ let parse body state =
   | None, _ -> RT.incFailw 12 "name is required"
   | _ -> RT.incFailw 12 "corrupt registry state"
 
-// let!s 4+6+5+4+7; match: triple 3 + leaves 10 + if (3 + if (3 + <> 2 +
-// let! 5 + let! 7 + chain 20)) 40 = 53.  79; Zulib 64+64+293+5+69 + 273.
-val register: txSkeleton -> context -> contractId -> sender -> request -> CR.t `cost` 847
+// let!s 4+6+5+4+7; match: triple 3 + leaves 15 + if (3 + if (3 + <> 2 +
+// let! 5 + let! 7 + chain 20)) 40 = 58.  84; Zulib 64+64+293+6+69 + 273.
+val register: txSkeleton -> context -> contractId -> sender -> request -> CR.t `cost` 853
 let register txSkel context contractId sender r =
   let! paid = Tx.getAvailableTokens Asset.zenAsset txSkel in
   let! taken = Dict.containsKey r.nm r.book in
@@ -123,9 +123,9 @@ let register txSkel context contractId sender r =
   | PK _, _, None -> RT.incFailw 273 "expiry overflow"
   | _ -> RT.incFailw 273 "register must be signed"
 
-// let!s 4+6+4; match: pair 2 + leaves 5 + (let! 4 + if (3 + 3 + if (3 +
-// 2 + match (2 + let! 4 + let! 7 + chain 11)))) 39 = 46.  60; Zulib 284.
-val renew: txSkeleton -> contractId -> sender -> request -> CR.t `cost` 344
+// let!s 4+6+4; match: pair 2 + leaves 8 + (let! 4 + if (3 + 3 + if (3 +
+// 2 + match (3 + let! 4 + let! 7 + chain 11)))) 40 = 50.  64; Zulib 289.
+val renew: txSkeleton -> contractId -> sender -> request -> CR.t `cost` 353
 let renew txSkel contractId sender r =
   let! paid = Tx.getAvailableTokens Asset.zenAsset txSkel in
   let! found = Dict.tryFind r.nm r.book in
@@ -137,7 +137,7 @@ let renew txSkel contractId sender r =
     else if paid <> renewFee then RT.incFailw 145 "renewal needs exactly the fee"
     else begin match until with
       | Some until ->
-        [@ inline_let] let ent' = { ent with expiry = until } in
+        let ent' = { ent with expiry = until } in
         let! e = encodeEntry ent' in
         let! book = Dict.add r.nm e r.book in
         Tx.lockToContract Asset.zenAsset renewFee contractId txSkel
@@ -145,12 +145,12 @@ let renew txSkel contractId sender r =
         >>= CR.setStateUpdate (Collection (Dict book))
       | None -> RT.incFailw 145 "expiry overflow"
     end
-  | PK _, None -> RT.incFailw 150 "no such name"
-  | _ -> RT.incFailw 150 "renew must be signed"
+  | PK _, None -> RT.incFailw 151 "no such name"
+  | _ -> RT.incFailw 151 "renew must be signed"
 
-// let!s 5+4+6+4+7; match: triple 3 + leaves 4 + if (3 + 7 + if (3 + 4 +
-// 22)) 39 = 46.  72; Zulib 293+64+64+6+69 + 691 (610 lockToPublicKey).
-val transfer: txSkeleton -> context -> contractId -> sender -> request -> CR.t `cost` 1259
+// let!s 5+4+6+4+7; match: triple 3 + leaves 7 + if (3 + 7 + if (3 + 4 +
+// 22)) 39 = 49.  75; Zulib 293+64+64+10+69 + 691 (610 lockToPublicKey).
+val transfer: txSkeleton -> context -> contractId -> sender -> request -> CR.t `cost` 1266
 let transfer txSkel context contractId sender r =
   let! token = tokenOf contractId r.nm in
   let! held = Tx.getAvailableTokens token txSkel in
@@ -172,10 +172,10 @@ let transfer txSkel context contractId sender r =
     end
   | _ -> RT.incFailw 691 "transfer needs a signed holder and a recipient key"
 
-// let!s 5+4+6+4+7+6; match: leaves 2 + if (3 + 3 + if (3 + 2 + 7)) 18 = 20.
-// 52; Zulib 293+64+64+6+69+64 = 560; the bind 354 + 128 s.
+// let!s 5+4+6+4+7+6; match: leaves 3 + if (3 + 4 + if (3 + 2 + 7)) 19 = 22.
+// 54; Zulib 293+64+64+10+69+64 = 564; the bind 354 + 128 s.
 val release: txSkeleton -> context -> contractId -> w:wallet -> request
-  -> CR.t `cost` (966 + Wallet.size w * 128)
+  -> CR.t `cost` (972 + Wallet.size w * 128)
 let release txSkel context contractId wallet r =
   let! token = tokenOf contractId r.nm in
   let! held = Tx.getAvailableTokens token txSkel in
@@ -199,12 +199,12 @@ let release txSkel context contractId wallet r =
         >>= (fun tx -> liftCost (Tx.lockToAddress Asset.zenAsset deposit payTo tx))
         >>= (fun tx -> CR.ofTxSkel tx `C.bind` CR.setStateUpdate (Collection (Dict book))))
 
-// backtick 2 + parse 2 = 4; lambda: leaves 5 + 5 = 10.  4 + 123 + 10.
+// backtick 2 + parse 2 = 4; lambda: leaves 5 + 5 = 10.  4 + 126 + 10.
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "register" -> 984 | "renew" -> 481 | "transfer" -> 1396
-                  | "release" -> 1103 + Wallet.size w * 128 | _ -> 137)
+                  | "register" -> 993 | "renew" -> 493 | "transfer" -> 1406
+                  | "release" -> 1112 + Wallet.size w * 128 | _ -> 140)
 let main txSkel context contractId command sender body wallet state =
   parse body state `RT.bind` (fun r ->
     match command with
@@ -218,6 +218,6 @@ let main txSkel context contractId command sender body wallet state =
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet -> option data -> nat `cost` 11
 let cf _ _ command _ _ wallet _ =
   C.ret (match command with
-         | "register" -> 984 | "renew" -> 481 | "transfer" -> 1396
-         | "release" -> 1103 + Wallet.size wallet * 128
-         | _ -> 137 <: nat)
+         | "register" -> 993 | "renew" -> 493 | "transfer" -> 1406
+         | "release" -> 1112 + Wallet.size wallet * 128
+         | _ -> 140 <: nat)

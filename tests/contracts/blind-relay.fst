@@ -33,8 +33,8 @@ type route =
 let partnerHex = "00000000ca055cc0af4d25ea1c8bbbf41444aadd68a168558397516b2f64727d87e72f97"
 let maxTopics : nat = 8
 
-// leaves 2 + 1, max(ret 1 + tuple 2): 6.
-val load: option data -> (U32.t * Dict.t data) `cost` 6
+// leaves 8 + 1, max(ret 1 + tuple 2): 12.
+val load: option data -> (U32.t * Dict.t data) `cost` 12
 let load state =
   match state with
   | Some (Collection (List [U32 n; Collection (Dict d)])) -> ret (n, d)
@@ -55,11 +55,11 @@ let topicOk t =
   if len = 0 || len > 16 then ret false
   else ret (S.at t 0 <> "#")
 
-// let! target (1 + 1 + >!= 2 + >?= 2 + tryFind 1 + >?= 2) 9 + match
-// (leaves 2 + max(if (3 + = 2 + length 1 + max(let! cid 3 + ret 1 +
-// match (leaves 2 + 1) 3 = 7, incRet 2 + 1)) 13, incRet 2)) 15 = 24.
+// let! target (2 + >!= 2 + >?= 2 + tryFind 1 + >?= 2) 9 + match
+// (leaves 3 + max(if (3 + = 2 + length 1 + max(let! cid 3 + ret 1 +
+// match (leaves 3 + 1) 4 = 8, incRet 2 + 1)) 14, incRet 2)) 17 = 26.
 // Zulib: tryDict 4 + tryFind 64 + tryString 2 + (parse 64 | incRet 64): 134.
-val route: option data -> route `cost` 158
+val route: option data -> route `cost` 160
 let route body =
   let! target = body >!= tryDict >?= Dict.tryFind "target" >?= tryString in
   match target with
@@ -75,8 +75,8 @@ let route body =
 
 // The topic's count before and after, and the new tally; false when the
 // tally is full.  let! known 4 + if (3 + || 2 + < 2 + size 1 + max(let!
-// old (1 + 1 + >?= 2 + tryFind 2) 6 + let c (maybe 3) 3 + let counts
-// (record 2 + backtick 2) 4 + let! tally (1 + 1 + add 3 + U64 1 + proj 1)
+// old (2 + >?= 2 + tryFind 2) 6 + let c (maybe 3) 3 + let counts
+// (record 2 + backtick 2) 4 + let! tally (2 + add 3 + U64 1 + proj 1)
 // 7 + ret (1 + tuple 3) 4 = 24, autoInc 1 + ret 1 + tuple 3 + record 2
 // = 7)) 32 = 36.  Zulib: containsKey 64 + (tryFind 64 + tryU64 2 + add
 // 64 | autoInc 130) = 194.  230.
@@ -93,13 +93,13 @@ let bump t tally =
   else autoInc (ret (false, { first = 0UL; second = 0UL }, tally))
 
 // let! r 3 + let! topic 9 + let topic 2 + let! ok 3 + let! (n, tally)
-// (1 + 2 leaves + 1) 4 + let! partner 3 + match (tuple 2 + leaves 8 +
-// max(if (3 + max(let! st (1 + 1 + >>= 2 + next 1) 5 + @ 2 + record 3 +
+// (2 + 1) 3 + let! partner 3 + match (tuple 2 + leaves 11 +
+// max(if (3 + max(let! st (2 + >>= 2 + next 1) 5 + @ 2 + record 3 +
 // Some 1 + record 3 + <| 2 + Collection 1 + List 1 + 2 conses 4 + Byte 1
-// + String 1 + Update 1 = 25, 2)) 28, 2, 2)) 38 = 62.  Zulib: route 158
-// + tryDict 4 + tryFind 64 + tryString 2 + topicOk 15 + load 6 + parse
-// 64 + (next 3 + the lambda (2 + store 10) | incFailw 15) = 328.  390.
-val forward: txSkeleton -> option data -> option data -> CR.t `cost` 390
+// + String 1 + Update 1 = 25, 2)) 28, 2, 2)) 41 = 64.  Zulib: route 160
+// + tryDict 4 + tryFind 64 + tryString 2 + topicOk 15 + load 12 + parse
+// 64 + (next 3 + the lambda (2 + store 10) | incFailw 15) = 336.  400.
+val forward: txSkeleton -> option data -> option data -> CR.t `cost` 400
 let forward txSkel body state =
   let! r = route body in
   let! topic = body >!= tryDict >?= Dict.tryFind "topic" >?= tryString in
@@ -120,13 +120,13 @@ let forward txSkel body state =
   | Refused msg, _ -> RT.incFailw 15 msg
   | Fallback, None -> RT.incFailw 15 "no partner"
 
-// let! partner 3 + match (tuple 3 + leaves 5 + max(if (3 + = 2 + max(
-// let! s 3 + let! b (1 + 1 + 2 + snd 1) 5 + match (leaves 6 + max(let!
-// st (1 + 1 + =<< 2 + next 1 + fst 1) 6 + @ 2 + record 3 + Update 1 =
-// 12, 2)) 18 = 26, 2)) 31, 2)) 39 = 42.  Zulib: parse 64 + load 6 +
+// let! partner 3 + match (tuple 3 + leaves 12 + max(if (3 + = 2 + max(
+// let! s 3 + let! b (2 + 2 + snd 1) 5 + match (leaves 6 + max(let!
+// st (2 + =<< 2 + next 1 + fst 1) 6 + @ 2 + record 3 + Update 1 =
+// 12, 2)) 18 = 26, 2)) 31, 2)) 46 = 49.  Zulib: parse 64 + load 12 +
 // bump 230 + (next 3 + the lambda (2 + store 10) | incFailw 15), or
-// incFailw 251: 315.  357.
-val receive: txSkeleton -> sender -> option data -> option data -> CR.t `cost` 357
+// incFailw 257: 321.  370.
+val receive: txSkeleton -> sender -> option data -> option data -> CR.t `cost` 370
 let receive txSkel sender body state =
   let! partner = CId.parse partnerHex in
   match sender, partner, body with
@@ -140,15 +140,15 @@ let receive txSkel sender body state =
         RT.ok @ { tx = txSkel; message = None; state = Update st }
       | false, _, _ -> RT.incFailw 15 "too many topics"
     end
-    else RT.incFailw 251 "the sender is not the partner"
-  | _ -> RT.incFailw 251 "only the partner may relay here"
+    else RT.incFailw 257 "the sender is not the partner"
+  | _ -> RT.incFailw 257 "only the partner may relay here"
 
-// let! t 4 + let! s 3 + match (leaves 2 + max(let! known (1 + 1 + 2 +
+// let! t 4 + let! s 3 + match (leaves 3 + max(let! known (2 + 2 +
 // snd 1) 5 + if (3 + max(`bind` 2 + >>= 2 + remove (2 + snd 1) 3 +
-// store (fst s) 2, 2)) 12 = 17, 2)) 19 = 26.  Zulib: tryString 2 + load
-// 6 + (containsKey 64 + (remove 64 + store 10 + the lambda (<| 2 +
-// record 3 + Update 1) 6 | incFailw 80) | incFailw 144) = 152.  178.
-val clear: txSkeleton -> option data -> option data -> CR.t `cost` 178
+// store (fst s) 2, 2)) 12 = 17, 2)) 20 = 27.  Zulib: tryString 2 + load
+// 12 + (containsKey 64 + (remove 64 + store 10 + the lambda (<| 2 +
+// record 3 + Update 1) 6 | incFailw 80) | incFailw 144) = 158.  185.
+val clear: txSkeleton -> option data -> option data -> CR.t `cost` 185
 let clear txSkel body state =
   let! t = body >!= tryString in
   let! s = load state in
@@ -166,9 +166,9 @@ let clear txSkel body state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> wallet -> option data
   -> CR.t `cost` (match command with
-                  | "forward" -> 398
-                  | "receive" -> 365
-                  | "clear" -> 186
+                  | "forward" -> 408
+                  | "receive" -> 378
+                  | "clear" -> 193
                   | _ -> 8)
 let main txSkel context contractId command sender messageBody wallet state =
   match command with
@@ -182,20 +182,20 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 9
 let cf _ _ command _ _ _ _ =
   (match command with
-   | "forward" -> 398
-   | "receive" -> 365
-   | "clear" -> 186
+   | "forward" -> 408
+   | "receive" -> 378
+   | "clear" -> 193
    | _ -> 8)
   |> cast nat
   |> ret
 
 // Hand-checked runs (P = the partner id):
-// forward {topic "news"}, no state: 398, OK, message to P "receive"
+// forward {topic "news"}, no state: 408, OK, message to P "receive"
 //   [Byte 102; String "news"], state [U32 1; Dict {}].
 // forward {topic "prices"; target 00000001 11..11}, state [U32 4294967295; ..]:
-//   398, OK, message to the target, counter wraps to 0.
-// forward {topic "#x"}: 398, ERR.  forward {target "abc"}: 398, ERR.
-// receive from P, [Byte 'f'; "news"], state [U32 4; {ab: 7, news: 2}]: 365,
-//   OK, state [U32 5; {ab: 7, news: 3}].  receive, anonymous: 365, ERR.
-// receive a 9th topic: 365, ERR too many topics; a known one: OK.
-// clear "news": 186, OK, state [U32 4; {ab: 7}].  clear "nope": 186, ERR.
+//   408, OK, message to the target, counter wraps to 0.
+// forward {topic "#x"}: 408, ERR.  forward {target "abc"}: 408, ERR.
+// receive from P, [Byte 'f'; "news"], state [U32 4; {ab: 7, news: 2}]: 378,
+//   OK, state [U32 5; {ab: 7, news: 3}].  receive, anonymous: 378, ERR.
+// receive a 9th topic: 378, ERR too many topics; a known one: OK.
+// clear "news": 193, OK, state [U32 4; {ab: 7}].  clear "nope": 193, ERR.

@@ -42,31 +42,31 @@ let commitment amount salt =
   >>= updateHash salt
   >>= finalize
 
-// function: leaves pk, h, d + _ = 4, max(incSome 2 + record 3, incNone 1)
-// = 9; Zulib 3.  12.
-val parseEntry: data -> option entry `cost` 12
+// function: leaves Collection 1 + List 1 + 3 x (ctor 1 + var 1) + _ 1 =
+// 9, max(incSome 2 + record 3, incNone 1) = 14; Zulib 3.  17.
+val parseEntry: data -> option entry `cost` 17
 let parseEntry = function
   | Collection (List [PublicKey pk; Hash h; U64 d]) ->
     OptT.incSome 3 ({ bidder = pk; commitment = h; deposit = d })
   | _ -> OptT.incNone 3
 
-// match leaves 2, max(ret 1) = 3.
-val stateDict: option data -> Dict.t data `cost` 3
+// match leaves 4 + 1, max(ret 1) = 6.
+val stateDict: option data -> Dict.t data `cost` 6
 let stateDict state =
   match state with
   | Some (Collection (Dict d)) -> ret d
   | _ -> ret Dict.empty
 
-// let! 1 + 1 + tryFind 2 = 4; match leaves 2 + ret 1 = 3: 7 + 64 = 71.
-val subDict: string -> Dict.t data -> Dict.t data `cost` 71
+// let! 2 + tryFind 2 = 4; match leaves 4 + 1 + ret 1 = 6: 10 + 64 = 74.
+val subDict: string -> Dict.t data -> Dict.t data `cost` 74
 let subDict key d =
   let! v = Dict.tryFind key d in
   match v with
   | Some (Collection (Dict sub)) -> ret sub
   | _ -> ret Dict.empty
 
-// let! 4; match leaves 3 + 1, max(ret (triple 3) 4) = 8: 12 + 64 = 76.
-val best: Dict.t data -> (string * U64.t * U32.t) `cost` 76
+// let! 4; match leaves 9 + 1, max(ret (triple 3) 4) = 14: 18 + 64 = 82.
+val best: Dict.t data -> (string * U64.t * U32.t) `cost` 82
 let best st =
   let! v = Dict.tryFind "best" st in
   match v with
@@ -84,10 +84,13 @@ let recordBest name amount (bestName, bestAmount, reveals) st =
                else (bestName, bestAmount) in
   Dict.add "best" (Collection (List [String n; U64 a; U32 (reveals `U32.add` 1ul)])) st
 
-// count 77 (see notes); Zulib prefix 4 + 66 + 66 + 64 = 200, success 71 +
-// 64 * 4 + 3 + 3 = 333.  610.
+// count 79 (let!s 4 + 7 + 7 + 4 = 22; match: pair 2 + leaves 4 + 1 +
+// max(if 3 + backtick 2 + max(incFailw 2, let! bids 4 + let! known 4 +
+// if (3 + max(2, let e 11 + let! bids 5 + let! st 7 + chain 11)) 37) 50,
+// 2) = 57); Zulib prefix 4 + 66 + 66 + 64 = 200, success 74 +
+// 64 * 4 + 3 + 3 = 336.  615.
 val commit: txSkeleton -> contractId -> publicKey -> option data
-  -> Dict.t data -> CR.t `cost` 610
+  -> Dict.t data -> CR.t `cost` 615
 let commit txSkel contractId pk messageBody st =
   let! dict = messageBody >!= tryDict in
   let! name = dict >!= Dict.tryFind "name" >?= tryString in
@@ -95,7 +98,7 @@ let commit txSkel contractId pk messageBody st =
   let! deposit = Tx.getAvailableTokens Asset.zenAsset txSkel in
   match name, h with
   | Some name, Some h ->
-    if deposit `U64.lt` minDeposit then RT.incFailw 333 "deposit too small" else begin
+    if deposit `U64.lt` minDeposit then RT.incFailw 336 "deposit too small" else begin
       let! bids = subDict "bids" st in
       let! known = Dict.containsKey name bids in
       if known then RT.incFailw 198 "already committed" else begin
@@ -107,13 +110,17 @@ let commit txSkel contractId pk messageBody st =
         >>= CR.setStateUpdate (Collection (Dict st))
       end
     end
-  | _ -> RT.incFailw 333 "name and commit are required"
+  | _ -> RT.incFailw 336 "name and commit are required"
 
-// count 89; Zulib prefix 4 + 3 * 66 = 202; then subDict 71 + tryFind 64 +
-// parseEntry 12, commitment 363, best 76 + remove 64 + add 64 +
-// recordBest 87 + 3 + 3 = 297.  89 + 202 + 147 + 363 + 297 = 1098.
+// count 93 (let!s 4 + 3 * 7 = 25; match: triple 3 + leaves 6 + 1 +
+// max(let! bids 4 + let! e 6 + match (leaves 4 + 1 + max(let! h 4 + if
+// (3 + 6 + max(2, if (3 + 2 + max(2, let! current 3 + let! bids 4 + let!
+// st 12 + chain 6))) 39), 2)) 48, 2) = 68); Zulib prefix 4 + 3 * 66 =
+// 202; then subDict 74 + tryFind 64 + parseEntry 17, commitment 363,
+// best 82 + remove 64 + add 64 + recordBest 87 + 3 + 3 = 303.
+// 93 + 202 + 155 + 363 + 303 = 1116.
 val reveal: txSkeleton -> publicKey -> option data -> Dict.t data
-  -> CR.t `cost` 1098
+  -> CR.t `cost` 1116
 let reveal txSkel pk messageBody st =
   let! dict = messageBody >!= tryDict in
   let! name = dict >!= Dict.tryFind "name" >?= tryString in
@@ -126,8 +133,8 @@ let reveal txSkel pk messageBody st =
     match e with
     | Some ({ bidder = bidder; commitment = c; deposit = d }) ->
       let! h = commitment amount salt in
-      if bidder <> pk || h <> c then RT.incFailw 297 "commitment does not match"
-      else if amount `U64.gt` d then RT.incFailw 297 "bid exceeds the deposit"
+      if bidder <> pk || h <> c then RT.incFailw 303 "commitment does not match"
+      else if amount `U64.gt` d then RT.incFailw 303 "bid exceeds the deposit"
       else begin
         let! current = best st in
         let! bids = Dict.remove name bids in
@@ -135,14 +142,16 @@ let reveal txSkel pk messageBody st =
                   >>= recordBest name amount current in
         CR.ofTxSkel txSkel >>= CR.setStateUpdate (Collection (Dict st))
       end
-    | None -> RT.incFailw 660 "no such commitment"
+    | None -> RT.incFailw 666 "no such commitment"
     end
-  | _ -> RT.incFailw 807 "name, amount and salt are required"
+  | _ -> RT.incFailw 821 "name, amount and salt are required"
 
-// count 38; Zulib parseHash 32 + best 76, then fromWallet (192 + 128 s) +
-// lockToPubKey 64 + 3 + 3.  408 + 128 s.
+// count 38 (let! seller 3 + let! (_, amount, _) 2 + 1 = 3 + match: leaves
+// 3 + max(if 3 + 3 + max(7, if 3 + 2 + max(7, let! txSkel 7 + match
+// (leaves 3 + 8) 11)) 29, 7) = 32); Zulib parseHash 32 + best 82, then
+// fromWallet (192 + 128 s) + lockToPubKey 64 + 3 + 3.  414 + 128 s.
 val close: txSkeleton -> context -> contractId -> w:wallet -> Dict.t data
-  -> CR.t `cost` (408 + Wallet.size w * 128)
+  -> CR.t `cost` (414 + Wallet.size w * 128)
 let close txSkel context contractId wallet st =
   let! seller = Crypto.parseHash sellerHashHex in
   let! (_, amount, _) = best st in
@@ -162,39 +171,39 @@ let close txSkel context contractId wallet st =
     end
   | None -> RT.incFailw (262 + Wallet.size wallet * 128) "bad seller hash"
 
-// count: let! st 3; match scrutinee 2 + leaves 7 + max(commit branch 11,
-// reveal branch 15, close 5, failw 1) = 24: 27; stateDict 3.  30 + callee.
+// count: let! st 3; match scrutinee 2 + leaves 9 + max(commit branch 11,
+// reveal branch 15, close 5, failw 1) = 26: 29; stateDict 6.  35 + callee.
 val main: txSkel:txSkeleton -> context:context -> contractId
   -> command:string -> sender:sender -> messageBody:option data
   -> w:wallet -> state:option data
   -> CR.t `cost` (match command, sender with
-                  | "commit", PK _ -> 640
-                  | "reveal", PK _ -> 1128
-                  | "close", _ -> 438 + Wallet.size w * 128
-                  | _ -> 30)
+                  | "commit", PK _ -> 650
+                  | "reveal", PK _ -> 1151
+                  | "close", _ -> 449 + Wallet.size w * 128
+                  | _ -> 35)
 let main txSkel context contractId command sender messageBody wallet state =
   let! st = stateDict state in
   match command, sender with
   | "commit", PK pk ->
     if context.blockNumber `U32.gte` revealBlock
-    then RT.incFailw 610 "bidding is over"
+    then RT.incFailw 615 "bidding is over"
     else commit txSkel contractId pk messageBody st
   | "reveal", PK pk ->
     if context.blockNumber `U32.lt` revealBlock || context.blockNumber `U32.gte` closeBlock
-    then RT.incFailw 1098 "not the reveal period"
+    then RT.incFailw 1116 "not the reveal period"
     else reveal txSkel pk messageBody st
   | "close", _ -> close txSkel context contractId wallet st
   | _ -> RT.failw "unknown command or anonymous sender"
 
-// match: pair 2 + leaves 7 + max(+ 2 + * 2 + size 1) = 14; two |> 4 +
-// cast nat 1 = 19.
+// match: pair 2 + leaves 9 + max(+ 2 + * 2 + size 1) = 16; two |> 4 +
+// cast nat 1 = 21.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
-  -> option data -> nat `cost` 19
+  -> option data -> nat `cost` 21
 let cf _ _ command sender _ wallet _ =
   (match command, sender with
-   | "commit", PK _ -> 640
-   | "reveal", PK _ -> 1128
-   | "close", _ -> 438 + Wallet.size wallet * 128
-   | _ -> 30)
+   | "commit", PK _ -> 650
+   | "reveal", PK _ -> 1151
+   | "close", _ -> 449 + Wallet.size wallet * 128
+   | _ -> 35)
   |> cast nat
   |> C.ret

@@ -32,39 +32,39 @@ let minRatio : U64.t = 150UL
 // >!= 2 + tryFind 1 = 3; Zulib 64.  67.
 val field: string -> option (Dict.t data) -> option data `cost` 67
 let field key dict = dict >!= Dict.tryFind key
-// 2 x let! (1 + 1 + >?= 2 + field 2 = 6); match: pair 2 + leaves 3 + (OptT.ret 1 + record 2) = 8. 
-// 20 + Zulib 2 * 69 = 158.
-val getQuote: option (Dict.t data) -> option quote `cost` 158
+// 2 x let! (2 + >?= 2 + field 2 = 6); match: pair 2 + leaves 5 + (OptT.ret 1 + record 2) = 10. 
+// 22 + Zulib 2 * 69 = 160.
+val getQuote: option (Dict.t data) -> option quote `cost` 160
 let getQuote dict =
   let! price = field "price" dict >?= tryU64 in
   let! time = field "time" dict >?= tryU64 in
   match price, time with
   | Some p, Some t -> OptT.ret ({ price = p; time = t } <: quote)
   | _ -> OptT.none
-// let! 3 + let! 6 + match 8 = 17; Zulib 158 + 69.  244.
-val signedQuote: option (Dict.t data) -> option (quote * signature) `cost` 244
+// let! 3 + let! 6 + match 10 = 19; Zulib 160 + 69.  248.
+val signedQuote: option (Dict.t data) -> option (quote * signature) `cost` 248
 let signedQuote dict =
   let! q = getQuote dict in
   let! sg = field "sig" dict >?= trySignature in
   match q, sg with
   | Some q, Some sg -> OptT.ret (q, sg)
   | _ -> OptT.none
-// 6 + 6 + match 8 = 20; Zulib 138.  158.
-val target: option (Dict.t data) -> option (string * lock) `cost` 158
+// 6 + 6 + match 10 = 22; Zulib 138.  160.
+val target: option (Dict.t data) -> option (string * lock) `cost` 160
 let target dict =
   let! name = field "vault" dict >?= tryString in
   let! payTo = field "returnAddress" dict >?= tryLock in
   match name, payTo with
   | Some name, Some payTo -> OptT.ret (name, payTo)
   | _ -> OptT.none
-// match: leaves 2 + max(incSome 2, tryDict 1) = 4; Zulib 4.  8.
-val vaults: option data -> option (Dict.t data) `cost` 8
+// match: leaves 3 + max(incSome 2, tryDict 1) = 5; Zulib 4.  9.
+val vaults: option data -> option (Dict.t data) `cost` 9
 let vaults state =
   match state with
   | None -> OptT.incSome 4 Dict.empty
   | Some s -> tryDict s
-// function: leaves 4 + OptT.ret 1 + record 3 = 8.
-val decodeVault: data -> option vault `cost` 8
+// function: leaves 9 + OptT.ret 1 + record 3 = 13.
+val decodeVault: data -> option vault `cost` 13
 let decodeVault = function
   | Collection (List [PublicKey o; U64 c; U64 d]) ->
     OptT.ret ({ owner = o; collateral = c; debt = d } <: vault)
@@ -73,22 +73,22 @@ let decodeVault = function
 val encodeVault: vault -> data `cost` 15
 let encodeVault vt =
   C.ret (Collection (List [PublicKey vt.owner; U64 vt.collateral; U64 vt.debt]))
-// let! 1 + 1 + tryFind 2 + >!= 2 = 6; Zulib 64 + 8.  78.
-val findVault: string -> Dict.t data -> option vault `cost` 78
+// let! 2 + tryFind 2 + >!= 2 = 6; Zulib 64 + 13.  83.
+val findVault: string -> Dict.t data -> option vault `cost` 83
 let findVault name vs =
   let! found = Dict.tryFind name vs in
   found >!= decodeVault
 // worth in zUSD units; None when collateral * price overflows. let-open body: match *?^ 2 + leaves
-// 2 + (OptT.ret 1 + /^ 2) = 7.
-val worth: U64.t -> U64.t -> option U64.t `cost` 7
+// 3 + (OptT.ret 1 + /^ 2) = 8.
+val worth: U64.t -> U64.t -> option U64.t `cost` 8
 let worth collateral price =
   let open FStar.UInt64 in
   match collateral *?^ price with
   | Some x -> OptT.ret (x /^ zpUnit)
   | None -> OptT.none
 // worth <= (2^64-1)/1e8, so * 100 cannot wrap.  backtick 2 + worth 2 = 4; local-open body: OptT.ret
-// 1 + /^ 2 + *%^ 2 = 5; Zulib 7.  16.
-val maxDebt: U64.t -> U64.t -> option U64.t `cost` 16
+// 1 + /^ 2 + *%^ 2 = 5; Zulib 8.  17.
+val maxDebt: U64.t -> U64.t -> option U64.t `cost` 17
 let maxDebt collateral price =
   worth collateral price `OptT.bind` (fun value ->
     U64.(OptT.ret (value *%^ 100UL /^ minRatio)))
@@ -96,9 +96,9 @@ let maxDebt collateral price =
 val quoteHash: quote -> hash `cost` 126
 let quoteHash q =
   Sha3.empty |> Sha3.updateU64 q.price >>= Sha3.updateU64 q.time >>= Sha3.finalize
-// let! 3 + let! 3 + match (leaves 2 + let! 5 + if 3 + not 1 + if (3 + || 2 + (backtick 2 + proj 1)
-// + (backtick 2 + sub 2 + proj 1) + 1) = 23) = 25: 31.  Zulib 120 + 126 + 800.  1077.
-val checkQuote: U64.t -> quote -> signature -> result quote `cost` 1077
+// let! 3 + let! 3 + match (leaves 3 + let! 5 + if 3 + not 1 + if (3 + || 2 + (backtick 2 + proj 1)
+// + (backtick 2 + sub 2 + proj 1) + 1) = 23) = 26: 32.  Zulib 120 + 126 + 800.  1078.
+val checkQuote: U64.t -> quote -> signature -> result quote `cost` 1078
 let checkQuote now q sg =
   let! key = Crypto.parsePublicKey oracleKey in
   let! h = quoteHash q in
@@ -110,10 +110,10 @@ let checkQuote now q sg =
     then RT.failw "stale price"
     else RT.ok q
   | None -> RT.incFailw 800 "invalid oracle key"
-// let!s 4+4+5+4+6+5 = 28; match: leaves 2 + if 3 + if (3 + || 2 + = 2 + backtick 2 + chain 20) =
-// 34.  62.  Zulib 64*4 + 16 + 15 + 198.  547.
+// let!s 4+4+5+4+6+5 = 28; match: leaves 3 + if 3 + if (3 + || 2 + = 2 + backtick 2 + chain 20) =
+// 35.  63.  Zulib 64*4 + 17 + 15 + 198.  549.
 val mintAgainst: txSkeleton -> contractId -> publicKey -> Dict.t data
-  -> quote -> string -> lock -> U64.t -> CR.t `cost` 547
+  -> quote -> string -> lock -> U64.t -> CR.t `cost` 549
 let mintAgainst txSkel contractId pk vs q name payTo amount =
   let! taken = Dict.containsKey name vs in
   let! collateral = Tx.getAvailableTokens Asset.zenAsset txSkel in
@@ -133,10 +133,10 @@ let mintAgainst txSkel contractId pk vs q name payTo amount =
       >>= CR.ofTxSkel
       >>= CR.setStateUpdate (Collection (Dict vs'))
   | None -> RT.incFailw 198 "collateral overflow"
-// let!s 4+4+4; if 3 + (<> 2 + proj 1) + max(7, let! 6 + let! 8 + match (2 + chain 12) = 28) = 34. 
-// 46.  Zulib 64*3 + 64 + 192 + 70 = 518.
+// let!s 4+4+4; if 3 + (<> 2 + proj 1) + max(7, let! 6 + let! 8 + match (3 + chain 12) = 29) = 35. 
+// 47.  Zulib 64*3 + 64 + 192 + 70 = 518.
 val release: txSkeleton -> contractId -> w:wallet -> string -> vault -> lock
-  -> Dict.t data -> CR.t `cost` (564 + Wallet.size w * 128)
+  -> Dict.t data -> CR.t `cost` (565 + Wallet.size w * 128)
 let release txSkel contractId wallet name vt payTo vs =
   let! stable = Asset.fromSubtypeString contractId stableName in
   let! paid = Tx.getAvailableTokens stable txSkel in
@@ -153,27 +153,27 @@ let release txSkel contractId wallet name vt payTo vs =
       >>= CR.setStateUpdate (Collection (Dict vs'))
     | None -> RT.incFailw 70 "collateral missing from the wallet"
   end
-// let! 4 + match (leaves 2 + let! 6 + match (pair 5 + leaves 5 + if 14) 24) = 36.  Zulib 78 + 7 +
-// release.  685 + 128 s.
+// let! 4 + match (leaves 3 + let! 6 + match (pair 5 + leaves 7 + if 14) 26) = 39.  Zulib 83 + 8 +
+// release.  695 + 128 s.
 val seize: txSkeleton -> contractId -> w:wallet -> Dict.t data -> quote
-  -> string -> lock -> CR.t `cost` (685 + Wallet.size w * 128)
+  -> string -> lock -> CR.t `cost` (695 + Wallet.size w * 128)
 let seize txSkel contractId wallet vs q name payTo =
   let! found = findVault name vs in
   match found with
-  | None -> RT.incFailw (571 + Wallet.size wallet * 128) "no such vault"
+  | None -> RT.incFailw (573 + Wallet.size wallet * 128) "no such vault"
   | Some vt ->
     let! value = worth vt.collateral q.price in
     begin match value, vt.debt `U64.checked_mul` minRatio with
     | Some value, Some need ->
       if (value `U64.mul_mod` 100UL) `U64.gte` need
-      then RT.incFailw (564 + Wallet.size wallet * 128) "vault is healthy"
+      then RT.incFailw (565 + Wallet.size wallet * 128) "vault is healthy"
       else release txSkel contractId wallet name vt payTo vs
-    | None, _ -> RT.incFailw (564 + Wallet.size wallet * 128) "vault is healthy"
+    | None, _ -> RT.incFailw (565 + Wallet.size wallet * 128) "vault is healthy"
     | _ -> release txSkel contractId wallet name vt payTo vs
     end
-// let!s 4+3+3+3+6; match: 5-tuple 5 + leaves 13 + (backtick 2 + checkQuote 4) = 24.  43 + lambda 8.
-//  Zulib 483 + 1077 + 547.  2158.
-val openVault: txSkeleton -> context -> contractId -> sender -> option data -> option data -> CR.t `cost` 2158
+// let!s 4+3+3+3+6; match: 5-tuple 5 + leaves 19 + (backtick 2 + checkQuote 4) = 30.  49 + lambda 8.
+//  Zulib 490 + 1078 + 549.  2174.
+val openVault: txSkeleton -> context -> contractId -> sender -> option data -> option data -> CR.t `cost` 2174
 let openVault txSkel context contractId sender body state =
   let! dict = body >!= tryDict in
   let! vs = vaults state in
@@ -184,12 +184,12 @@ let openVault txSkel context contractId sender body state =
   | PK pk, Some vs, Some (q, sg), Some (name, payTo), Some amount ->
     checkQuote context.timestamp q sg `RT.bind` (fun q ->
       mintAgainst txSkel contractId pk vs q name payTo amount)
-  | PK _, _, _, _, _ -> RT.incFailw 1632 "malformed open request"
-  | _ -> RT.incFailw 1632 "open must be signed by the vault owner"
-// let!s 4+3+3; match: triple 3 + leaves 5 + (let! 4 + match (2 + if (3 + <> 3 + 7)) 15) = 27.  37. 
-// Zulib 170 + 78 + release.  849 + 128 s.
+  | PK _, _, _, _, _ -> RT.incFailw 1635 "malformed open request"
+  | _ -> RT.incFailw 1635 "open must be signed by the vault owner"
+// let!s 4+3+3; match: triple 3 + leaves 8 + (let! 4 + match (3 + if (3 + <> 3 + 7)) 16) = 31.  41. 
+// Zulib 173 + 83 + release.  862 + 128 s.
 val repay: txSkeleton -> contractId -> sender -> option data -> w:wallet
-  -> option data -> CR.t `cost` (849 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (862 + Wallet.size w * 128)
 let repay txSkel contractId sender body wallet state =
   let! dict = body >!= tryDict in
   let! vs = vaults state in
@@ -200,15 +200,15 @@ let repay txSkel contractId sender body wallet state =
     begin match found with
     | Some vt ->
       if vt.owner <> pk
-      then RT.incFailw (564 + Wallet.size wallet * 128) "not the vault owner"
+      then RT.incFailw (565 + Wallet.size wallet * 128) "not the vault owner"
       else release txSkel contractId wallet name vt payTo vs
-    | None -> RT.incFailw (564 + Wallet.size wallet * 128) "no such vault"
+    | None -> RT.incFailw (565 + Wallet.size wallet * 128) "no such vault"
     end
-  | _ -> RT.incFailw (642 + Wallet.size wallet * 128) "malformed repay request"
-// let!s 13; match: triple 3 + leaves 6 + 7 = 16.  29 + lambda 7. Zulib 414 + 1077 + seize.  2205 +
+  | _ -> RT.incFailw (648 + Wallet.size wallet * 128) "malformed repay request"
+// let!s 13; match: triple 3 + leaves 9 + 7 = 19.  32 + lambda 7. Zulib 421 + 1078 + seize.  2233 +
 // 128 s.
 val liquidate: txSkeleton -> context -> contractId -> option data -> w:wallet
-  -> option data -> CR.t `cost` (2212 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (2233 + Wallet.size w * 128)
 let liquidate txSkel context contractId body wallet state =
   let! dict = body >!= tryDict in
   let! vs = vaults state in
@@ -218,12 +218,12 @@ let liquidate txSkel context contractId body wallet state =
   | Some vs, Some (q, sg), Some (name, payTo) ->
     checkQuote context.timestamp q sg `RT.bind` (fun q ->
       seize txSkel contractId wallet vs q name payTo)
-  | _ -> RT.incFailw (1769 + Wallet.size wallet * 128) "malformed liquidation request"
+  | _ -> RT.incFailw (1780 + Wallet.size wallet * 128) "malformed liquidation request"
 // match: leaves 4 + 6 = 10.
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
-  -> CR.t `cost` (match command with | "open" -> 2168 | "repay" -> 859 + Wallet.size w * 128
-                  | "liquidate" -> 2222 + Wallet.size w * 128 | _ -> 10)
+  -> CR.t `cost` (match command with | "open" -> 2184 | "repay" -> 872 + Wallet.size w * 128
+                  | "liquidate" -> 2243 + Wallet.size w * 128 | _ -> 10)
 let main txSkel context contractId command sender body wallet state =
   match command with
   | "open" -> openVault txSkel context contractId sender body state
@@ -233,7 +233,7 @@ let main txSkel context contractId command sender body wallet state =
 // match: leaves 4 + (+ 2 + * 2 + size 1) = 9; |> 2 + cast 1 + |> 2.  14.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet -> option data -> nat `cost` 14
 let cf _ _ command _ _ wallet _ =
-  (match command with | "open" -> 2168 | "repay" -> 859 + Wallet.size wallet * 128
-   | "liquidate" -> 2222 + Wallet.size wallet * 128 | _ -> 10)
+  (match command with | "open" -> 2184 | "repay" -> 872 + Wallet.size wallet * 128
+   | "liquidate" -> 2243 + Wallet.size wallet * 128 | _ -> 10)
   |> cast nat
   |> C.ret

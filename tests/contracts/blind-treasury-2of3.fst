@@ -36,9 +36,10 @@ type votes = list (publicKey * bool)
 val signers: unit -> option (ls:list publicKey{length ls = 3}) `cost` 448
 let signers () = OptT.tryMapT Crypto.parsePublicKey [key0; key1; key2]
 
-// function: leaves h, a, v0, v1, v2 + _ = 6, max(incSome 2 + triple 3 +
-// list of 3: 6 + three (=) 6 = 17, incNone 1) = 23; Zulib 4.  27.
-val parseState: option data -> option (hash * U64.t * list bool) `cost` 27
+// function: leaves Some 1 + Collection 1 + List 1 + Hash h 2 + U64 a 2 +
+// Collection 1 + List 1 + 3 x Byte v 2 + _ 1 = 16, max(incSome 2 + triple
+// 3 + list of 3: 6 + three (=) 6 = 17, incNone 1) = 33; Zulib 4.  37.
+val parseState: option data -> option (hash * U64.t * list bool) `cost` 37
 let parseState = function
   | Some (Collection (List [Hash h; U64 a;
                             Collection (List [Byte v0; Byte v1; Byte v2])])) ->
@@ -46,7 +47,7 @@ let parseState = function
   | _ -> OptT.incNone 4
 
 // Sets pk's approval; None when pk is none of the keys.  Per call: leaves
-// [] 1 + (k, v) :: tl 3 = 4, max(OptT.none 0, if 3 + (=) 2 + max(incSome 2
+// [] 0 + (k, v) :: tl 4 = 4, max(OptT.none 0, if 3 + (=) 2 + max(incSome 2
 // + (length tl 1 + (*) 2 + (+) 2) + (::) 2 + pair 2 = 11, `OptT.bind` 2 +
 // mark pk tl 2 = 4)) = 20; the lambda 5 (OptT.ret 1 + (::) 2 + pair 2).
 // C(0) = 20, C(n) = 20 + C(n - 1) + 5 = 25 n + 20 (incSome pads 25 n).
@@ -74,10 +75,12 @@ let encode recipient amount ls =
   let! flags = L.mapT (fun (_, v) -> ret (Byte (if v then 1uy else 0uy))) ls in
   ret (Collection (List [Hash recipient; U64 amount; Collection (List flags)]))
 
-// count 46; Zulib tryDict 4 + 2 * 66 + mark 95 = 231, then encode 40 +
-// ofTxSkel 3 + setStateUpdate 3 = 46.  323.
+// count 49 (let!s 4 + 7 + 7 + 4 = 22; match: triple 3 + leaves 6 + 3 + 1
+// + max(if 3 + backtick 2 + max(2, let! st 5 + 4) = 14, 2, 2) = 27);
+// Zulib tryDict 4 + 2 * 66 + mark 95 = 231, then encode 40 +
+// ofTxSkel 3 + setStateUpdate 3 = 46.  326.
 val propose: txSkeleton -> publicKey -> ls:votes{length ls = 3}
-  -> option data -> CR.t `cost` 323
+  -> option data -> CR.t `cost` 326
 let propose txSkel pk ls messageBody =
   let! dict = messageBody >!= tryDict in
   let! recipient = dict >!= Dict.tryFind "to" >?= tryHash in
@@ -93,11 +96,14 @@ let propose txSkel pk ls messageBody =
   | _, _, None -> RT.incFailw 46 "the sender is not a signer"
   | _ -> RT.incFailw 46 "to and amount are required"
 
-// count 31; Zulib mark 95 + tally 37 + (fromWallet (192 + 128 s) +
-// lockToPubKey 64 + 3 + 3, which the other branches pad).  425 + 128 s.
+// count 33 (let! votes 4; match: leaves 3 + max(incFailw 7, let! n 3 +
+// if 3 + >= 2 + max(let! txSkel 7 + match (leaves 3 + 8) 11 = 18,
+// let! st 5 + C.inc 11 = 16) = 23) = 29); Zulib mark 95 + tally 37 +
+// (fromWallet (192 + 128 s) + lockToPubKey 64 + 3 + 3, which the other
+// branches pad).  427 + 128 s.
 val approve: txSkeleton -> contractId -> w:wallet -> publicKey -> hash
   -> U64.t -> ls:votes{length ls = 3}
-  -> CR.t `cost` (425 + Wallet.size w * 128)
+  -> CR.t `cost` (427 + Wallet.size w * 128)
 let approve txSkel contractId wallet pk recipient amount ls =
   let! votes = mark pk ls in
   match votes with
@@ -118,16 +124,16 @@ let approve txSkel contractId wallet pk recipient amount ls =
         (CR.ofTxSkel txSkel >>= CR.setStateUpdate st)
     end
 
-// count: let! keys 3 + let! current 3 + match (triple 3, leaves 5 + 5 +
-// 1, max(propose 2 + 16, approve 6 + 19, failw 1)) 39 = 45; Zulib signers
-// 448 + parseState 27.  520 + the command's.
+// count: let! keys 3 + let! current 3 + match (triple 3, leaves 7 + 7 +
+// 1, max(propose 3 + 16, approve 7 + 19, failw 1)) 44 = 50; Zulib signers
+// 448 + parseState 37.  535 + the command's.
 val main: txSkel:txSkeleton -> context:context -> contractId
   -> command:string -> sender:sender -> messageBody:option data
   -> w:wallet -> state:option data
   -> CR.t `cost` (match command, sender with
-                  | "propose", PK _ -> 843
-                  | "approve", PK _ -> 945 + Wallet.size w * 128
-                  | _ -> 520)
+                  | "propose", PK _ -> 861
+                  | "approve", PK _ -> 962 + Wallet.size w * 128
+                  | _ -> 535)
 let main txSkel context contractId command sender messageBody wallet state =
   let! keys = signers () in
   let! current = parseState state in
@@ -135,25 +141,25 @@ let main txSkel context contractId command sender messageBody wallet state =
   | "propose", PK pk, Some [k0; k1; k2] ->
     begin match current with
     | None -> propose txSkel pk [(k0, false); (k1, false); (k2, false)] messageBody
-    | Some _ -> RT.incFailw 323 "a proposal is already pending"
+    | Some _ -> RT.incFailw 326 "a proposal is already pending"
     end
   | "approve", PK pk, Some [k0; k1; k2] ->
     begin match current with
     | Some (recipient, amount, [v0; v1; v2]) ->
       approve txSkel contractId wallet pk recipient amount
         [(k0, v0); (k1, v1); (k2, v2)]
-    | _ -> RT.incFailw (425 + Wallet.size wallet * 128) "no pending proposal"
+    | _ -> RT.incFailw (427 + Wallet.size wallet * 128) "no pending proposal"
     end
   | _ -> RT.failw "unknown command, anonymous sender or bad keys"
 
-// match: pair 2 + leaves 5 + max((+) 2 + (*) 2 + size 1) = 12; two |> 4
-// + cast nat 1 = 17.
+// match: pair 2 + leaves 7 + max((+) 2 + (*) 2 + size 1) = 14; two |> 4
+// + cast nat 1 = 19.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
-  -> option data -> nat `cost` 17
+  -> option data -> nat `cost` 19
 let cf _ _ command sender _ wallet _ =
   (match command, sender with
-   | "propose", PK _ -> 843
-   | "approve", PK _ -> 945 + Wallet.size wallet * 128
-   | _ -> 520)
+   | "propose", PK _ -> 861
+   | "approve", PK _ -> 962 + Wallet.size wallet * 128
+   | _ -> 535)
   |> cast nat
   |> C.ret

@@ -30,8 +30,8 @@ let adminKey = "02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709e
 let vestingBlocks : U64.t = 1000UL
 let unlockTime : U64.t = 1600000000000UL
 
-// leaves 4 + 1, max(some (1 + record 4) 5, none 0): 10.
-val decode: data -> option grant `cost` 10
+// leaves 10 + 1, max(some (1 + record 4) 5, none 0): 16.
+val decode: data -> option grant `cost` 16
 let decode d =
   match d with
   | Collection (List [Lock w; U64 tot; U64 rel; U32 cl]) ->
@@ -68,15 +68,15 @@ let vested s =
 val isOpen: context -> bool `cost` 4
 let isOpen ctx = let open U64 in ret (ctx.timestamp >=^ unlockTime)
 
-// Releases what vested to l; Some (due, updated list).  Count: leaves 3 +
-// max(incNone 1, let! og 3 + match (leaves 2 + max(if (3 + = 2 + proj 1 +
+// Releases what vested to l; Some (due, updated list).  Count: leaves 0 + 3 +
+// max(incNone 1, let! og 3 + match (leaves 3 + max(if (3 + = 2 + proj 1 +
 // max(let! amt 5 + let! d' 4 + incSome (2 + cost 5 + tuple 2 + `sub_mod`
 // 2 + proj 1 + cons 2) 14 = 23, backtick 2 + settle 3) = 29, incNone 6))
-// = 34) = 37.  Paths: [] 37 + 3 = 40; found 37 + decode 10 + vested 36 +
-// encode 19 + 64 L' + 2; other 37 + 10 + (64 L' + 40) + lambda (6 + 11);
-// bad entry 37 + 10 + 64 L' + 57: all 64 (L' + 1) + 40.
+// = 35) = 38.  Paths: [] 38 + 3 = 41; found 38 + decode 16 + vested 36 +
+// encode 19 + 71 L' + 3; other 38 + 16 + (71 L' + 41) + lambda (6 + 11);
+// bad entry 38 + 16 + 71 L' + 58: all 71 (L' + 1) + 41.
 val settle: context -> lock -> ds:list data
-  -> option (U64.t * list data) `cost` (length ds * 64 + 40)
+  -> option (U64.t * list data) `cost` (length ds * 71 + 41)
 let rec settle ctx l ds =
   match ds with
   | [] -> OptT.incNone 3
@@ -87,12 +87,12 @@ let rec settle ctx l ds =
       if g.who = l then begin
         let! amt = vested ({ grant = g; at = ctx }) in
         let! d' = encode ({ g with released = amt }) in
-        OptT.incSome (length rest * 64 + 2)
+        OptT.incSome (length rest * 71 + 3)
           (amt `U64.sub_mod` g.released, d' :: rest)
       end
       else settle ctx l rest `OptT.bind`
              (fun (due, rest') -> OptT.incSome 11 (due, d :: rest'))
-    | None -> OptT.incNone (length rest * 64 + 57)
+    | None -> OptT.incNone (length rest * 71 + 58)
     end
 
 // Addition and change: >>= 2 + 3 args; 5 + 64 + 3: 72.
@@ -100,12 +100,12 @@ val fund: txSkeleton -> contractId -> CR.t `cost` 72
 let fund txSkel contractId =
   Tx.addChangeOutput Asset.zenAsset contractId txSkel >>= CR.ofTxSkel
 
-// let! admin 3 + let! ds 4 + let ds 2 + match (tuple 3 + leaves 5 + 1 +
-// max(if (3 + = 2 + max(let! d (1 + 1 + encode 1 + record 4) 7 + @ 2 +
+// let! admin 3 + let! ds 4 + let ds 2 + match (tuple 3 + leaves 13 + 1 +
+// max(if (3 + = 2 + max(let! d (2 + encode 1 + record 4) 7 + @ 2 +
 // record 3 + Update 1 + Collection 1 + List 1 + cons 2 = 17, 2)) 22, 2))
-// 31 = 40.  Zulib parsePublicKey 120 + tryList 4 + (encode 19 | incFailw 19).
-// 183.
-val grant: txSkeleton -> sender -> option data -> option data -> CR.t `cost` 183
+// 39 = 48.  Zulib parsePublicKey 120 + tryList 4 + (encode 19 | incFailw 19).
+// 191.
+val grant: txSkeleton -> sender -> option data -> option data -> CR.t `cost` 191
 let grant txSkel sender messageBody state =
   let! admin = Crypto.parsePublicKey adminKey in
   let! ds = state >!= tryList in
@@ -120,19 +120,19 @@ let grant txSkel sender messageBody state =
     else RT.incFailw 19 "only the admin may add grants"
   | _ -> RT.incFailw 19 "the body must be [Lock; U64; U32]"
 
-// Count: match leaves 2 + max(let! who 4 + let! opened 3 + match (tuple 2
-// + leaves 6 + max(let! r 5 + match (leaves 3 + max(if (3 + 2 + max(
-// let! tx 7 + match (leaves 2 + max(let! tx 6 + @ 2 + record 3 + 3, 2))
-// 23, 7)) 28, 7)) 36, incFailw 2 + 12)) 44 = 51, failw 1) = 53.  With a
+// Count: match leaves 5 + max(let! who 4 + let! opened 3 + match (tuple 2
+// + leaves 8 + max(let! r 5 + match (leaves 4 + max(if (3 + 2 + max(
+// let! tx 7 + match (leaves 3 + max(let! tx 6 + @ 2 + record 3 + 3, 2))
+// 24, 7)) 29, 7)) 38, incFailw 2 + 12)) 48 = 55, failw 1) = 60.  With a
 // list state of L grants and a wallet of W entries: tryLock 2 + isOpen 4
-// + settle (64 L + 40) + fromWallet (128 W + 192) + lockToAddress 64, or
-// the padded failures: 355 + 64 L + 128 W; otherwise 53.
+// + settle (71 L + 41) + fromWallet (128 W + 192) + lockToAddress 64, or
+// the padded failures: 363 + 71 L + 128 W; otherwise 60.
 val claim: txSkeleton -> context -> contractId -> option data -> w:wallet
   -> state:option data
   -> CR.t `cost` (match state with
                   | Some (Collection (List ds)) ->
-                    355 + length ds * 64 + Wallet.size w * 128
-                  | _ -> 53)
+                    363 + length ds * 71 + Wallet.size w * 128
+                  | _ -> 60)
 let claim txSkel context contractId messageBody wallet state =
   match state with
   | Some (Collection (List ds)) -> begin
@@ -156,7 +156,7 @@ let claim txSkel context contractId messageBody wallet state =
       | None -> RT.incFailw (Wallet.size wallet * 128 + 256) "no grant for this lock"
       end
     | None, _ | Some _, false ->
-      RT.incFailw (length ds * 64 + 40 + Wallet.size wallet * 128 + 256)
+      RT.incFailw (length ds * 71 + 41 + Wallet.size wallet * 128 + 256)
         "claims are closed, or the body is not a lock"
     end
   | _ -> RT.failw "no grants yet"
@@ -166,10 +166,10 @@ val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> state:option data
   -> CR.t `cost` (match command, state with
                   | "fund", _ | "topup", _ -> 83
-                  | "grant", _ -> 194
+                  | "grant", _ -> 202
                   | "claim", Some (Collection (List ds)) ->
-                    366 + length ds * 64 + Wallet.size w * 128
-                  | "claim", _ -> 64
+                    374 + length ds * 71 + Wallet.size w * 128
+                  | "claim", _ -> 71
                   | _ -> 11)
 let main txSkel context contractId command sender messageBody wallet state =
   match command with
@@ -178,28 +178,28 @@ let main txSkel context contractId command sender messageBody wallet state =
   | "claim" -> claim txSkel context contractId messageBody wallet state
   | _ -> RT.failw "unknown command"
 
-// let! ds 4 + let w 1 + match (tuple 2 + leaves 11 + max 9) 22 + |> 2 +
-// cast nat 1 + |> 2: 32; tryList 4: 36.
+// let! ds 4 + let w 1 + match (tuple 2 + leaves 12 + max 9) 23 + |> 2 +
+// cast nat 1 + |> 2: 33; tryList 4: 37.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
-  -> option data -> nat `cost` 36
+  -> option data -> nat `cost` 37
 let cf _ _ command _ _ wallet state =
   let! ds = state >!= tryList in
   let w = Wallet.size wallet in
   begin match command, ds with
   | "fund", _ | "topup", _ -> 83
-  | "grant", _ -> 194
-  | "claim", Some ds -> 366 + length ds * 64 + w * 128
-  | "claim", None -> 64
+  | "grant", _ -> 202
+  | "claim", Some ds -> 374 + length ds * 71 + w * 128
+  | "claim", None -> 71
   | _ -> 11
   end |> cast nat |> ret
 
 // Hand-checked runs (v.sh: state S3 = [A: 1234567/0/cliff 100; B: 5000/1000/50;
 // C: 3000/3000/10], W2 = two 3000 ZP UTXOs, W1 = one 1000000 ZP UTXO):
-// claim B, block 550, t 1600000000000, W2: 366 + 64*3 + 128*2 = 814; OK,
+// claim B, block 550, t 1600000000000, W2: 374 + 71*3 + 128*2 = 843; OK,
 //   B vested 5000*500/1000 = 2500, pays 1500 (input 3000, change 1500), B.released 2500.
-// claim A, block 600, t 1.7e12, W1: 366 + 192 + 128 = 686; OK, vested
+// claim A, block 600, t 1.7e12, W1: 374 + 213 + 128 = 715; OK, vested
 //   1234*500 + 567*500/1000 = 617283, change 382717.
-// claim C, block 2000: 814, ERR nothing to claim yet (vested 3000 = released).
-// claim B, t 1599999999999: 814, ERR claims are closed.   claim, no state: 64, ERR.
-// grant (admin key), body [Lock; U64 777; U32 42]: 194, OK, grant prepended.
+// claim C, block 2000: 843, ERR nothing to claim yet (vested 3000 = released).
+// claim B, t 1599999999999: 843, ERR claims are closed.   claim, no state: 71, ERR.
+// grant (admin key), body [Lock; U64 777; U32 42]: 202, OK, grant prepended.
 // topup with a 10 ZP input: 83, OK, 10 ZP locked to the contract.

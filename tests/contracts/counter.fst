@@ -23,8 +23,8 @@ let main txSkel context contractId command sender messageBody wallet state =
 // CR.ofTxSkel 3, CR.setStateUpdate 3 = 8; elaboration:
 //   let! counter = state >!= tryU32      1 + 1 leaf + 2            =  4
 //   let next = match counter with        scrutinee 0 + leaves
-//     Some x (1) | None (1) + max(+%^ 2, 0)                        =  4
+//     Some x (2) | None (1) + max(+%^ 2, 0)                        =  5
 //   CR.ofTxSkel txSkel >>= CR.setStateUpdate (U32 next)
 //                                        2 + 1 + 1 + 1             =  5
-//   total 13.  cf = 8 + 13 = 21.
-let cf _ _ _ _ _ _ _ = 2 + 3 + 3 + 13 |> cast nat |> C.ret
+//   total 14.  cf = 8 + 14 = 22.
+let cf _ _ _ _ _ _ _ = 2 + 3 + 3 + 14 |> cast nat |> C.ret

@@ -32,16 +32,16 @@ let getReturnAddress messageBody =
   messageBody >!= tryDict >?= Dict.tryFind "returnAddress" >?= tryLock
 
 // let! returnAddress 3; let! raised 4; let raised 2; let! amount 4; let!
-// token 4; match: leaves 2, max(if 3 + (&& 2 + `U64.gt` 2 + `U32.lt` 2 +
-// projection 1) 7 + max(4 * >>= 8 + lockToContract 4 + mint 2 +
+// token 4; match: leaves 2 + 1, max(if 3 + (&& 2 + `U64.gt` 2 + `U32.lt`
+// 2 + projection 1) 7 + max(4 * >>= 8 + lockToContract 4 + mint 2 +
 // lockToAddress 3 + setStateUpdate 1 + U64 1 + `U64.add_mod` 2 = 21,
-// incFailw 2) = 31, incFailw 2): 33.  Count 50.
+// incFailw 2) = 31, incFailw 2): 34.  Count 51.
 // Zulib: getReturnAddress 77 + tryU64 2 + getAvailableTokens 64 +
 // fromSubtypeString 64 = 207; lockToContract 64 + mint 64 +
 // lockToAddress 64 + ofTxSkel 3 + setStateUpdate 3 = 198, which the ERR
-// branches pad.  50 + 207 + 198 = 455.
+// branches pad.  51 + 207 + 198 = 456.
 val pledge: txSkeleton -> context -> contractId -> option data
-  -> option data -> CR.t `cost` 455
+  -> option data -> CR.t `cost` 456
 let pledge txSkel context contractId messageBody state =
   let! returnAddress = getReturnAddress messageBody in
   let! raised = state >!= tryU64 in
@@ -59,16 +59,16 @@ let pledge txSkel context contractId messageBody state =
     else RT.incFailw 198 "nothing pledged or too late"
   | None -> RT.incFailw 198 "returnAddress is required"
 
-// let! owner 3; let! raised 4; match: triple 3, leaves 3 + 1, max(if 3 +
-// (&& 2 + && 2 + = 2 + `U64.gte` 2 + `U32.gte` 2 + projection 1) 11 +
-// max(let! txSkel 7 + match (leaves 2, max(>>= 2 + >>= 2 +
-// lockToPublicKey 4, 2)) 10 = 17, incFailw 7) = 31, incFailw 7): 38.
-// Count 45.  Zulib parsePublicKey 120 + tryU64 2 = 122; the claiming
+// let! owner 3; let! raised 4; match: triple 3, leaves 3 * 2 + 1, max(if
+// 3 + (&& 2 + && 2 + = 2 + `U64.gte` 2 + `U32.gte` 2 + projection 1) 11
+// + max(let! txSkel 7 + match (leaves 2 + 1, max(>>= 2 + >>= 2 +
+// lockToPublicKey 4, 2)) 11 = 18, incFailw 7) = 32, incFailw 7): 42.
+// Count 49.  Zulib parsePublicKey 120 + tryU64 2 = 122; the claiming
 // branch: fromWallet (192 + 128 s) + (lockToPublicKey 610 + ofTxSkel 3 +
 // setStateDelete 3, or incFailw 616) = 808 + 128 s.
-// 45 + 122 + 808 + 128 s = 975 + 128 s.
+// 49 + 122 + 808 + 128 s = 979 + 128 s.
 val claim: txSkeleton -> context -> contractId -> sender -> w:wallet
-  -> option data -> CR.t `cost` (975 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (979 + Wallet.size w * 128)
 let claim txSkel context contractId sender wallet state =
   let! owner = Crypto.parsePublicKey ownerKey in
   let! raised = state >!= tryU64 in
@@ -90,17 +90,17 @@ let claim txSkel context contractId sender wallet state =
   | _ -> RT.incFailw (808 + Wallet.size wallet * 128) "nothing to claim"
 
 // let! returnAddress 3; let! raised 4; let! token 4; let! amount 4;
-// match: pair 2, leaves 2 + 1, max(if 3 + (&& 2 + && 2 + `U64.lt` 2 +
-// `U32.gte` 2 + projection 1 + `U64.gt` 2) 11 + max(let! txSkel (1 + 1 +
-// >>= 2 + destroy 3 + fromWallet 4) 11 + match (leaves 2, max(>>= 2 +
-// >>= 2 + lockToAddress 4 + setStateUpdate 1 + U64 1 + `U64.sub_mod` 2,
-// 2)) 14 = 25, incFailw 7) = 39, incFailw 7): 44.  Count 59.
+// match: pair 2, leaves 2 * 2 + 1, max(if 3 + (&& 2 + && 2 + `U64.lt` 2
+// + `U32.gte` 2 + projection 1 + `U64.gt` 2) 11 + max(let! txSkel (2 +
+// >>= 2 + destroy 3 + fromWallet 4) 11 + match (leaves 2 + 1, max(>>= 2
+// + >>= 2 + lockToAddress 4 + setStateUpdate 1 + U64 1 + `U64.sub_mod`
+// 2, 2)) 15 = 26, incFailw 7) = 40, incFailw 7): 47.  Count 62.
 // Zulib: getReturnAddress 77 + tryU64 2 + fromSubtypeString 64 +
 // getAvailableTokens 64 = 207; the refund: destroy 64 + fromWallet (192
 // + 128 s) + (lockToAddress 64 + ofTxSkel 3 + setStateUpdate 3, or
-// incFailw 70) = 326 + 128 s.  59 + 207 + 326 + 128 s = 592 + 128 s.
+// incFailw 70) = 326 + 128 s.  62 + 207 + 326 + 128 s = 595 + 128 s.
 val refund: txSkeleton -> context -> contractId -> w:wallet -> option data
-  -> option data -> CR.t `cost` (592 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (595 + Wallet.size w * 128)
 let refund txSkel context contractId wallet messageBody state =
   let! returnAddress = getReturnAddress messageBody in
   let! raised = state >!= tryU64 in
@@ -129,9 +129,9 @@ let refund txSkel context contractId wallet messageBody state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Pledge" -> 465
-                  | "Claim" -> 985 + Wallet.size w * 128
-                  | "Refund" -> 602 + Wallet.size w * 128
+                  | "Pledge" -> 466
+                  | "Claim" -> 989 + Wallet.size w * 128
+                  | "Refund" -> 605 + Wallet.size w * 128
                   | _ -> 10)
 let main txSkel context contractId command sender messageBody wallet state =
   match command with
@@ -145,9 +145,9 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 14
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Pledge" -> 465
-   | "Claim" -> 985 + Wallet.size wallet * 128
-   | "Refund" -> 602 + Wallet.size wallet * 128
+   | "Pledge" -> 466
+   | "Claim" -> 989 + Wallet.size wallet * 128
+   | "Refund" -> 605 + Wallet.size wallet * 128
    | _ -> 10)
   |> cast nat
   |> C.ret

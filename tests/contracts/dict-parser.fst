@@ -57,17 +57,18 @@ let main txSkel context contractId command sender messageBody wallet state =
 // main's cost on the minting path (contracts.md 1.10, 4):
 // field: tryFind 2 args = 2; Zulib 64: 66.
 // parseRequest: let! dict = body >!= tryDict 1 + 1 + 2 = 4; match:
-//   leaves 2 + max(incFailw 2, three let! (1 + 1 + >?= 2 + field 2) =
-//   18 + match (tuple 3 + leaves 3 + 3 + 1 + max(if 3 + (> 2 +
-//   String.length 1) + max(1, autoOK 1 + record 3), 1, 1) = 10) = 20:
-//   38) = 44; Zulib tryDict 4 + 3 * (field 66 + try* 2) + autoOK 0
-//   (both if branches have Zulib cost 0, so n = 0) = 208.  252.
-// main: its body is `let open RT` (0); the let-open body: |> autoInc 2
-//   + >>= 2 + parseRequest 1 arg 1 = 5; fun req: if 3 + (`U64.gt` 2 +
-//   1 projection) + max(let! asset = fromSubtypeString (2 args, 1
-//   projection) 5, let! tx = mint (3 args, 1 projection) 6, let! tx =
-//   lockToAddress (4 args, 2 projections) 8, ok @ {3 fields} 5 = 24,
-//   failw 1) = 30; Zulib fromSubtypeString 64 + mint 64 +
-//   lockToAddress 64 = 192.
-// Total: 5 + 252 + 30 + 192 = 479.
-let cf _ _ _ _ _ _ _ = C.ret (479 <: nat)
+//   leaves None 1 + Some dict 2 = 3 + max(incFailw 2, three let! (1 + 1
+//   + >?= 2 + field 2) = 18 + match (tuple 3 + leaves (Some _, Some _,
+//   Some _) 6 + (_, None, _) 3 + _ 1 + max(if 3 + (> 2 + String.length
+//   1) + max(1, autoOK 1 + record 3), 1, 1) = 10) = 23: 41) = 48; Zulib
+//   tryDict 4 + 3 * (field 66 + try* 2) + autoOK 0 (both if branches
+//   have Zulib cost 0, so n = 0) = 208.  256.
+// main: its body is `let open RT`, counted where it stands (no
+//   increment of its own): |> autoInc 2 + >>= 2 + parseRequest 1 arg 1
+//   = 5; fun req: if 3 + (`U64.gt` 2 + 1 projection) + max(let! asset
+//   = fromSubtypeString (2 args, 1 projection) 5, let! tx = mint (3
+//   args, 1 projection) 6, let! tx = lockToAddress (4 args, 2
+//   projections) 8, ok @ {3 fields} 5 = 24, failw 1) = 30; Zulib
+//   fromSubtypeString 64 + mint 64 + lockToAddress 64 = 192.
+// Total: 5 + 256 + 30 + 192 = 483.
+let cf _ _ _ _ _ _ _ = C.ret (483 <: nat)

@@ -22,21 +22,22 @@ module C = Zen.Cost
 let arbiterKey = "02f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9"
 
 // `function`: the body is a lambda (0 here), whose match counts leaves
-// 2 + max(incSome 2, incNone 1) = 4; Zulib 2.  6.
-val lockOf: option data -> option lock `cost` 6
+// (Some 1 + Lock 1 + l 1) 3 + 1 + max(incSome 2, incNone 1) = 6; Zulib
+// 2.  8.
+val lockOf: option data -> option lock `cost` 8
 let lockOf = function
   | Some (Lock l) -> OptT.incSome 2 l
   | _ -> OptT.incNone 2
 
 // let! seller 3; let! amount 4; match: triple 3, leaves (PK buyer, Some
-// seller, None) 3 + (_, _, Some _) 3 + 1, max(if 3 + `U64.gt` 2 + max(
+// seller, None) 5 + (_, _, Some _) 4 + 1, max(if 3 + `U64.gt` 2 + max(
 // >>= 2 + >>= 2 + lockToContract 4 + setStateUpdate 1 + Collection 1 +
 // List 1 + list of 3: 6 + 3 constructors 3 = 20, incFailw 2) = 25, 2,
-// 2): 35.  Count 42.  Zulib lockOf 6 + getAvailableTokens 64 +
+// 2): 38.  Count 45.  Zulib lockOf 8 + getAvailableTokens 64 +
 // (lockToContract 64 + ofTxSkel 3 + setStateUpdate 3, or incFailw 70).
-// 182.
+// 187.
 val deposit: txSkeleton -> contractId -> sender -> option data
-  -> option data -> CR.t `cost` 182
+  -> option data -> CR.t `cost` 187
 let deposit txSkel contractId sender messageBody state =
   let! seller = lockOf messageBody in
   let! amount = Tx.getAvailableTokens Asset.zenAsset txSkel in
@@ -51,16 +52,17 @@ let deposit txSkel contractId sender messageBody state =
   | _, _, Some _ -> RT.incFailw 70 "already in escrow"
   | _ -> RT.incFailw 70 "a buyer's key and a seller are required"
 
-// let! arbiter 3; match: triple 3, leaves (1 + 1 + 3) + 1, max(if 3 +
-// (= 2) + max(let! txSkel 7 + match (pair 2, leaves 2 + 2 + 2, max(inc 2
-// + >>= 2 + >>= 2 + lockToAddress 4 = 10, 8, 2)) 18 = 25, incFailw 7) =
-// 30, incFailw 7): 39.  Count 42.
+// let! arbiter 3; match: triple 3, leaves (2 + 2 + (Some 1 + Collection 1
+// + List 1 + 3 * 2)) 13 + 1, max(if 3 + (= 2) + max(let! txSkel 7 +
+// match (pair 2, leaves 3 + 3 + 2, max(inc 2 + >>= 2 + >>= 2 +
+// lockToAddress 4 = 10, 8, 2)) 20 = 27, incFailw 7) = 32, incFailw 7):
+// 49.  Count 52.
 // Zulib: parsePublicKey 120; the arbiter's branch: fromWallet (192 + 128
 // s) + (inc 546 + lockToAddress 64 + ofTxSkel 3 + setStateDelete 3, or
 // lockToPublicKey 610 + 3 + 3, or incFailw 616) = 808 + 128 s.
-// 42 + 120 + 808 + 128 s = 970 + 128 s.
+// 52 + 120 + 808 + 128 s = 980 + 128 s.
 val settle: txSkeleton -> contractId -> sender -> w:wallet -> bool
-  -> option data -> CR.t `cost` (970 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (980 + Wallet.size w * 128)
 let settle txSkel contractId sender wallet release state =
   let! arbiter = Crypto.parsePublicKey arbiterKey in
   match arbiter, sender, state with
@@ -88,8 +90,8 @@ let settle txSkel contractId sender wallet release state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Deposit" -> 192
-                  | "Release" | "Refund" -> 980 + Wallet.size w * 128
+                  | "Deposit" -> 197
+                  | "Release" | "Refund" -> 990 + Wallet.size w * 128
                   | _ -> 10)
 let main txSkel _ contractId command sender messageBody wallet state =
   match command with
@@ -103,9 +105,9 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 14
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Deposit" -> 192
-   | "Release" -> 980 + Wallet.size wallet * 128
-   | "Refund" -> 980 + Wallet.size wallet * 128
+   | "Deposit" -> 197
+   | "Release" -> 990 + Wallet.size wallet * 128
+   | "Refund" -> 990 + Wallet.size wallet * 128
    | _ -> 10)
   |> cast nat
   |> C.ret

@@ -48,14 +48,15 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   elaboration 10 + Zulib 64 + 64 + 3 = 141.  Path: 11 + 141 = 152.
 // other commands, OK path: get's body: let! returnAddress = (>!= 2,
 //   >?= 2, tryFind "k" 1, >?= 2 = 7) 1 + 1 + 7 = 9; match: leaves
-//   None + Some = 2, + max(1, let! txSkel = fromWallet (5 args)
-//   1 + 1 + 5 = 7, `let open` counts 0) = 9 -> 18.  The `let open RT`
-//   body: |> 2 + >>= 2 + >>= 2 + ofOption 2 = 8; fun tx -> liftCost
-//   (lockToAddress 4 args) = 5; fun tx -> RT.ok @ {3} = 5.
+//   None 1 + Some returnAddress 2 = 3, + max(1, let! txSkel =
+//   fromWallet (5 args) 1 + 1 + 5 = 7, + the `let open RT` body,
+//   counted where it stands: |> 2 + >>= 2 + >>= 2 + ofOption 2 = 8:
+//   15) = 18 -> 27.  fun tx -> liftCost (lockToAddress 4 args) = 5;
+//   fun tx -> RT.ok @ {3} = 5.
 //   Zulib: tryDict 4 + tryFind 64 + tryLock 2 + fromWallet (128 s +
 //   192) + ofOption 0 + liftCost (lockToAddress 64) + ok 0.
-//   Path: 11 + 18 + 8 + 5 + 5 + 4 + 64 + 2 + 192 + 64 + 128 s
-//       = 373 + 128 s.
+//   Path: 11 + 27 + 5 + 5 + 4 + 64 + 2 + 192 + 64 + 128 s
+//       = 374 + 128 s.
 let cf _ _ command _ _ wallet _ =
   if command = "init" then C.ret #nat 152
-  else C.ret #nat (373 + Wallet.size wallet * 128)
+  else C.ret #nat (374 + Wallet.size wallet * 128)

@@ -27,18 +27,18 @@ module C = Zen.Cost
 let issuerKey = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
 let payout : U64.t = 1000UL
 
-// as in token-sale.fst: 12 + parsePublicKey 120 + incRet 3.  135.
-val isIssuer: sender -> bool `cost` 135
+// as in token-sale.fst: 14 + parsePublicKey 120 + incRet 3.  137.
+val isIssuer: sender -> bool `cost` 137
 let isIssuer sender =
   let! key = Crypto.parsePublicKey issuerKey in
   match key, sender with
   | Some key, PK pk -> incRet 3 (key = pk)
   | _ -> incRet 3 false
 
-// let! ok 3; let! root (>!= 2) 4; match: pair 2, leaves 2 + 1, max(@ 2
-// + record 3 + Update 1 + Hash 1, failw 1) 7: 12.  Count 19; Zulib
-// isIssuer 135 + tryHash 2.  156.
-val commit: txSkeleton -> sender -> option data -> CR.t `cost` 156
+// let! ok 3; let! root (>!= 2) 4; match: pair 2, leaves (true, Some
+// root) 3 + 1, max(@ 2 + record 3 + Update 1 + Hash 1, failw 1) 7: 13.
+// Count 20; Zulib isIssuer 137 + tryHash 2.  159.
+val commit: txSkeleton -> sender -> option data -> CR.t `cost` 159
 let commit txSkel sender messageBody =
   let! ok = isIssuer sender in
   let! root = messageBody >!= tryHash in
@@ -55,19 +55,19 @@ let leafOf pk =
   Sha3.updateCPK cpk Sha3.empty >>= Sha3.finalize
 
 // let! dict 4; let! path (>!= 2 + >?= 2 + tryFind 1) 7; let! index 7;
-// let! root 4; match: 4-tuple 4, leaves (PK pk 1, Some [Hash h0; Hash
-// h1] 2, Some index 1, Some root 1) 5 + 1, max(let! leaf 3 + let! ok (1
-// + 1 + verify 4 + list of 2: 4 + U64.v 1) 11 + if 3 + max(let! txSkel
-// (fromWallet 5) 7 + match (leaves 2, max(>>= 2 + lockToPublicKey 4,
-// incFailw 2)) 8 = 15, incFailw (2 + (+) 2 + (*) 2 + size 1) 7) = 18 =
-// 32, incFailw 7): 42.  Count 64.
+// let! root 4; match: 4-tuple 4, leaves (PK pk 2, Some [Hash h0; Hash
+// h1] 1 + 2 * 2 = 5, Some index 2, Some root 2) 11 + 1, max(let! leaf 3
+// + let! ok (2 + verify 4 + list of 2: 4 + U64.v 1) 11 + if 3 + max(let!
+// txSkel (fromWallet 5) 7 + match (leaves 2 + 1, max(>>= 2 +
+// lockToPublicKey 4, incFailw 2)) 9 = 16, incFailw (2 + (+) 2 + (*) 2 +
+// size 1) 7) = 19 = 33, incFailw 7): 49.  Count 71.
 // Zulib: tryDict 4 + tryFind 64 + tryList 4 + tryFind 64 + tryU64 2 +
 // tryHash 2 = 140; the proof branch: leafOf 537 + verify (2 * 420 + 4)
 // 844 + fromWallet (192 + 128 s) + (lockToPublicKey 610 + ofTxSkel 3, or
 // incFailw 613) = 2186 + 128 s, which the ERR branches pad.
-// 64 + 140 + 2186 + 128 s = 2390 + 128 s.
+// 71 + 140 + 2186 + 128 s = 2397 + 128 s.
 val redeem: txSkeleton -> contractId -> sender -> w:wallet -> option data
-  -> option data -> CR.t `cost` (2390 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (2397 + Wallet.size w * 128)
 let redeem txSkel contractId sender wallet messageBody state =
   let! dict = messageBody >!= tryDict in
   let! path = dict >!= Dict.tryFind "Path" >?= tryList in
@@ -90,12 +90,12 @@ let redeem txSkel contractId sender wallet messageBody state =
   | _ -> RT.incFailw (2186 + Wallet.size wallet * 128)
            "a key, a path of 2 hashes, an index and a root are required"
 
-// let! ok 3; let! amount 4; match: triple 3, leaves 3 + 1, max(let!
-// txSkel 7 + match 8 = 15, incFailw 7): 22.  Count 29.  Zulib isIssuer
-// 135 + tryU64 2 + fromWallet (192 + 128 s) + 613 = 942 + 128 s.
-// 971 + 128 s.
+// let! ok 3; let! amount 4; match: triple 3, leaves (true, Some amount,
+// PK pk) 5 + 1, max(let! txSkel 7 + match 9 = 16, incFailw 7): 25.
+// Count 32.  Zulib isIssuer 137 + tryU64 2 + fromWallet (192 + 128 s) +
+// 613 = 944 + 128 s.  976 + 128 s.
 val withdraw: txSkeleton -> contractId -> sender -> w:wallet
-  -> option data -> CR.t `cost` (971 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (976 + Wallet.size w * 128)
 let withdraw txSkel contractId sender wallet messageBody =
   let! ok = isIssuer sender in
   let! amount = messageBody >!= tryU64 in
@@ -115,9 +115,9 @@ let withdraw txSkel contractId sender wallet messageBody =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Commit" -> 166
-                  | "Redeem" -> 2400 + Wallet.size w * 128
-                  | "Withdraw" -> 981 + Wallet.size w * 128
+                  | "Commit" -> 169
+                  | "Redeem" -> 2407 + Wallet.size w * 128
+                  | "Withdraw" -> 986 + Wallet.size w * 128
                   | _ -> 10)
 let main txSkel _ contractId command sender messageBody wallet state =
   match command with
@@ -131,9 +131,9 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 14
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Commit" -> 166
-   | "Redeem" -> 2400 + Wallet.size wallet * 128
-   | "Withdraw" -> 981 + Wallet.size wallet * 128
+   | "Commit" -> 169
+   | "Redeem" -> 2407 + Wallet.size wallet * 128
+   | "Withdraw" -> 986 + Wallet.size wallet * 128
    | _ -> 10)
   |> cast nat
   |> C.ret

@@ -43,15 +43,15 @@ val count : c:choice -> cost nat (length ballots * 3 + 4)
 let count c = C.incRet 15 (tally c ballots)
 
 // main's own count: match: scrutinee choiceOf command 1 + leaves None 1,
-// Some c 1 + max (RT.failw 1, count c >>= fun n -> ...: 2 + 1) = 6; the
+// Some c 2 + max (RT.failw 1, count c >>= fun n -> ...: 2 + 1) = 7; the
 // lambda's body RT.ok @ {...} (@ 2 + 3 fields + Update (I64 (I.int_to_t
-// n)) 3) 8.  A choice: 6 + count 19 + 8 = 33; none: 6.
+// n)) 3) 8.  A choice: 7 + count 19 + 8 = 34; none: 7.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
-         -> option data -> nat `cost` 4
+         -> option data -> nat `cost` 5
 let cf _ _ command _ _ _ _ =
   match choiceOf command with
-  | Some _ -> C.ret 33
-  | None -> C.ret 6
+  | Some _ -> C.ret 34
+  | None -> C.ret 7
 
 val main : txSkel:txSkeleton -> context:context -> contractId
            -> command:string -> sender:sender -> messageBody:option data

@@ -30,10 +30,11 @@ let amountOf = function
 val deposit : e:escrow -> a:int -> cost escrow 11
 let deposit e a = C.incRet 2 ({ e with balance = e.balance + a - e.fee })
 
-// main's own count: let e = load state 1 (the `let open` body carries its
-// own increment); let open: match leaves 3 + max (deposit: >>= 2 +
-// ofOption "no amount" (amountOf messageBody) 3 = 5; release: ok @ {...}
-// (@ 2 + 3 fields + Update (I64 0L) 2) 7; failw 1) = 10; the lambdas:
+// main's own count: let e = load state 1 + the `let open` body (counted
+// where it stands, no increment of its own): match leaves 3 + max
+// (deposit: >>= 2 + ofOption "no amount" (amountOf messageBody) 3 = 5;
+// release: ok @ {...} (@ 2 + 3 fields + Update (I64 0L) 2) 7; failw 1)
+// = 10; the lambdas:
 // fun a (>>= 2 + liftCost (deposit e a) 3) 5, fun e' (ok @ {...}: 2 + 3
 // + Update (I64 (I.int_to_t e'.balance)) 4) 9.  deposit: 1 + 10 + 5 +
 // liftCost (deposit 11) + 9 = 36; ofOption, ok, failw 0; RT's bind

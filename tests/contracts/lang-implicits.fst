@@ -40,16 +40,16 @@ let store txSkel v =
 
 // main's own count: match (leaves 5 + max branch: positive #3 (C.incRet 3
 // (0 - 5)) >>= (function ...): 2 + (1 argument + 1 implicit + 2 + 2) = 8)
-// = 13; the function's body: leaves 2 + max (store txSkel v 2,
-// RT.failw e 1) = 4.  Callees: larger 9 + store 8; positive 3 + 10 + 4,
-// + store 8 on OK; repeatAdd 7 3 = 53 + store 8; RT.failw 0.
+// = 13; the function's body: leaves OK v 2 + ERR e 2 + max (store
+// txSkel v 2, RT.failw e 1) = 6.  Callees: larger 9 + store 8; positive
+// 3 + 10 + 6, + store 8 on OK; repeatAdd 7 3 = 53 + store 8; RT.failw 0.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
          -> option data -> nat `cost` 6
 let cf _ _ command _ _ _ _ =
   C.ret #nat (match command with
               | "larger" -> 13 + 9 + 8
-              | "pos" -> 13 + 13 + 4 + 8
-              | "neg" -> 13 + 13 + 4
+              | "pos" -> 13 + 13 + 6 + 8
+              | "neg" -> 13 + 13 + 6
               | "rep" -> 13 + 53 + 8
               | _ -> 13)
 

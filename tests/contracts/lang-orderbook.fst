@@ -39,24 +39,24 @@ let rec depth = function
   | { qty = q } :: rest -> q + depth rest
 
 // Cost: |> 2 + (best true book None, best false book None) (2 + 3 + 3)
-// = 10; the function's body: leaves (Some bid, Some ask) 2 + _ 1 + max
-// (OptT.incSome 3 (ask - bid) 2 + 2, OptT.incNone 3 1) = 7; incSome 3 or
-// incNone 3: 20 on both paths
-val spread : unit -> cost (option nat) 20
+// = 10; the function's body: leaves (Some bid, Some ask) 4 + _ 1 + max
+// (OptT.incSome 3 (ask - bid) 2 + 2, OptT.incNone 3 1) = 9; incSome 3 or
+// incNone 3: 22 on both paths
+val spread : unit -> cost (option nat) 22
 let spread () =
   (best true book None, best false book None) |> function
   | Some bid, Some ask -> OptT.incSome 3 (ask - bid)
   | _ -> OptT.incNone 3
 
 // main's own count: match leaves 3 + max (spread: let! 1 + leaf 1 +
-// spread () 1 + begin match s (leaves 2 + max (RT.ok @ {...} 8,
-// RT.failw 1)) 10 = 13; depth: RT.ok @ {...} with Update (I64
-// (I.int_to_t (book |> fun l -> depth l))) 3 + 2: 10; RT.failw 1) = 16;
-// spread () 20 on the spread path.
+// spread () 1 + begin match s (leaves Some d 2 + None 1 + max (RT.ok @
+// {...} 8, RT.failw 1)) 11 = 14; depth: RT.ok @ {...} with Update (I64
+// (I.int_to_t (book |> fun l -> depth l))) 3 + 2: 10; RT.failw 1) = 17;
+// spread () 22 on the spread path.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
          -> option data -> nat `cost` 5
 let cf _ _ command _ _ _ _ =
-  C.ret (if command = "spread" then 16 + 20 else 16)
+  C.ret (if command = "spread" then 17 + 22 else 17)
 
 val main : txSkel:txSkeleton -> context:context -> contractId
            -> command:string -> sender:sender -> messageBody:option data

@@ -35,10 +35,10 @@ let parse cmd =
               | _ -> N.None)
 
 // Twice the signed area of a triangle, 0 for the others.  Cost: match
-// leaves (Dot _ | Seg _) 2 + Tri (...) 6 = 8, max (C.incRet 2 0: 2,
-// C.incRet 2 (...): 2 + (- 2 + (* 2 + - 2 + - 2) + (* 2 + - 2 + - 2)) =
-// 16) = 24; incRet 2 on both paths: 26
-val area2 : s:shape -> cost int 26
+// leaves (Dot _ | Seg _) 2 + 2 + Tri (...) 1 + 6 = 11, max (C.incRet 2
+// 0: 2, C.incRet 2 (...): 2 + (- 2 + (* 2 + - 2 + - 2) + (* 2 + - 2 +
+// - 2)) = 16) = 27; incRet 2 on both paths: 29
+val area2 : s:shape -> cost int 29
 let area2 s =
   match s with
   | Dot _ | Seg _ -> C.incRet 2 0
@@ -46,16 +46,16 @@ let area2 s =
     C.incRet 2 ((bx - ax) * (cy - ay) - (cx - ax) * (by - ay))
 
 // main's own count: let! 1 + leaf 1 + parse command 1 + match (leaves
-// N.None 1 + N.Some sh 1, max (RT.failw 1, let! 1 + 1 + area2 sh 1 +
+// N.None 1 + N.Some sh 2, max (RT.failw 1, let! 1 + 1 + area2 sh 1 +
 // RT.ok @ {...} (@ 2 + 3 fields + Update (I64 (I.int_to_t (a + match))):
-// 3 + (+ 2 + match: leaves 2) 4 = 7) 12 = 15)) 17 = 20; plus parse 21,
-// and area2 26 when the shape is known.  RT.ok, RT.failw 0.
+// 3 + (+ 2 + match: leaves Tri _ 2 + _ 1) 5 = 8) 13 = 16)) 19 = 22; plus
+// parse 21, and area2 29 when the shape is known.  RT.ok, RT.failw 0.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
          -> option data -> nat `cost` 9
 let cf _ _ command _ _ _ _ =
   begin begin match command with
-  | "tri" | "seg" | "dot" -> 20 + 21 + 26
-  | _ -> 20 + 21
+  | "tri" | "seg" | "dot" -> 22 + 21 + 29
+  | _ -> 22 + 21
   end end |> cast nat |> C.ret
 
 val main : txSkel:txSkeleton -> context:context -> contractId

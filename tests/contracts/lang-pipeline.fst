@@ -29,7 +29,7 @@ let halve #n m =
   if x % 2 = 0 then OptT.incSome 2 (x / 2) else OptT.none
 
 // head + length of the tail.  Cost: >>= 2 + C.ret l 1 = 3; the
-// function's body: leaves [] 1 + (x :: xs) 2 + max (C.ret 0 1,
+// function's body: leaves [] 0 + (x :: xs) 3 + max (C.ret 0 1,
 // C.incRet 3 (x + length xs) 2 + (x + length xs: 2 + 1)) = 8; incRet 3:
 // 14 on a non-empty list, 11 on [] (charged 14)
 val headPlus : l:list nat -> cost nat 14
@@ -41,14 +41,14 @@ let headPlus l =
 // main's own count: let! 1 + leaf 1 + match (leaves 5 + max branch:
 // headPlus [10; 20; 30] 1 + list 2 * 3 = 7) 12 + RT.ok @ {...} (@ 2 +
 // 3 fields + Update (I64 (I.int_to_t r)) 3) 8 = 22; plus the callee:
-// fee 13; halve 5 + 15 = 20 then the function (leaves 2 + C.ret 1 = 3,
-// C.ret 0) 3; headPlus 14.  RT.ok 0.
+// fee 13; halve 5 + 15 = 20 then the function (leaves Some h 2 + None 1
+// + C.ret 1 = 4, C.ret 0) 4; headPlus 14.  RT.ok 0.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
          -> option data -> nat `cost` 7
 let cf _ _ command _ _ _ _ =
   (match command with
    | "fee" -> 22 + 13
-   | "odd" | "even" -> 22 + 20 + 3
+   | "odd" | "even" -> 22 + 20 + 4
    | _ -> 22 + 14) |> cast nat |> C.ret
 
 val main : txSkel:txSkeleton -> context:context -> contractId

@@ -21,15 +21,16 @@ module Wallet = Zen.Wallet
 module C = Zen.Cost
 
 // let! dict 4; let! commitment 7; let! player 7; let! bet 4; match:
-// triple 3, leaves (None, Some, Some) 3 + (Some _, _, _) 3 + 1, max(if 3
-// + `U64.gt` 2 + max(>>= 2 + >>= 2 + lockToContract 4 + setStateUpdate
-// 1 + Collection 1 + List 1 + list of 4: 8 + 4 constructors 4 +
-// projection 1 = 24, incFailw 2) = 29, 2, 2): 39.  Count 61.
+// triple 3, leaves (None, Some x, Some x) 5 + (Some _, _, _) 4 + 1,
+// max(if 3 + `U64.gt` 2 + max(>>= 2 + >>= 2 + lockToContract 4 +
+// setStateUpdate 1 + Collection 1 + List 1 + list of 4: 8 + 4
+// constructors 4 + projection 1 = 24, incFailw 2) = 29, 2, 2): 42.
+// Count 64.
 // Zulib: tryDict 4 + 2 * (tryFind 64 + try* 2) + getAvailableTokens 64
 // = 200; lockToContract 64 + ofTxSkel 3 + setStateUpdate 3 = 70, which
-// the ERR branches pad.  61 + 200 + 70 = 331.
+// the ERR branches pad.  64 + 200 + 70 = 334.
 val commit: txSkeleton -> context -> contractId -> option data
-  -> option data -> CR.t `cost` 331
+  -> option data -> CR.t `cost` 334
 let commit txSkel context contractId messageBody state =
   let! dict = messageBody >!= tryDict in
   let! commitment = dict >!= Dict.tryFind "Commitment" >?= tryHash in
@@ -46,19 +47,20 @@ let commit txSkel context contractId messageBody state =
   | Some _, _, _ -> RT.incFailw 70 "a game is already open"
   | _ -> RT.incFailw 70 "Commitment and returnAddress are required"
 
-// let! secret 4; match: pair 2, leaves (1 + 4) + 1, max(let! h (1 + 1 +
-// >>= 2 + updateU64 2) 6 + if 3 + (&& 2 + = 2 + `U32.lt` 2 + projection
-// 1) 7 + max(if 3 + (= 2 + `U64.rem` 2) 4 + max(let prize 2 + let!
-// txSkel 7 + match (leaves 2, max(>>= 2 + >>= 2 + lockToAddress 4, 2)) 10
-// = 19, inc 2 + ((+) 2 + (*) 2 + size 1) 5 + @ 2 + record 3 = 12) = 26,
-// incFailw 7) = 36 = 42, incFailw 7): 50.  Count 54.
+// let! secret 4; match: pair 2, leaves (Some secret 2 + Some (Collection
+// (List [4 items])) 1 + 1 + 1 + 4 * 2 = 11) 13 + 1, max(let! h (2 + >>=
+// 2 + updateU64 2) 6 + if 3 + (&& 2 + = 2 + `U32.lt` 2 + projection 1) 7
+// + max(if 3 + (= 2 + `U64.rem` 2) 4 + max(let prize 2 + let! txSkel 7 +
+// match (leaves 2 + 1, max(>>= 2 + >>= 2 + lockToAddress 4, 2)) 11 = 20,
+// inc 2 + ((+) 2 + (*) 2 + size 1) 5 + @ 2 + record 3 = 12) = 27,
+// incFailw 7) = 37 = 43, incFailw 7): 59.  Count 63.
 // Zulib: tryU64 2; the game branch: updateU64 48 + finalize 20 = 68, then
 // fromWallet (192 + 128 s) + (lockToAddress 64 + ofTxSkel 3 +
 // setStateDelete 3, or incFailw 70) = 262 + 128 s, which the losing
 // secret pads with inc and the other branches with incFailw.
-// 54 + 2 + 68 + 262 + 128 s = 386 + 128 s.
+// 63 + 2 + 68 + 262 + 128 s = 395 + 128 s.
 val reveal: txSkeleton -> context -> contractId -> w:wallet -> option data
-  -> option data -> CR.t `cost` (386 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (395 + Wallet.size w * 128)
 let reveal txSkel context contractId wallet messageBody state =
   let! secret = messageBody >!= tryU64 in
   match secret, state with
@@ -89,8 +91,8 @@ let reveal txSkel context contractId wallet messageBody state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Commit" -> 340
-                  | "Reveal" -> 395 + Wallet.size w * 128
+                  | "Commit" -> 343
+                  | "Reveal" -> 404 + Wallet.size w * 128
                   | _ -> 9)
 let main txSkel context contractId command _ messageBody wallet state =
   match command with
@@ -103,8 +105,8 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 13
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Commit" -> 340
-   | "Reveal" -> 395 + Wallet.size wallet * 128
+   | "Commit" -> 343
+   | "Reveal" -> 404 + Wallet.size wallet * 128
    | _ -> 9)
   |> cast nat
   |> C.ret

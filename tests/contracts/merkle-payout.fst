@@ -89,23 +89,25 @@ let main txSkel context contractId command sender messageBody wallet state =
 
 // main's cost on the paying path, s = Wallet.size wallet; the proof
 // must have a path of length 2 (a 4-leaf tree) (contracts.md 1.10, 4):
-// main: let! dict = mb >!= tryDict 4; match: tuple 2 + leaves 2 + 1 +
-//   max(redeem (5 args) |> autoInc 7, 1) = 12: 16; Zulib tryDict 4.
-// redeem: match sender: leaves PK pk 1 + (Contract _ | Anonymous) 2 +
+// main: let! dict = mb >!= tryDict 4; match: tuple 2 + leaves
+//   ("Redeem", Some dict) 3 + _ 1 + max(redeem (5 args) |> autoInc 7,
+//   1) = 13: 17; Zulib tryDict 4.
+// redeem: match sender: leaves PK pk 2 + (Contract _ | Anonymous) 3 +
 //   (let! proof 3 + let! leaf 3 + match proof: leaves Some {3 fields}
-//   3 + None 1 + (let! ok = verify (4 args) 6 + if 3 + cond (&& 2,
+//   4 + None 1 + (let! ok = verify (4 args) 6 + if 3 + cond (&& 2,
 //   && 2, length path = 2: 3, wins 2 args 2, index % 2 = 0: 4,
 //   positionOf (length path > 3): 4 = 17) + then (let! tx = fromWallet
 //   (5 args) 7, let! tx = (lockToPublicKey 3 args >> liftCost)
 //   `runOpt` tx 1 + 1 + 2 + (>> 2 + 3) = 9, CR.ofOptionTxSkel 2 args
-//   2 = 18) = 38: 44): 48: 54) = 57.
-// parseProof: body is `let open OptT` (0 here); its body: let! root
-//   1+1+(>?= 2 + tryFind 2) 6, let! path 1+1+(>?= 2 + >?= 2 + tryFind
-//   2 + tryMapT 1) 9, let! index 6, |> autoInc 2 + match (tuple 3 +
-//   leaves 3 + 1 + max(incSome 2 + record 3 + U64.v 1, incNone 1)) 13
-//   = 36; Zulib tryFind 3 * 64 + tryHash 2 + tryList 4 + tryMapT
-//   tryHash (L * (2 + 20) + 20) + tryU64 2 + incSome 10 = 230 + 22 L.
-//   That is 266 + 22 L <= 400 for L <= 6, and parseProof's type says
+//   2 = 18) = 38: 44): 49: 55) = 60.
+// parseProof: body is `let open OptT`, counted where it stands (no
+//   increment of its own): let! root 1+1+(>?= 2 + tryFind 2) 6, let!
+//   path 1+1+(>?= 2 + >?= 2 + tryFind 2 + tryMapT 1) 9, let! index 6,
+//   |> autoInc 2 + match (tuple 3 + leaves (Some r, Some p, Some i) 6
+//   + _ 1 + max(incSome 2 + record 3 + U64.v 1, incNone 1)) 16 = 39;
+//   Zulib tryFind 3 * 64 + tryHash 2 + tryList 4 + tryMapT tryHash (L *
+//   (2 + 20) + 20) + tryU64 2 + incSome 10 = 230 + 22 L.
+//   That is 269 + 22 L <= 400 for L <= 5, and parseProof's type says
 //   400: autoInc pads it to 400 (the type checker makes it so).
 // leafOf: |> 2 + >>= 2 + updatePublicKey 2 args = 6; Zulib 384 + 20:
 //   410 <= 600, padded to its declared 600 the same way.
@@ -114,9 +116,9 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   n + 5 names the implicit n: no padding.)
 // Zulib of redeem itself: verify 420 L + 4, fromWallet 128 s + 192,
 //   ofOptionTxSkel 3.
-// Total: 16 + 4 + 57 + 400 + 600 + (420 L + 4) + (128 s + 192) +
-//   (7 + 615) + 3 = 1898 + 420 L + 128 s; L = 2: 2738 + 128 s.
+// Total: 17 + 4 + 60 + 400 + 600 + (420 L + 4) + (128 s + 192) +
+//   (7 + 615) + 3 = 1902 + 420 L + 128 s; L = 2: 2742 + 128 s.
 let cf _ _ _ _ _ wallet _ =
-  2738 + 128 * Wallet.size wallet
+  2742 + 128 * Wallet.size wallet
   |> cast nat
   |> C.ret

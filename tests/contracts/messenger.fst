@@ -20,10 +20,10 @@ let main txSkel context contractId command sender messageBody wallet state =
 
 // main's cost: Zulib ContractId.parse 64; elaboration:
 //   let! target = CId.parse targetId     1 + 1 + 1                 =  3
-//   match target: leaves Some r (1) + None (1) = 2, + max branch:
+//   match target: leaves Some r (2) + None (1) = 3, + max branch:
 //     let msg = { 3 fields } 3; RT.ok @ { 3 fields, Some msg 1 }
 //     @ 2 + 3 + 1 = 6                    -> 9   (autoFailw: 1)
-//                                                                  = 11
-//   total 14 (both branches carry Zulib cost 0, so autoFailw's n is
-//   0).  cf = 64 + 14 = 78.
-let cf _ _ _ _ _ _ _ = 64 + 14 |> cast nat |> C.ret
+//                                                                  = 12
+//   total 15 (both branches carry Zulib cost 0, so autoFailw's n is
+//   0).  cf = 64 + 15 = 79.
+let cf _ _ _ _ _ _ _ = 64 + 15 |> cast nat |> C.ret

@@ -36,25 +36,25 @@ let messageHash nonce amount recipient =
   >>= Sha3.finalize
 
 // let! dict 4; let! amount 7; let! recipient 7; let! nonce 4; let nonce
-// 2; match: triple 3, leaves 3 + 1, max(let! msg (3 args) 5 + let
+// 2; match: triple 3, leaves 3 * 2 + 1, max(let! msg (3 args) 5 + let
 // signers (list of 3: 6 + 3 pairs: 6) 12 + let! valid (|> 2 + mapT 1) 5
 // + let! count (foldT 3) 5 + if 3 + (>= 2) + max(let! txSkel 7 + match
-// (leaves 2, max(>>= 2 + >>= 2 + lockToAddress 4 + setStateUpdate 1 +
-// U64 1 + `U64.add_mod` 2, 2)) 14 = 21, incFailw 7) = 26 = 53, incFailw
-// 7): 60.  Count 84.
-// The mapT callback: let! key 3 + let! signature (1 + 1 + >?= 2 +
-// tryFind 2) 6 + match (pair 2, leaves 2 + 1, max(verify 3, incRet 2))
-// 8 = 17; Zulib parsePublicKey 120 + tryFind 64 + trySignature 2 +
-// (verify 800, or incRet 800) = 986: n = 1003, mapT = 3 * (1003 + 2) +
-// 2 = 3017.  The foldT callback: ret 1 + if 3 + max((+) 2, 0) = 6:
-// foldT = 3 * (6 + 4) + 4 = 34.
+// (leaves 2 + 1, max(>>= 2 + >>= 2 + lockToAddress 4 + setStateUpdate 1
+// + U64 1 + `U64.add_mod` 2, 2)) 15 = 22, incFailw 7) = 27 = 54,
+// incFailw 7): 64.  Count 88.
+// The mapT callback: let! key 3 + let! signature (2 + >?= 2 + tryFind 2)
+// 6 + match (pair 2, leaves 2 * 2 + 1, max(verify 3, incRet 2)) 10 =
+// 19; Zulib parsePublicKey 120 + tryFind 64 + trySignature 2 + (verify
+// 800, or incRet 800) = 986: n = 1005, mapT = 3 * (1005 + 2) + 2 =
+// 3023.  The foldT callback: ret 1 + if 3 + max((+) 2, 0) = 6: foldT =
+// 3 * (6 + 4) + 4 = 34.
 // Zulib: tryDict 4 + 2 * (tryFind 64 + try* 2) + tryU64 2 = 138; the
-// signed branch: messageHash 419 + mapT 3017 + foldT 34 + fromWallet
+// signed branch: messageHash 419 + mapT 3023 + foldT 34 + fromWallet
 // (192 + 128 s) + (lockToAddress 64 + ofTxSkel 3 + setStateUpdate 3, or
-// incFailw 70) = 3732 + 128 s, which the ERR branches pad.
-// 84 + 138 + 3732 + 128 s = 3954 + 128 s.
+// incFailw 70) = 3738 + 128 s, which the ERR branches pad.
+// 88 + 138 + 3738 + 128 s = 3964 + 128 s.
 val spend: txSkeleton -> contractId -> w:wallet -> option data
-  -> option data -> CR.t `cost` (3954 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (3964 + Wallet.size w * 128)
 let spend txSkel contractId wallet messageBody state =
   let! dict = messageBody >!= tryDict in
   let! amount = dict >!= Dict.tryFind "Amount" >?= tryU64 in
@@ -87,14 +87,14 @@ let spend txSkel contractId wallet messageBody state =
     else RT.incFailw (262 + Wallet.size wallet * 128)
            "two signatures are required"
     end
-  | _ -> RT.incFailw (3732 + Wallet.size wallet * 128)
+  | _ -> RT.incFailw (3738 + Wallet.size wallet * 128)
            "Amount and To are required"
 
 // match leaves 2 + max(spend 5, failw 1) = 7.
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Spend" -> 3961 + Wallet.size w * 128
+                  | "Spend" -> 3971 + Wallet.size w * 128
                   | _ -> 7)
 let main txSkel _ contractId command _ messageBody wallet state =
   match command with
@@ -106,7 +106,7 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 12
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Spend" -> 3961 + Wallet.size wallet * 128
+   | "Spend" -> 3971 + Wallet.size wallet * 128
    | _ -> 7)
   |> cast nat
   |> C.ret

@@ -28,18 +28,18 @@ let digest contractId document block =
   >>= Sha3.updateU32 block
   >>= Sha3.finalize
 
-// match: leaves 2, max(let! h (3 args + projection 1) 6 + let! logId 3
-// + let! seal 4 + let! txSkel (1 + 1 + >>= 2 + mint 3 + lockToContract
-// 3) 10 + match (leaves 2, max(>>= 2 + >>= 2 + ofTxSkel 1 + setMessage 1
-// + record 3 + Some 1 + Hash 1 + setStateUpdate 1 + Hash 1 = 13,
-// incFailw 2)) 15 = 38, failw 1): 40.
-// With a String: 40 + digest (277 + 6 len) + ContractId.parse 64 +
+// match: leaves (Some 1 + String 1 + document 1) 3 + 1, max(let! h (3
+// args + projection 1) 6 + let! logId 3 + let! seal 4 + let! txSkel (2 +
+// >>= 2 + mint 3 + lockToContract 3) 10 + match (leaves 2 + 1, max(>>= 2
+// + >>= 2 + ofTxSkel 1 + setMessage 1 + record 3 + Some 1 + Hash 1 +
+// setStateUpdate 1 + Hash 1 = 13, incFailw 2)) 16 = 39, failw 1): 43.
+// With a String: 43 + digest (277 + 6 len) + ContractId.parse 64 +
 // fromSubtypeString 64 + mint 64 + lockToContract 64 + (ofTxSkel 3 +
-// setMessage 3 + setStateUpdate 3, or incFailw 9) = 582 + 6 len; else 40.
+// setMessage 3 + setStateUpdate 3, or incFailw 9) = 585 + 6 len; else 43.
 val notarize: txSkeleton -> context -> contractId -> messageBody:option data
   -> CR.t `cost` (match messageBody with
-                  | Some (String d) -> 582 + FStar.String.length d * 6
-                  | _ -> 40)
+                  | Some (String d) -> 585 + FStar.String.length d * 6
+                  | _ -> 43)
 let notarize txSkel context contractId messageBody =
   match messageBody with
   | Some (String document) -> begin
@@ -63,23 +63,23 @@ val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> messageBody:option data -> wallet -> option data
   -> CR.t `cost` (match command with
                   | "Notarize" -> begin match messageBody with
-                                  | Some (String d) -> 588 + FStar.String.length d * 6
-                                  | _ -> 46 end
+                                  | Some (String d) -> 591 + FStar.String.length d * 6
+                                  | _ -> 49 end
                   | _ -> 6)
 let main txSkel context contractId command _ messageBody _ _ =
   match command with
   | "Notarize" -> notarize txSkel context contractId messageBody
   | _ -> RT.failw "unknown command"
 
-// match leaves 2 + max(match (leaves 2 + (+) 2 + (*) 2 + length 1) 7,
-// 0) = 9; |> cast nat |> C.ret 5.  14.
+// match leaves 2 + max(match (leaves 3 + 1 + (+) 2 + (*) 2 + length 1)
+// 9, 0) = 11; |> cast nat |> C.ret 5.  16.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
-  -> option data -> nat `cost` 14
+  -> option data -> nat `cost` 16
 let cf _ _ command _ messageBody _ _ =
   (match command with
    | "Notarize" -> begin match messageBody with
-                   | Some (String d) -> 588 + FStar.String.length d * 6
-                   | _ -> 46 end
+                   | Some (String d) -> 591 + FStar.String.length d * 6
+                   | _ -> 49 end
    | _ -> 6)
   |> cast nat
   |> C.ret

@@ -110,29 +110,30 @@ let main txSkel context contractId command sender messageBody wallet state =
 // nothing for them (see the report; F* would need them monadic).
 // main: let! o = mb >!= tryDict >?= tryFind "order" >?= tryList
 //   (>!= 2, >?= 2, >?= 2, tryFind 1 arg) 1 + 1 + 7 = 9; match sender:
-//   leaves 2 + (let order = {5 fields} 5 + match command: leaves 4 +
-//   max(make (4 args) |> autoInc 6, take (5 args) |> autoInc 7, 1, 1)
-//   = 11) = 27; Zulib tryDict 4 + tryFind 64 + tryList 4 = 72.  99.
+//   leaves PK pk 2 + _ 1 + (let order = {5 fields} 5 + match command:
+//   leaves 4 + max(make (4 args) |> autoInc 6, take (5 args) |> autoInc
+//   7, 1, 1) = 11) = 28; Zulib tryDict 4 + tryFind 64 + tryList 4 = 72.
+//   100.
 // make: let! available = getAvailableTokens o.f txSkel 1+1+3 = 5; if
 //   3 + (`U64.lt` 2 + 1 projection) + max(1, let! tx = lockToContract
 //   (4 args, 2 projections) 8 + let! book = Dict.add "order"
 //   (orderData o) txSkel 1+1+3+1 = 6 + ofTxSkel tx 1 >>= 2
 //   setStateUpdate (Collection (Dict book)) 3, |> autoInc 2: 8 = 22)
 //   = 33; Zulib getAvailableTokens 64 + lockToContract 64 + Dict.add
-//   64 + ofTxSkel 3 + setStateUpdate 3 = 198.  "Make": 99 + 231 = 330.
+//   64 + ofTxSkel 3 + setStateUpdate 3 = 198.  "Make": 100 + 231 = 331.
 // take: match (tuple 2 + canTake 2 args + isFilled 1 arg = 5), leaves
 //   (true, false) 2 + or-pattern (false, _) | (_, true) 4 = 6, + max(
-//   let! tx = fromWallet (5 args, 1 projection) 8 + match leaves 2 +
-//   max(let o' = updateOrder o amount 2 + if 3 + 1 + max(ofTxSkel >>=
-//   setStateDelete |> autoInc 5, ofTxSkel >>= setStateUpdate
-//   (orderData o') |> autoInc 7) = 13, 1) = 23, 1) = 34; Zulib
-//   fromWallet 128 s + 192 + ofTxSkel 3 + setStateUpdate 3.
-//   "Take": 99 + 34 + 198 + 128 s = 331 + 128 s.
-// other commands: 99 (autoFailw: 0).
+//   let! tx = fromWallet (5 args, 1 projection) 8 + match leaves Some tx
+//   2 + None 1 + max(let o' = updateOrder o amount 2 + if 3 + 1 +
+//   max(ofTxSkel >>= setStateDelete |> autoInc 5, ofTxSkel >>=
+//   setStateUpdate (orderData o') |> autoInc 7) = 13, 1) = 24, 1) = 35;
+//   Zulib fromWallet 128 s + 192 + ofTxSkel 3 + setStateUpdate 3.
+//   "Take": 100 + 35 + 198 + 128 s = 333 + 128 s.
+// other commands: 100 (autoFailw: 0).
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Make" -> 330
-   | "Take" -> Wallet.size wallet * 128 + 331
-   | _ -> 99)
+   | "Make" -> 331
+   | "Take" -> Wallet.size wallet * 128 + 333
+   | _ -> 100)
   |> cast nat
   |> C.ret

@@ -19,7 +19,7 @@ module Wallet = Zen.Wallet
 let intervalLength : nat = 100
 
 // What cf's 42334 pays for: the outputs' cost grows with their number
-// (161 + 206 N, below), so without a bound main could cost more than cf
+// (171 + 207 N, below), so without a bound main could cost more than cf
 // says, and F* would refuse the contract.
 let maxOutputs : nat = 200
 
@@ -83,27 +83,31 @@ let main txSkel context contractId command sender messageBody wallet state =
 // main's cost (contracts.md 1.10, 4), N outputs that all parse:
 // main's body: if 3 + (not (isPayoutBlock context)) 2 + max(autoFailw 1,
 //   if 3 + (let n = length [1; 2] (1 + list 4) in n = 2 (2)) 7 + max(
-//   let! outputs = (>!= 2, >?= 2, >?= 2, tryFind 1 arg) 1 + 1 + 7 +
-//   (let ls = match (leaves Some ls, None 2) in: nothing more; if 3 +
-//   (length ls 1 + > maxOutputs 2) 3 + max(autoFailw 1, let! parsed =
-//   tryMapT (2 args) 1 + 1 + 2 + match parsed: leaves (hd :: tl) 2 + _ 1
+//   let! outputs = (>!= 2, >?= 2, >?= 2, tryFind 1 arg) 1 + 1 + 7 = 9
+//   + let ls = match (leaves Some ls 2 + None 1) 3 in if 3 + (length ls
+//   1 + > maxOutputs 2) 3 + max(autoFailw 1, let! parsed = tryMapT (2
+//   args) 1 + 1 + 2 + match parsed: leaves Some (hd :: tl) 1 + 3 + _ 1
 //   + max(let! tx = tryFold (3 args, hd :: tl 2) 1 + 1 + 5 + match tx:
-//   leaves 2 + max(CR.ofTxSkel tx |> autoInc 3, 1) = 12, 1) = 15: 21)
-//   = 27: 36), 1) = 46) = 51.
-// parseOutput: padded to its declared 100 (its own count, 9 + Asset.parse
-//   64, is less; `$>`'s function returns a plain value: no increment).
+//   leaves Some tx 2 + None 1 + max(CR.ofTxSkel tx |> autoInc 3, 1) =
+//   13, 1) = 18: 22) = 28: 40), 1) = 50) = 55.
+// parseOutput: padded to its declared 100 (its own count: |> 2 + match
+//   leaves Collection (List [Lock l; Collection (List [String s; U64
+//   a])]) 1 + 1 + 2 + (1 + 1 + 2 + 2) = 10 + _ 1, + $> 2 + Asset.parse 1
+//   = 16, + Asset.parse 64, is less; `$>`'s function returns a plain
+//   value: no increment).
 // addOutput: |> 2 + lockToAddress (4 args, 2 projections) 6 = 8 +
 //   Zulib lockToAddress 64 = 72, its declared index.
 // tryFold on k elements: its index names the implicit n, so the engine
-//   counts what runs: match ls: leaves [] 1 + hd :: tl 2 + max(incSome
+//   counts what runs: match ls: leaves [] 0 + hd :: tl 3 + max(incSome
 //   2, |> autoInc 2 + >>= 2 + f acc hd 2 = 6) = 9 per call; the fun r:
-//   leaves 2 + max(tryFold 3 args, OptT.none) = 5; T(0) = 9 + incSome
-//   12 = 21, T(k) = 9 + 72 + 5 + T(k - 1) = 86 k + 21.
+//   leaves Some acc' 2 + None 1 + max(tryFold 3 args, OptT.none) = 6;
+//   T(0) = 9 + incSome 12 = 21, T(k) = 9 + 72 + 6 + T(k - 1) = 87 k +
+//   21.
 // Zulib: tryDict 4 + tryFind 64 + tryList 4 + tryMapT (20 + N (20 +
 //   100)) + ofTxSkel 3.
-// OK path: 51 + 72 + 20 + 120 N + 86 N + 21 + 3 = 167 + 206 N (N = 2:
-//   579), at most cf for N <= 204: autoInc and the autoFailw's pad every
+// OK path: 55 + 72 + 20 + 120 N + 87 N + 21 + 3 = 171 + 207 N (N = 2:
+//   585), at most cf for N <= 203: autoInc and the autoFailw's pad every
 //   path to cf, and maxOutputs keeps N at 200 or less.  (More than 200
-//   outputs: 51 + 72 = 123, and autoFailw pads it to cf.)
+//   outputs: 55 + 72 = 127, and autoFailw pads it to cf.)
 let cf _ _ _ _ _ wallet _ =
   42334 + 12800 * Wallet.size wallet |> cast nat |> C.ret

@@ -19,22 +19,22 @@ module C = Zen.Cost
 
 let oracleKey = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
 
-// as in token-sale.fst.  135.
-val isOracle: sender -> bool `cost` 135
+// as in token-sale.fst.  137.
+val isOracle: sender -> bool `cost` 137
 let isOracle sender =
   let! key = Crypto.parsePublicKey oracleKey in
   match key, sender with
   | Some key, PK pk -> incRet 3 (key = pk)
   | _ -> incRet 3 false
 
-// let! ok 3; let old (match leaves 2) 2; let! kept (take 2) 4; match:
-// pair 2, leaves 2 + 1, max(@ 2 + record 3 + Update 1 + Collection 1 +
-// List 1 + (::) 2 + U64 1 = 11, failw 1): 16.  Count 25; Zulib isOracle
-// 135 + take (min 3 L * 18 + 18).  178 + 18 min(3, L).
+// let! ok 3; let old (match leaves 4 + 1) 5; let! kept (take 2) 4; match:
+// pair 2, leaves 4 + 1, max(@ 2 + record 3 + Update 1 + Collection 1 +
+// List 1 + (::) 2 + U64 1 = 11, failw 1): 18.  Count 30; Zulib isOracle
+// 137 + take (min 3 L * 18 + 18).  185 + 18 min(3, L).
 val push: txSkeleton -> sender -> option data -> state:option data
   -> CR.t `cost` ((match state with
                    | Some (Collection (List l)) -> min 3 (length l)
-                   | _ -> 0) * 18 + 178)
+                   | _ -> 0) * 18 + 185)
 let push txSkel sender messageBody state =
   let! ok = isOracle sender in
   let old = match state with | Some (Collection (List l)) -> l | _ -> [] in
@@ -45,23 +45,23 @@ let push txSkel sender messageBody state =
               state = Update (Collection (List (U64 price :: kept))) }
   | _ -> RT.failw "only the oracle pushes a price"
 
-// L = length of the state's list.  match: pair 2, leaves 2 + 1, max(
-//   let! prices (tryMapT 2) 4; let! recipient 1 + 1 + if 3 + (= 2 +
-//   length 1) + max(parse 1, incNone 1) 7 = 9; match: pair 2, leaves 2 +
+// L = length of the state's list.  match: pair 2, leaves 7 + 1, max(
+//   let! prices (tryMapT 2) 4; let! recipient 2 + if 3 + (= 2 +
+//   length 1) + max(parse 1, incNone 1) 7 = 9; match: pair 2, leaves 4 +
 //   1, max(if 3 + (> 2 + length 1) 3 + max(let! priceSum (foldT 3) 5 + let
 //   average (backtick 2 + uint_to_t 1 + length 1) 4 + RT.ok @ (@ 2 +
 //   record 3 + Some 1 + record 3 + Some 1 + U64 1) 11 = 20, incFailw 2)
-//   = 26, incFailw 2 + (+) 2 + (*) 2 + length 1 = 7) 31 = 44,
-// failw 1): 49.
+//   = 26, incFailw 2 + (+) 2 + (*) 2 + length 1 = 7) 33 = 46,
+// failw 1): 56.
 // The foldT lambda: ret 1 + backtick 2 = 3, foldT: 7 L + 4.
 // Zulib: tryMapT tryU64 (22 L + 20) + (ContractId.parse 64, or incNone
 // 64) + (foldT 7 L + 4, or incFailw 4 with no prices, or incFailw (7 L +
-// 4)).  With a String and a list: 49 + 29 L + 88 = 137 + 29 L; else 49.
+// 4)).  With a String and a list: 56 + 29 L + 88 = 144 + 29 L; else 56.
 val publish: txSkeleton -> messageBody:option data -> state:option data
   -> CR.t `cost` (match messageBody, state with
                   | Some (String _), Some (Collection (List l)) ->
-                    137 + length l * 29
-                  | _ -> 49)
+                    144 + length l * 29
+                  | _ -> 56)
 let publish txSkel messageBody state =
   match messageBody, state with
   | Some (String target), Some (Collection (List l)) -> begin
@@ -92,11 +92,11 @@ val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> CR.t `cost` (match command with
                   | "Push" -> (match state with
                                | Some (Collection (List l)) -> min 3 (length l)
-                               | _ -> 0) * 18 + 185
+                               | _ -> 0) * 18 + 192
                   | "Publish" -> begin match messageBody, state with
                                  | Some (String _), Some (Collection (List l)) ->
-                                   144 + length l * 29
-                                 | _ -> 56 end
+                                   151 + length l * 29
+                                 | _ -> 63 end
                   | _ -> 7)
 let main txSkel _ _ command sender messageBody _ state =
   match command with
@@ -104,20 +104,20 @@ let main txSkel _ _ command sender messageBody _ state =
   | "Publish" -> publish txSkel messageBody state
   | _ -> RT.failw "unknown command"
 
-// match leaves 3 + max((*) 2 + (+) 2 + match (leaves 2 + min 2 + length
-// 1) 5 = 9, match (pair 2, leaves 2 + 1, (+) 2 + (*) 2 + length 1) 10,
-// 0) = 13; |> cast nat |> C.ret 5.  18.
+// match leaves 3 + max((*) 2 + (+) 2 + match (leaves 4 + 1 + min 2 +
+// length 1) 8 = 12, match (pair 2, leaves 3 + 4 + 1, (+) 2 + (*) 2 +
+// length 1) 15, 0) = 18; |> cast nat |> C.ret 5.  23.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
-  -> option data -> nat `cost` 18
+  -> option data -> nat `cost` 23
 let cf _ _ command _ messageBody _ state =
   (match command with
    | "Push" -> (match state with
                 | Some (Collection (List l)) -> min 3 (length l)
-                | _ -> 0) * 18 + 185
+                | _ -> 0) * 18 + 192
    | "Publish" -> begin match messageBody, state with
                   | Some (String _), Some (Collection (List l)) ->
-                    144 + length l * 29
-                  | _ -> 56 end
+                    151 + length l * 29
+                  | _ -> 63 end
    | _ -> 7)
   |> cast nat
   |> C.ret

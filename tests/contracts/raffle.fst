@@ -26,22 +26,22 @@ let operatorKey = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f
 let ticketPrice : U64.t = 10UL
 let prize : U64.t = 40UL
 
-// as in token-sale.fst.  135.
-val isOperator: sender -> bool `cost` 135
+// as in token-sale.fst.  137.
+val isOperator: sender -> bool `cost` 137
 let isOperator sender =
   let! key = Crypto.parsePublicKey operatorKey in
   match key, sender with
   | Some key, PK pk -> incRet 3 (key = pk)
   | _ -> incRet 3 false
 
-// let! player 4; let! paid 4; let entries (match leaves 2) 2; match:
-// leaves 2, max(if 3 + (&& 2 + = 2 + < 2 + length 1) 7 + max(>>= 2 +
+// let! player 4; let! paid 4; let entries (match leaves 4 + 1) 5; match:
+// leaves 3, max(if 3 + (&& 2 + = 2 + < 2 + length 1) 7 + max(>>= 2 +
 // >>= 2 + lockToContract 4 + setStateUpdate 1 + Collection 1 + List 1 +
-// (::) 2 + Lock 1 = 14, incFailw 2) = 24, incFailw 2): 26.  Count 36.
+// (::) 2 + Lock 1 = 14, incFailw 2) = 24, incFailw 2): 27.  Count 40.
 // Zulib tryLock 2 + getAvailableTokens 64 + (lockToContract 64 +
-// ofTxSkel 3 + setStateUpdate 3, or incFailw 70).  172.
+// ofTxSkel 3 + setStateUpdate 3, or incFailw 70).  176.
 val enter: txSkeleton -> contractId -> option data -> option data
-  -> CR.t `cost` 172
+  -> CR.t `cost` 176
 let enter txSkel contractId messageBody state =
   let! player = messageBody >!= tryLock in
   let! paid = Tx.getAvailableTokens Asset.zenAsset txSkel in
@@ -55,18 +55,18 @@ let enter txSkel contractId messageBody state =
     else RT.incFailw 70 "pay exactly the ticket price while there are seats"
   | None -> RT.incFailw 70 "the body must be a lock"
 
-// let! ok 3; match: triple 3, leaves (true 1, Some (U64 seed) 1, Some
-// (Collection (List [4 locks])) 4) 6 + 1, max(let! h (1 + 1 + >>= 2 +
+// let! ok 3; match: triple 3, leaves (true 1, Some (U64 seed) 3, Some
+// (Collection (List [4 locks])) 3 + 8) 15 + 1, max(let! h (2 + >>= 2 +
 // updateU64 2) 6 + let! tickets (ofList 1 + list of 4: 8) 11 + let
 // winner (item 2 + (%) 2 + U8.v 1 + item 2) 7 + let! txSkel 7 + match
-// (leaves 2, max(>>= 2 + >>= 2 + lockToAddress 4, 2)) 10 = 41, incFailw
-// 2 + (+) 2 + (*) 2 + size 1 = 7): 51.  Count 54.
-// Zulib isOperator 135; the drawing branch: updateU64 48 + finalize 20 +
+// (leaves 3, max(>>= 2 + >>= 2 + lockToAddress 4, 2)) 11 = 42, incFailw
+// 2 + (+) 2 + (*) 2 + size 1 = 7): 61.  Count 64.
+// Zulib isOperator 137; the drawing branch: updateU64 48 + finalize 20 +
 // ofList (4 * 2 + 2) 10 + fromWallet (192 + 128 s) + (lockToAddress 64 +
 // ofTxSkel 3 + setStateDelete 3, or incFailw 70) = 340 + 128 s, which
-// the ERR branch pads.  54 + 135 + 340 + 128 s = 529 + 128 s.
+// the ERR branch pads.  64 + 137 + 340 + 128 s = 541 + 128 s.
 val draw: txSkeleton -> contractId -> sender -> w:wallet -> option data
-  -> option data -> CR.t `cost` (529 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (541 + Wallet.size w * 128)
 let draw txSkel contractId sender wallet messageBody state =
   let! ok = isOperator sender in
   match ok, messageBody, state with
@@ -91,8 +91,8 @@ let draw txSkel contractId sender wallet messageBody state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Enter" -> 181
-                  | "Draw" -> 538 + Wallet.size w * 128
+                  | "Enter" -> 185
+                  | "Draw" -> 550 + Wallet.size w * 128
                   | _ -> 9)
 let main txSkel _ contractId command sender messageBody wallet state =
   match command with
@@ -105,8 +105,8 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 13
 let cf _ _ command _ _ wallet _ =
   (match command with
-   | "Enter" -> 181
-   | "Draw" -> 538 + Wallet.size wallet * 128
+   | "Enter" -> 185
+   | "Draw" -> 550 + Wallet.size wallet * 128
    | _ -> 9)
   |> cast nat
   |> C.ret

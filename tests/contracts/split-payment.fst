@@ -14,31 +14,31 @@ module CR = Zen.ContractResult
 module Asset = Zen.Asset
 module C = Zen.Cost
 
-// One call: match leaves ([] 1, Collection (List [Lock payee; U64
-// amount]) :: rest 3, _ :: rest 2) 6 + max(OptT.ret 1, >>= 2 +
-// lockToAddress 4, incNone 1 + (+) 2 + (*) 2 + length 1) 6 = 12.
-// A payee: 12 + lockToAddress 64 + the lambda's payAll 2 = 78, then the
-// rest; the end: 12.  A bad entry pads what the rest would cost with
-// incNone.  length ls * 78 + 12.
+// One call: match leaves ([] 0, Collection (List [Lock payee; U64
+// amount]) :: rest 1 + 6 + 1 = 8, _ :: rest 3) 11 + max(OptT.ret 1,
+// >>= 2 + lockToAddress 4, incNone 1 + (+) 2 + (*) 2 + length 1) 6 = 17.
+// A payee: 17 + lockToAddress 64 + the lambda's payAll 2 = 83, then the
+// rest; the end: 17.  A bad entry pads what the rest would cost with
+// incNone.  length ls * 83 + 17.
 val payAll: txSkeleton -> ls:list data
-  -> option txSkeleton `cost` (length ls * 78 + 12)
+  -> option txSkeleton `cost` (length ls * 83 + 17)
 let rec payAll txSkel payees =
   match payees with
   | [] -> OptT.ret txSkel
   | Collection (List [ Lock payee; U64 amount ]) :: rest ->
     Tx.lockToAddress Asset.zenAsset amount payee txSkel
     >>= (fun tx -> payAll tx rest)
-  | _ :: rest -> OptT.incNone (78 + length rest * 78)
+  | _ :: rest -> OptT.incNone (83 + length rest * 83)
 
-// match: leaves 2, max(let! txSkel (2 args) 4 + match (leaves 2, max(
-// let! ok 3 + if 3 + max(ofTxSkel 1, incFailw 2) 5 = 8, incFailw 2)) 10
-// = 14, failw 1): 16.  With a list of L payees: 16 + payAll (78 L + 12)
-// + isValid 64 + (ofTxSkel 3, or incFailw 3) (or incFailw 67) = 95 +
-// 78 L; otherwise 16.
+// match: leaves 4 + 1, max(let! txSkel (2 args) 4 + match (leaves 3, max(
+// let! ok 3 + if 3 + max(ofTxSkel 1, incFailw 2) 5 = 8, incFailw 2)) 11
+// = 15, failw 1): 20.  With a list of L payees: 20 + payAll (83 L + 17)
+// + isValid 64 + (ofTxSkel 3, or incFailw 3) (or incFailw 67) = 104 +
+// 83 L; otherwise 20.
 val split: txSkeleton -> messageBody:option data
   -> CR.t `cost` (match messageBody with
-                  | Some (Collection (List ls)) -> 95 + length ls * 78
-                  | _ -> 16)
+                  | Some (Collection (List ls)) -> 104 + length ls * 83
+                  | _ -> 20)
 let split txSkel messageBody =
   match messageBody with
   | Some (Collection (List payees)) -> begin
@@ -58,23 +58,23 @@ val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> messageBody:option data -> wallet -> option data
   -> CR.t `cost` (match command with
                   | "Split" -> begin match messageBody with
-                               | Some (Collection (List ls)) -> 99 + length ls * 78
-                               | _ -> 20 end
+                               | Some (Collection (List ls)) -> 108 + length ls * 83
+                               | _ -> 24 end
                   | _ -> 4)
 let main txSkel _ _ command _ messageBody _ _ =
   match command with
   | "Split" -> split txSkel messageBody
   | _ -> RT.failw "unknown command"
 
-// match leaves 2 + max(match (leaves 2, max((+) 2 + (*) 2 + length 1, 0))
-// 7, 0) = 9; |> cast nat |> C.ret 5.  14.
+// match leaves 2 + max(match (leaves 4 + 1, max((+) 2 + (*) 2 + length 1,
+// 0)) 10, 0) = 12; |> cast nat |> C.ret 5.  17.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
-  -> option data -> nat `cost` 14
+  -> option data -> nat `cost` 17
 let cf _ _ command _ messageBody _ _ =
   (match command with
    | "Split" -> begin match messageBody with
-                | Some (Collection (List ls)) -> 99 + length ls * 78
-                | _ -> 20 end
+                | Some (Collection (List ls)) -> 108 + length ls * 83
+                | _ -> 24 end
    | _ -> 4)
   |> cast nat
   |> C.ret

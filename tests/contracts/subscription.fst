@@ -20,18 +20,18 @@ module C = Zen.Cost
 
 let pricePerBlock : U64.t = 10UL
 
-// let! returnAddress (1 + 1 + >!= 2 + >?= 2 + >?= 2 + tryFind 1) 9; let!
-// paid 4; let blocks (`U64.div` 2) 2; match: leaves 2, max(if 3 + (&& 2
+// let! returnAddress (2 + >!= 2 + >?= 2 + >?= 2 + tryFind 1) 9; let!
+// paid 4; let blocks (`U64.div` 2) 2; match: leaves 3, max(if 3 + (&& 2
 // + `U64.gt` 2 + `U64.lt` 2) 6 + max(let expiry (backtick 2 +
 // projection 1 + uint_to_t 1 + U64.v 1) 5 + let! pass 4 + let! txSkel
-// (1 + 1 + >>= 2 + >>= 2 + lockToContract 4 + mint 2 + lockToAddress 3)
-// 15 + ofTxSkel 1 = 25, incFailw 2) = 34, incFailw 2): 36.  Count 51.
+// (2 + >>= 2 + >>= 2 + lockToContract 4 + mint 2 + lockToAddress 3)
+// 15 + ofTxSkel 1 = 25, incFailw 2) = 34, incFailw 2): 37.  Count 52.
 // Zulib: tryDict 4 + tryFind 64 + tryLock 2 + getAvailableTokens 64 =
 // 134; the selling branch: fromSubtypeInt 64 + lockToContract 64 + mint
 // 64 + lockToAddress 64 + ofTxSkel 3 = 259, which the ERR branches pad.
-// 51 + 134 + 259 = 444.
+// 52 + 134 + 259 = 445.
 val subscribe: txSkeleton -> context -> contractId -> option data
-  -> CR.t `cost` 444
+  -> CR.t `cost` 445
 let subscribe txSkel context contractId messageBody =
   let! returnAddress =
     messageBody >!= tryDict >?= Dict.tryFind "returnAddress" >?= tryLock in
@@ -53,15 +53,15 @@ let subscribe txSkel context contractId messageBody =
   | None -> RT.incFailw 259 "returnAddress is required"
 
 // let! dict 4; let! expiry 7; let! returnAddress 7; match: pair 2,
-// leaves 2 + 1, max(let! pass 4 + let! held 4 + if 3 + (&& 2 +
+// leaves 4 + 1, max(let! pass 4 + let! held 4 + if 3 + (&& 2 +
 // `U64.gte` 2 + `U32.gte` 2 + projection 1) 7 + max(>>= 2 +
-// lockToAddress 4, incFailw 2) 6 = 24, incFailw 2): 29.  Count 47.
+// lockToAddress 4, incFailw 2) 6 = 24, incFailw 2): 31.  Count 49.
 // Zulib: tryDict 4 + 2 * (tryFind 64 + try* 2) = 136; the pass branch:
 // fromSubtypeInt 64 + getAvailableTokens 64 + (lockToAddress 64 +
 // ofTxSkel 3, or incFailw 67) = 195, which the ERR branch pads.
-// 47 + 136 + 195 = 378.
+// 49 + 136 + 195 = 380.
 val check: txSkeleton -> context -> contractId -> option data
-  -> CR.t `cost` 378
+  -> CR.t `cost` 380
 let check txSkel context contractId messageBody =
   let! dict = messageBody >!= tryDict in
   let! expiry = dict >!= Dict.tryFind "Expiry" >?= tryU32 in
@@ -80,8 +80,8 @@ let check txSkel context contractId messageBody =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> wallet -> option data
   -> CR.t `cost` (match command with
-                  | "Subscribe" -> 451
-                  | "Check" -> 385
+                  | "Subscribe" -> 452
+                  | "Check" -> 387
                   | _ -> 7)
 let main txSkel context contractId command _ messageBody _ _ =
   match command with
@@ -93,8 +93,8 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 8
 let cf _ _ command _ _ _ _ =
   (match command with
-   | "Subscribe" -> 451
-   | "Check" -> 385
+   | "Subscribe" -> 452
+   | "Check" -> 387
    | _ -> 7)
   |> cast nat
   |> C.ret

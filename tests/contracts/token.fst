@@ -57,27 +57,27 @@ let main txSkel context contractId command sender messageBody wallet state =
   | None -> RT.autoFailw "returnAddress is required"
 
 // main's cost, s = Wallet.size wallet (contracts.md 1.10, 4).
-// main's body: let! dict = mb >!= tryDict 1 + 1 + 2 = 4; let! ra =
-//   getReturnAddress dict 3; match: leaves Some + None = 2, + max:
+// main's body: let! dict = mb >!= tryDict 2 + 2 = 4; let! ra =
+//   getReturnAddress dict 3; match: leaves Some x 2 + None 1 = 3, + max:
 //   if 3 + (= 2) + max(buy .. |> autoInc 2 + 3, if 3 + 2 + max(redeem
-//   .. |> autoInc 2 + 4, 1)) = 16 -> 18.  Total 25; Zulib tryDict 4.
+//   .. |> autoInc 2 + 4, 1)) = 16 -> 19.  Total 26; Zulib tryDict 4.
 // getReturnAddress: >?= 2 + >!= 2 + tryFind "k" 1 = 5; Zulib
-//   tryFind 64 + tryLock 2.  Prefix of every path: 25 + 4 + 71 = 100.
-// buy: let! 1+1+2 = 4, let! 1+1+1 = 3, let amount = `U64.mul_mod` 2,
+//   tryFind 64 + tryLock 2.  Prefix of every path: 26 + 4 + 71 = 101.
+// buy: let! 2+2 = 4, let! 2+1 = 3, let amount = `U64.mul_mod` 2,
 //   let! txSkel = (lockToContract 4 >>= mint 2 >>= lockToAddress 3,
-//   two >>= 4) 1 + 1 + 13 = 15, CR.ofTxSkel 1: 25; Zulib
+//   two >>= 4) 2 + 13 = 15, CR.ofTxSkel 1: 25; Zulib
 //   getAvailableTokens, getDefault, lockToContract, mint,
-//   lockToAddress 5 * 64 + ofTxSkel 3 = 323.  "buy": 100 + 348 = 448.
+//   lockToAddress 5 * 64 + ofTxSkel 3 = 323.  "buy": 101 + 348 = 449.
 // redeem: let! 3, let! 4, let amount = `U64.div` 2, let! txSkel =
-//   destroy 3 >>= (2) fromWallet 4: 1 + 1 + 9 = 11; match: leaves 2 +
-//   max(let! 1 + 1 + lockToAddress 4 + CR.ofTxSkel 1 = 7,
-//   incFailw 2) = 9: 29; Zulib getDefault 64 + getAvailableTokens 64
+//   destroy 3 >>= (2) fromWallet 4: 2 + 9 = 11; match: leaves Some x 2
+//   + None 1 = 3 + max(let! 2 + lockToAddress 4 + CR.ofTxSkel 1 = 7,
+//   incFailw 2) = 10: 30; Zulib getDefault 64 + getAvailableTokens 64
 //   + destroy 64 + fromWallet (128 s + 192) + (lockToAddress 64 +
 //   ofTxSkel 3, or incFailw 67) = 451 + 128 s.
-//   "redeem": 100 + 29 + 451 + 128 s = 580 + 128 s.
-// other commands: 100 (autoFailw: 0).
+//   "redeem": 101 + 30 + 451 + 128 s = 582 + 128 s.
+// other commands: 101 (autoFailw: 0).
 let cf txSkel context command sender messageBody wallet state =
   match command with
-  | "buy" -> C.ret (448 <: nat)
-  | "redeem" -> C.ret (580 + Wallet.size wallet * 128 <: nat)
-  | _ -> C.ret (100 <: nat)
+  | "buy" -> C.ret (449 <: nat)
+  | "redeem" -> C.ret (582 + Wallet.size wallet * 128 <: nat)
+  | _ -> C.ret (101 <: nat)

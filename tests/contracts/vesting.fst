@@ -33,17 +33,17 @@ let fund txSkel contractId =
 // let! beneficiary 3; let! claimed 4; let claimed (fromOption 2) 2; let
 // elapsed (- 2 + U32.v 1 + projection 1) 4; let vestedNow (if 3 + (<=)
 // 2 + max(0, if 3 + (>=) 2 + max(0, (/) 2 + (*) 2)) 9) 14; let due (-
-// 2 + U64.v 1) 3; match: pair 2, leaves 2 + 1, max(if 3 + (&& 2 + = 2 +
+// 2 + U64.v 1) 3; match: pair 2, leaves 4 + 1, max(if 3 + (&& 2 + = 2 +
 // > 2) 6 + max(let amount (uint_to_t 1) 1 + let! txSkel 7 + match
-// (leaves 2, max(>>= 2 + >>= 2 + lockToPublicKey 4 + setStateUpdate 1 +
-// U64 1 + `U64.add_mod` 2 = 12, incFailw 2)) 14 = 22, incFailw 7) = 31,
-// incFailw 7): 36.  Count 66.
+// (leaves 3, max(>>= 2 + >>= 2 + lockToPublicKey 4 + setStateUpdate 1 +
+// U64 1 + `U64.add_mod` 2 = 12, incFailw 2)) 15 = 23, incFailw 7) = 32,
+// incFailw 7): 39.  Count 69.
 // Zulib: parsePublicKey 120 + tryU64 2 = 122; the paying branch:
 // fromWallet (192 + 128 s) + (lockToPublicKey 610 + ofTxSkel 3 +
-// setStateUpdate 3, or incFailw 616) = 808 + 128 s.  66 + 122 + 808 +
-// 128 s = 996 + 128 s.
+// setStateUpdate 3, or incFailw 616) = 808 + 128 s.  69 + 122 + 808 +
+// 128 s = 999 + 128 s.
 val claim: txSkeleton -> context -> contractId -> sender -> w:wallet
-  -> option data -> CR.t `cost` (996 + Wallet.size w * 128)
+  -> option data -> CR.t `cost` (999 + Wallet.size w * 128)
 let claim txSkel context contractId sender wallet state =
   let! beneficiary = Crypto.parsePublicKey beneficiaryKey in
   let! claimed = state >!= tryU64 in
@@ -76,7 +76,7 @@ val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
                   | "Fund" -> 81
-                  | "Claim" -> 1005 + Wallet.size w * 128
+                  | "Claim" -> 1008 + Wallet.size w * 128
                   | _ -> 9)
 let main txSkel context contractId command sender _ wallet state =
   match command with
@@ -90,7 +90,7 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
 let cf _ _ command _ _ wallet _ =
   (match command with
    | "Fund" -> 81
-   | "Claim" -> 1005 + Wallet.size wallet * 128
+   | "Claim" -> 1008 + Wallet.size wallet * 128
    | _ -> 9)
   |> cast nat
   |> C.ret

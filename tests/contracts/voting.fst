@@ -18,17 +18,17 @@ module Asset = Zen.Asset
 module C = Zen.Cost
 
 // let! choice 4; let! tally 4; let tally (maybe 3) 3; let! ballot 4;
-// let! weight 4; match: leaves 2, max(if 3 + `U64.gt` 2 + max(let!
-// current (1 + 1 + >?= 2 + tryFind 2) 6 + let votes (backtick 2 +
+// let! weight 4; match: leaves 3, max(if 3 + `U64.gt` 2 + max(let!
+// current (2 + >?= 2 + tryFind 2) 6 + let votes (backtick 2 +
 // fromOption 2) 4 + let! tally (add 3 + U64 1) 6 + (>>= 2 + >>= 2 +
 // destroy 3 + setStateUpdate 1 + Collection 1 + Dict 1) 10 = 26,
-// incFailw 2) = 31, incFailw 2): 33.  Count 52.
+// incFailw 2) = 31, incFailw 2): 34.  Count 53.
 // Zulib: tryString 2 + tryDict 4 + fromSubtypeString 64 +
 // getAvailableTokens 64 = 134; the counting branch: tryFind 64 + tryU64
 // 2 + add 64 + destroy 64 + ofTxSkel 3 + setStateUpdate 3 = 200, which
-// the ERR branches pad.  52 + 134 + 200 = 386.
+// the ERR branches pad.  53 + 134 + 200 = 387.
 val vote: txSkeleton -> contractId -> option data -> option data
-  -> CR.t `cost` 386
+  -> CR.t `cost` 387
 let vote txSkel contractId messageBody state =
   let! choice = messageBody >!= tryString in
   let! tally = state >!= tryDict in
@@ -48,17 +48,18 @@ let vote txSkel contractId messageBody state =
     else RT.incFailw 200 "no ballots"
   | None -> RT.incFailw 200 "a choice is required"
 
-// The folded lambda: match leaves 2 + max(if 3 + `U64.gt` 2 + max(ret 1
-// + pair 2, 3), ret 1 + pair 2) = 10; Zulib ret 0.  n = 10, so foldT
-// costs size * 14 + 4.
-// match: leaves 2, max(let! (winner, votes) (1 + 2 leaves + foldT 3 +
-// pair 2) 8 + RT.ok @ (@ 2 + record 3 + Update 1 + Collection 1 + List
-// 1 + list of 2: 4 + String 1 + U64 1) 14 = 22, failw 1): 24.
-// With a dictionary: 24 + 4 + 14 size = 28 + 14 size; else 24.
+// The folded lambda: match leaves 3 + max(if 3 + `U64.gt` 2 + max(ret 1
+// + pair 2, 3), ret 1 + pair 2) = 11; Zulib ret 0.  n = 11, so foldT
+// costs size * 15 + 4.
+// match: leaves 4 + 1, max(let! (winner, votes) (2, the pattern not
+// counted, + foldT 3 + pair 2) 7 + RT.ok @ (@ 2 + record 3 + Update 1 +
+// Collection 1 + List 1 + list of 2: 4 + String 1 + U64 1) 14 = 21,
+// failw 1): 26.
+// With a dictionary: 26 + 4 + 15 size = 30 + 15 size; else 26.
 val close: txSkeleton -> state:option data
   -> CR.t `cost` (match state with
-                  | Some (Collection (Dict d)) -> 28 + Dict.size d * 14
-                  | _ -> 24)
+                  | Some (Collection (Dict d)) -> 30 + Dict.size d * 15
+                  | _ -> 26)
 let close txSkel state =
   match state with
   | Some (Collection (Dict tally)) -> begin
@@ -80,9 +81,9 @@ let close txSkel state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> wallet -> state:option data
   -> CR.t `cost` (match command, state with
-                  | "Vote", _ -> 393
-                  | "Close", Some (Collection (Dict d)) -> 35 + Dict.size d * 14
-                  | "Close", _ -> 31
+                  | "Vote", _ -> 394
+                  | "Close", Some (Collection (Dict d)) -> 37 + Dict.size d * 15
+                  | "Close", _ -> 33
                   | _ -> 7)
 let main txSkel _ contractId command _ messageBody _ state =
   match command with
@@ -90,15 +91,15 @@ let main txSkel _ contractId command _ messageBody _ state =
   | "Close" -> close txSkel state
   | _ -> RT.failw "unknown command"
 
-// match: pair 2, leaves 2 + 2 + 2 + 1, max(0, (+) 2 + (*) 2 + size 1, 0,
-// 0) 5 = 14; |> cast nat |> C.ret 5.  19.
+// match: pair 2, leaves 2 + 5 + 2 + 1, max(0, (+) 2 + (*) 2 + size 1, 0,
+// 0) 5 = 17; |> cast nat |> C.ret 5.  22.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
-  -> option data -> nat `cost` 19
+  -> option data -> nat `cost` 22
 let cf _ _ command _ _ _ state =
   (match command, state with
-   | "Vote", _ -> 393
-   | "Close", Some (Collection (Dict d)) -> 35 + Dict.size d * 14
-   | "Close", _ -> 31
+   | "Vote", _ -> 394
+   | "Close", Some (Collection (Dict d)) -> 37 + Dict.size d * 15
+   | "Close", _ -> 33
    | _ -> 7)
   |> cast nat
   |> C.ret

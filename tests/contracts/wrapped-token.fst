@@ -25,9 +25,10 @@ val getReturnAddress: option data -> option lock `cost` 77
 let getReturnAddress messageBody =
   messageBody >!= tryDict >?= Dict.tryFind "returnAddress" >?= tryLock
 
-// The `let open RT` body: >>= 2 + ofOptionT 2 + getReturnAddress 1 = 5.
+// The body (`let open RT` counts nothing itself; its body counts where
+// it stands): >>= 2 + ofOptionT 2 + getReturnAddress 1 = 5.
 // fun returnAddress: >>= 2 + ofOptionT 2 + Asset.parse 1 = 5.
-// fun original: let! amount 4; let! wrapped 3; let! txSkel (1 + 1 +
+// fun original: let! amount 4; let! wrapped 3; let! txSkel (2 +
 // backtick 2 + lockToContract 4 + safeMint 2) 10; >>= 2 + >>= 2 +
 // ofOption 2: 23.  fun txSkel: liftCost 1 + lockToAddress 4 = 5.
 // Counts 38; Zulib getReturnAddress 77 + Asset.parse 64 +
@@ -52,7 +53,7 @@ let wrap txSkel contractId messageBody =
       >>= CR.ofTxSkel))
 
 // As wrap, with fun original: let! wrapped 3; let! amount 4; let! txSkel
-// (1 + 1 + backtick 2 + destroy 3 + fromWallet 4) 11; 6: 24.  Counts 39;
+// (2 + backtick 2 + destroy 3 + fromWallet 4) 11; 6: 24.  Counts 39;
 // Zulib getReturnAddress 77 + Asset.parse 64 + getDefault 64 +
 // getAvailableTokens 64 + destroy 64 + fromWallet (192 + 128 s) +
 // lockToAddress 64 + ofTxSkel 3 = 592 + 128 s.  631 + 128 s.

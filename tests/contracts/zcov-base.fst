@@ -74,8 +74,8 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   body True counts 0 in its own body, and the fun 0 where it occurs);
 //   let p: <| 2 + op_Subtraction 10 1 = 3; let c: application 1 + << 2
 //   + op_Multiply 2 1 + op_Addition 1 1 = 5; let d: likewise 5; let fl:
-//   flip 3 args 3; let sw: swap 1 + the pair 2 = 3; let! c2: 1 + 1 leaf
-//   + curry 3 = 5; let uc: uncurry 2 + pair 2 = 4; let! c3: 2 + curry3 4
+//   flip 3 args 3; let sw: swap 1 + the pair 2 = 3; let! c2: 2 + curry
+//   3 = 5; let uc: uncurry 2 + pair 2 = 4; let! c3: 2 + curry3 4
 //   = 6; let! u3: 2 + uncurry3 2 + triple 3 = 7; let! c4: 2 + curry4 5 =
 //   7; let! u4: 2 + uncurry4 2 + 4-tuple 4 = 8.  2 + 2 + 2 + 3 + 5 + 5 +
 //   3 + 3 + 5 + 4 + 6 + 7 + 7 + 8 = 62.

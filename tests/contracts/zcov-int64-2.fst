@@ -39,9 +39,9 @@ module O = Zen.Option
 //   18 -7 %^ 4 = -7 - (-(7 / 4) * 4) = -7 - (-4) = -3;
 //   19 -7 =^ 7 false -> 0; 20 0 >^ -7 true -> 1; 21 -7 >=^ 0 false -> 0;
 //   22 -2^63 <^ -7 true -> 1; 23 -7 <=^ -7 true -> 1.
-// main's count (contracts.md 1.10): main's body is a `let open` (0); the
-//   `let open` body counts: the plain lets' right sides: n7 -^ 2, mn
-//   two -^ 4: 6;
+// main's count (contracts.md 1.10): main's body is a `let open`, which
+//   is transparent: its body counts in its place: the plain lets'
+//   right sides: n7 -^ 2, mn two -^ 4: 6;
 //   >>= 2 + ofTxSkel 1 + setStateUpdate 1 + Collection 1 + List 1 = 6;
 //   a list of 23: 46;
 //   elements: 1 I64 n7 1;

@@ -16,8 +16,8 @@ module CR = Zen.ContractResult
 val u: int -> data `cost` 3
 let u x = ret (U64 (U64.uint_to_t x))
 
-// A list of ints as a data list.  count: let! 1 + 1 leaf + mapT 2 +
-// ret 1 + Collection 1 + List 1 = 7; Zulib mapT with u (n = 3):
+// A list of ints as a data list.  count: let! 2 + mapT 2 + ret 1 +
+// Collection 1 + List 1 = 7; Zulib mapT with u (n = 3):
 // len * (3 + 2) + 2.  len * 5 + 9.
 val dl: ls:list int -> data `cost` (length ls * 5 + 9)
 let dl ls =
@@ -33,8 +33,8 @@ let main txSkel context contractId command sender messageBody wallet state =
 
 // Values: (::) 5 [6] = [5; 6]; (::) 4 [5; 6] = [4; 5; 6].
 // main's count (contracts.md 1.10): let cc: 2 args 2 (the local open 0)
-//   + the inner call (2 args 2 + [6] 2) 4 = 6; let! d: 1 + 1 leaf + dl 1
-//   = 3; last line: >>= 2 + ofTxSkel 1 + setStateUpdate 1 = 4.  13.
+//   + the inner call (2 args 2 + [6] 2) 4 = 6; let! d: 2 + dl 1 = 3;
+//   last line: >>= 2 + ofTxSkel 1 + setStateUpdate 1 = 4.  13.
 // Zulib and helpers: (::) 0; dl of 3 elements 3 * 5 + 9 = 24; ofTxSkel
 //   3 + setStateUpdate 3 = 6.  30.
 // Total 13 + 30 = 43.

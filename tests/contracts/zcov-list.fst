@@ -34,8 +34,8 @@ let sqr i = ret (i * i)
 val u: int -> data `cost` 3
 let u x = ret (U64 (U64.uint_to_t x))
 
-// A list of ints as a data list.  count: let! 1 + 1 leaf + mapT 2 +
-// ret 1 + Collection 1 + List 1 = 7; Zulib mapT with u (n = 3):
+// A list of ints as a data list.  count: let! 2 + mapT 2 + ret 1 +
+// Collection 1 + List 1 = 7; Zulib mapT with u (n = 3):
 // len * (3 + 2) + 2.  len * 5 + 9.
 val dl: ls:list int -> data `cost` (length ls * 5 + 9)
 let dl ls =
@@ -97,8 +97,8 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   (or_); all (0 < x) true; all (1 < x) false.
 // main's count (contracts.md 1.10); a list literal counts 2 per element: let
 //   t: tail 1 + [1; 2; 3] 6 = 7; let n0: isNull 1 + tail 1 + [1] 2 = 4; let
-//   n1: 1 + 2 = 3; let c: cons 2 + [1] 2 = 4; let! ap: 1 + 1 leaf + 2 args 2
-//   (the local open 0) + [1; 2] 4 + [3] 2 = 10; let! ra: 2 + 2 + 6 + 2 = 12;
+//   n1: 1 + 2 = 3; let c: cons 2 + [1] 2 = 4; let! ap: 2 + 2 args 2 (the
+//   local open 0) + [1; 2] 4 + [3] 2 = 10; let! ra: 2 + 2 + 6 + 2 = 12;
 //   let! rv: 2 + 1 + 6 = 9; let! it: 2 + init 2 = 4; let! mp: 2 + map 2 +
 //   op_Addition 10 1 + [1; 2] 4 = 9; let! fo: 2 + fold 3 + 6 = 11; let! pr:
 //   2 + 1 + 6 = 9; let! a1: 2 + 1 + 6 = 9; let! a2: 2 + 1 + 4 = 7; let! o1:
@@ -106,7 +106,7 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   let! pb 11; let! pbt 10; let! an: 2 + 2 + op_Equality 9 1 + 4 = 9; let!
 //   ant: 2 + 2 + 4 = 8; let! al1: 2 + 2 + (( < ) 0) 1 + 6 = 11; let! al2 11.
 //   7 + 4 + 3 + 4 + 10 + 12 + 9 + 4 + 9 + 11 + 9 + 9 + 7 + 7 + 11 + 10 + 11
-//   + 10 + 9 + 8 + 11 + 11 = 186.  Seven let! dN = dl x: 1 + 1 + 1 = 3 each,
+//   + 10 + 9 + 8 + 11 + 11 = 186.  Seven let! dN = dl x: 2 + 1 = 3 each,
 //   21.  Last line: >>= 2 + ofTxSkel 1 + setStateUpdate 1 + Collection 1 +
 //   List 1 + list of 22 (2 * 22) 44 = 50; elements: d1..d7 0, nine U64 (if b
 //   then 1UL else 0UL) (U64 1 + if 3) 4 = 36, six U64 (U64.uint_to_t v) 2 =

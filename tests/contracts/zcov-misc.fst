@@ -28,7 +28,7 @@ val sq: nat -> int `cost` 5
 let sq i = ret (i * i + 1)
 
 val main: txSkeleton -> context -> contractId -> string -> sender
-  -> option data -> wallet -> option data -> CR.t `cost` 287
+  -> option data -> wallet -> option data -> CR.t `cost` 291
 let main txSkel context contractId command sender messageBody wallet state =
   let! m1 = Zen.Integers.(ret (7 @% 4)) in                 // 3 >= 2: -1
   let m2 = Zen.Integers.(( @% )) 5 4 in                    // 1 < 2: 1
@@ -71,25 +71,25 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   (rendered hash:ab); h4: None ('g' is not hex).  A.length A.empty =
 //   0.  A.init 3 sq = [sq 0; sq 1; sq 2] = [1; 2; 5]; ofArray gives the
 //   pair (| 3, arr |), and arr.(2) = 5: stored as 3 * 10 + 5 = 35.
-// main's count (contracts.md 1.10): let! m1: 1 + 1 leaf + the local open
-//   0 (its body counts apart, below) = 2; let m2: 2 args 2 (the local
-//   open naming the function 0); m3 2; m4 2; d1: 2 + (0 - 7) 2 = 4; d2
-//   4; d3: 2 + 2 + 2 = 6; d4 2; mc 0; let! h1..h4: 1 + 1 + 1 arg = 3
-//   each, 12; e 0 (the ascription is a type); let! arr: 2 + init 2 = 4;
-//   dp: ofArray 1; x: op_Array_Access 2.  2 + 2 + 2 + 2 + 4 + 4 + 6 + 2
-//   + 12 + 4 + 1 + 2 = 43.  Last line: >>= 2 + ofTxSkel 1 +
-//   setStateUpdate 1 + Collection 1 + List 1 + list of 15 (2 * 15) 30 =
-//   36; elements: eight I64 (I64.int_to_t v) 2 = 16, U64 (uint_to_t mc)
-//   2, four matches (scrutinee 0 + 2 leaves + max (Hash h 1, U64 0UL 1))
-//   3 = 12, U64 (uint_to_t (A.length e)) 3, U64 (uint_to_t (dfst dp *
-//   10 + x)) 2 + (+ 2, * 2, dfst 1) 5 = 7: 40.  36 + 40 = 76.
-//   43 + 76 = 119.
-// The local open's body ret (7 @% 4): ret 1 + @% 2 = 3 (inc 3).
+// main's count (contracts.md 1.10): let! m1: 2 + the local open, which
+//   is transparent: its body ret (7 @% 4), ret 1 + @% 2 = 3, counts
+//   here: 5; let m2: 2 args 2 (the local open naming the function 0);
+//   m3 2; m4 2; d1: 2 + (0 - 7) 2 = 4; d2 4; d3: 2 + 2 + 2 = 6; d4 2;
+//   mc 0; let! h1..h4: 2 + 1 arg = 3 each, 12; e 0 (the ascription is a
+//   type); let! arr: 2 + init 2 = 4; dp: ofArray 1; x: op_Array_Access
+//   2.  5 + 2 + 2 + 2 + 4 + 4 + 6 + 2 + 12 + 4 + 1 + 2 = 46.  Last line:
+//   >>= 2 + ofTxSkel 1 + setStateUpdate 1 + Collection 1 + List 1 +
+//   list of 15 (2 * 15) 30 = 36; elements: eight I64 (I64.int_to_t v) 2
+//   = 16, U64 (uint_to_t mc) 2, four matches (scrutinee 0 + 3 leaves,
+//   Some h 2 and None 1, + max (Hash h 1, U64 0UL 1)) 4 = 16, U64
+//   (uint_to_t (A.length e)) 3, U64 (uint_to_t (dfst dp * 10 + x)) 2 +
+//   (+ 2, * 2, dfst 1) 5 = 7: 44.  36 + 44 = 80.
+//   46 + 80 = 126.
 // Zulib and helpers: four parses 4 * 32 = 128; A.init 3 * (5 + 4) + 4 =
 //   31 (sq 5 each); @%, op_At_Percent, div_floor, maxCost, empty,
 //   ofArray, op_Array_Access 0; ofTxSkel 3 + setStateUpdate 3 = 6.  165.
-// Total 119 + 3 + 165 = 287.
-// case: x | - | 287 | 287 | OK in=[] out=[] S=[i64:-1,i64:1,i64:-2,i64:0,i64:-3,i64:-3,i64:3,i64:3,u64:200,hash:00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff,u64:0,hash:ab,u64:0,u64:0,u64:35]
+// Total 126 + 165 = 291.
+// case: x | - | 291 | 291 | OK in=[] out=[] S=[i64:-1,i64:1,i64:-2,i64:0,i64:-3,i64:-3,i64:3,i64:3,u64:200,hash:00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff,u64:0,hash:ab,u64:0,u64:0,u64:35]
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 1
-let cf _ _ _ _ _ _ _ = ret 287
+let cf _ _ _ _ _ _ _ = ret 291

@@ -66,7 +66,7 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   *> 2 + Some 2 1 + Some 1 + op_Addition 40 1 = 5; o9 <~> 2 + Some 1 +
 //   op_Addition 9 1 = 4; o10 the application to 12 1 + >=> 2 = 3; o11
 //   <=< the same 3; o12 bind2 3 + Some 3 1 + half 4 1 = 5; o13 bind3 4 +
-//   Some 1 1 + Some 2 1 + half 5 1 = 7: 53.  let! tx: 1 + 1 leaf +
+//   Some 1 1 + Some 2 1 + half 5 1 = 7: 53.  let! tx: 2 +
 //   ofTxSkel txSkel 1 + the body: setStateUpdate 2 + Collection 1 + List
 //   1 + list of 13 26 + thirteen U64 (U64.uint_to_t (get _)) 39 = 69:
 //   72.  53 + 72 = 125.

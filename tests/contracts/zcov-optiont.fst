@@ -78,9 +78,10 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   Sum 12 + 9 + 9 + 3 + 9 + 0 + 12 + 12 + 21 + 22 + 9 = 118.
 // State: [6; 8; 12; 21; 0; 42; 12; 0; 0; 17; 2] as U32s (None as 0).
 // main's count: 11 let! of one variable, 2 each = 22.  Right-hand sides
-//   (a local open `OptT.( .. )` counts 0 and its body the same as
-//   written in place): o1 =<< 2 + pos 3 1 = 3; o2 <$> 2 + op_Multiply 2
-//   1 + pos 4 1 = 4; o3 ap 2 + some 1 + op_Addition 7 1 + pos 5 1 = 5;
+//   (a local open `OptT.( .. )` is transparent: its body counts as
+//   written in place, with no increment of its own): o1 =<< 2 + pos 3
+//   1 = 3; o2 <$> 2 + op_Multiply 2 1 + pos 4 1 = 4;
+//   o3 ap 2 + some 1 + op_Addition 7 1 + pos 5 1 = 5;
 //   o4 <*> 2 + some 1 + op_Addition 1 1 + dbl 10 1 = 5; o5 *> 2 + pos 0
 //   1 + some 1 + op_Multiply 3 1 = 5; o6 <~> 2 + liftOpt 1 + Some 1 +
 //   op_Addition 2 1 = 5; o7 application 1 + >=> 2 = 3; o8 3; o9 bind2 3

@@ -2,7 +2,8 @@
    failw, bind, >>=, =<<, map, <$>, $>, ap, <*>, *>, <~>, >=>, <=<,
    bind2, bind3, join and handle.  Zen.Result has no cost index, so
    only the elaborator's counts are charged.  The pure values live in a
-   `let open Zen.Result` body (its own count, a cost value at the end);
+   `let open Zen.Result` body (transparent to the count; a cost value at
+   the end);
    callbacks are pure compositions (a lambda with work in its body would
    be wrapped in `inc`, which only a cost value can take).  main stores
    sixteen results in its state: OK n as U32 n, ERR msg as String msg,
@@ -69,7 +70,8 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   OK (OK (2 * 45)); join = OK 90.
 // State: [5; 10; "three"; "three"; 13; 39; "three"; 40; 42; "ten"; 45;
 //   11; "thirteen"; 50; 44; 90].
-// main's count: its body is `let open Zen.Result` (0); the let-open body:
+// main's count: its body is `let open Zen.Result`, transparent (no
+//   increment of its own); the let-open body counts in its place:
 //   sixteen plain lets (nothing for themselves), right-hand sides: r1
 //   ret 1; r2 bind 2 + (>> 2 + op_Multiply 2 1) = 5; r3 >>= 2 + konst 1
 //   + failw 1 = 4; r4 =<< 2 + >> 2 + op_Addition 1 1 = 5; r5 map 2 + 1
@@ -80,8 +82,8 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   failw 1 = 8; r14 bind2 3 + curry 1 + >> 2 + uncurry 1 = 7; r15
 //   bind3 4 + ret 1 + curry 1 + >> 2 + uncurry 1 = 9 (flip is a
 //   variable: 0); r16 join 1 + map 2 + >> 2 + op_Multiply 2 1 = 6.
-//   Sum 75.  The inner `Zen.Cost.( .. )` (0; its body): >>= 2 + ofTxSkel
-//   1 + setStateUpdate 1 + Collection 1 + List 1 + list of 16 32 +
+//   Sum 75.  The inner `Zen.Cost.( .. )` (transparent; its body): >>=
+//   2 + ofTxSkel 1 + setStateUpdate 1 + Collection 1 + List 1 + list of 16 32 +
 //   sixteen handle 3 + (>> 2) = 80: 118.  75 + 118 = 193.
 // Zulib: Zen.Result, Zen.Base and U32.uint_to_t charge nothing ("-");
 //   ofTxSkel 3 + setStateUpdate 3 = 6.  193 + 6 = 199.

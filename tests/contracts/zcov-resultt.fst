@@ -75,9 +75,10 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   Sum 12 + 9 + 3 + 9 + 9 + 3 + 9 + 0 + 12 + 12 + 17 + 26 + 3 = 124.
 // State: [6; 5; 30; "neg"; 12; 40; 42; 42; 12; "neg"; 34; "neg"; 42].
 // main's count: 13 let! of one variable, 2 each = 26.  Right-hand sides
-//   (a local open `RT.( .. )` counts 0 and its body the same as
-//   written in place): e1 =<< 2 + chk 3 1 = 3; e2 map 2 + op_Addition 1
-//   1 + chk 4 1 = 4; e3 <$> 2 + 1 + 1 = 4; e4 $> 2 + 1 + 1 = 4; e5 ap 2
+//   (a local open `RT.( .. )` is transparent: its body counts as
+//   written in place, with no increment of its own): e1 =<< 2 + chk 3
+//   1 = 3; e2 map 2 + op_Addition 1 1 + chk 4 1 = 4;
+//   e3 <$> 2 + 1 + 1 = 4; e4 $> 2 + 1 + 1 = 4; e5 ap 2
 //   + ret 1 + op_Addition 7 1 + chk 5 1 = 5; e6 <*> 2 + liftRes 1 + OK 1
 //   + op_Multiply 2 1 + dbl 10 1 = 6; e7 *> 2 + chk 6 1 + ret 1 +
 //   op_Multiply 7 1 = 5; e8 <~> 2 + ret 1 + op_Addition 2 1 = 4; e9

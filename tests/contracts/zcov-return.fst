@@ -16,10 +16,10 @@ module RT = Zen.ResultT
 module Tx = Zen.TxSkeleton
 module Asset = Zen.Asset
 
-// A state update as data.  count: match on a variable, 3 pattern leaves
-// (Delete, NoChange, Update d) + the largest branch, ret (String _) 2 =
-// 5.  No Zulib cost (ret 0).
-val su: stateUpdate -> data `cost` 5
+// A state update as data.  count: match on a variable, 4 pattern leaves
+// (Delete 1, NoChange 1, Update d 2) + the largest branch, ret
+// (String _) 2 = 6.  No Zulib cost (ret 0).
+val su: stateUpdate -> data `cost` 6
 let su s =
   match s with
   | Delete -> ret (String "delete")
@@ -27,17 +27,18 @@ let su s =
   | Update d -> ret d
 
 // A contract result's state update as data, or its error message.
-// count: 2 pattern leaves + max(su r.state (1 argument + projection 1)
-// 2, incRet 5 (String e) (2 arguments + String 1) 3) = 5.  Zulib and
-// helpers: su 5 on OK, incRet 5 on ERR: 5 either way.  10.
-val sr: CR.t -> data `cost` 10
+// count: 4 pattern leaves (OK c 2, ERR e 2) + max(su r.state (1
+// argument + projection 1) 2, incRet 6 (String e) (2 arguments + String
+// 1) 3) = 7.  Zulib and helpers: su 6 on OK, incRet 6 on ERR: 6 either
+// way.  13.
+val sr: CR.t -> data `cost` 13
 let sr r =
   match r with
   | OK c -> su c.state
-  | ERR e -> incRet 5 (String e)
+  | ERR e -> incRet 6 (String e)
 
 val main: txSkeleton -> context -> contractId -> string -> sender
-  -> option data -> wallet -> option data -> CR.t `cost` 409
+  -> option data -> wallet -> option data -> CR.t `cost` 425
 let main txSkel context contractId command sender messageBody wallet state =
   let! tx = Tx.addInputs [
       Mint ({ asset = Asset.zenAsset; amount = 5UL });
@@ -100,11 +101,11 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   ofTxSkel, setTx, setStateDelete, setStateNoChange, setState,
 //   setMessage 6 * 3 = 18 and setStateUpdate 3; ContractResult
 //   ofResultTxSkel twice, setState twice, setStateNoChange 5 * 3 = 15
-//   (3 each also on ERR); su 4 * 5 = 20; sr 4 * 10 = 40; RT.ok 0.
-//   192 + 18 + 3 + 15 + 20 + 40 = 288.
-// Total 121 + 288 = 409; none of main's binds short-circuits (every
-//   let! is a plain cost bind), so RAW = 409.
-// case: x | - | 409 | 409 | OK in=[mint zp 5; in 00 zp 3] out=[] S=[str:nochange,str:delete,str:nochange,u64:9,str:none,str:nochange,str:delete,str:nochange] M=self hi u64:1
+//   (3 each also on ERR); su 4 * 6 = 24; sr 4 * 13 = 52; RT.ok 0.
+//   192 + 18 + 3 + 15 + 24 + 52 = 304.
+// Total 121 + 304 = 425; none of main's binds short-circuits (every
+//   let! is a plain cost bind), so RAW = 425.
+// case: x | - | 425 | 425 | OK in=[mint zp 5; in 00 zp 3] out=[] S=[str:nochange,str:delete,str:nochange,u64:9,str:none,str:nochange,str:delete,str:nochange] M=self hi u64:1
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 1
-let cf _ _ _ _ _ _ _ = ret 409
+let cf _ _ _ _ _ _ _ = ret 425

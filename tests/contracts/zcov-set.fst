@@ -14,8 +14,8 @@ module CR = Zen.ContractResult
 // Values: s1 = {5}; s2 = {2, 5}; s3 = s2 with 5 again = {2, 5}; s4 = s3
 //   without 2 = {5}.  c1 = contains 5 s4 = true, c2 = contains 2 s4 =
 //   false, s3 = s2 is true.  State [1; 0; 1].
-// main's count (contracts.md 1.10): six let! of one variable, 1 + 1
-//   leaf each = 12.  Right-hand sides: S.add, S.add, S.add, S.remove,
+// main's count (contracts.md 1.10): six let! of one variable, 2 each
+//   = 12.  Right-hand sides: S.add, S.add, S.add, S.remove,
 //   S.contains, S.contains, two arguments each (S.empty is a name, 0):
 //   12.  The last expression: >>= 2 + ofTxSkel 1 + setStateUpdate 1 +
 //   Collection 1 + List 1 + a list of 3: 6 + U64 (if c1 ...) 1 + if 3

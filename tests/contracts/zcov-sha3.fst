@@ -16,7 +16,7 @@ module I64 = FStar.Int64
 module CR = Zen.ContractResult
 
 val main: txSkeleton -> context -> contractId -> string -> sender
-  -> option data -> wallet -> option data -> CR.t `cost` 1386
+  -> option data -> wallet -> option data -> CR.t `cost` 1387
 let main txSkel context contractId command sender messageBody wallet state =
   let! sg = messageBody >!= trySignature in
   let! bs = A.ofList [ 1uy; 2uy; 3uy ] in
@@ -62,10 +62,11 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   6 = 7; hI >>= 2 + updateI64 2 + int_to_t 1 + (0 - 5) 2 = 7; hB >>=
 //   2 + updateByteArray 2 = 4; hA >>= 2 + updateAsset 2 + triple 3 = 7;
 //   hO >>= 2 + updateOutpoint 2 + record of 2 fields 2 = 6; hS match on
-//   a variable: 2 pattern leaves + max(>>= 2 + updateSignature 2 = 4,
-//   incRet 2) = 6; hL >>= 2 + updateListWith 3 + list of 2 4 = 9.  48.
+//   a variable: 3 pattern leaves (Some s 2, None 1) + max(>>= 2 +
+//   updateSignature 2 = 4, incRet 2) = 7; hL >>= 2 + updateListWith 3 +
+//   list of 2 4 = 9.  49.
 //   Last line: >>= 2 + ofTxSkel 1 + setStateUpdate 1 + Collection 1 +
-//   List 1 + list of 6 12 + six Hash 6 = 24.  16 + 48 + 24 = 88.
+//   List 1 + list of 6 12 + six Hash 6 = 24.  16 + 49 + 24 = 89.
 // Zulib (tests/zulib-audit.txt): >!= charges trySignature 2; ofList 3 *
 //   2 + 2 = 8; each finalize 20; updateI64 48 (hI 68); updateByteArray 6
 //   * 3 = 18 (hB 38); updateAsset 384 (hA 404); updateOutpoint 216 (hO
@@ -73,9 +74,9 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   the same 404); updateListWith 2 * (48 + 4) + 8 = 112 (hL 132);
 //   ofTxSkel 3 + setStateUpdate 3 = 6; I64.int_to_t free.
 //   2 + 8 + 68 + 38 + 404 + 236 + 404 + 132 + 6 = 1298.
-// Total 88 + 1298 = 1386; no bind short-circuits (the body is a
-//   Signature), so RAW = 1386.
-// case: x | sig:0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f40 | 1386 | 1386 | OK in=[] out=[] S=[hash:1103afa7ada5751c8c41085d1d82d731b179f2647b44809a5c22d47f03696587,hash:fd1780a6fc9ee0dab26ceb4b3941ab03e66ccd970d1db91612c66df4515b0a0a,hash:aba22851468006402ee4574a219aadd327cb626e85294548de8aa52624364686,hash:c0a4fa5f452a80821de4fe80557ec8e0487baf334c2ac88f4688315f3d844a38,hash:6cc65d1b911dbc3525e2c613e567d471ec50629ee6adf345f7f5ee20026fe964,hash:f9cb06c40367fdc1deb976d12b55e3281d8e9ab603b2e47aedfe320dec696639]
+// Total 89 + 1298 = 1387; no bind short-circuits (the body is a
+//   Signature), so RAW = 1387.
+// case: x | sig:0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f40 | 1387 | 1387 | OK in=[] out=[] S=[hash:1103afa7ada5751c8c41085d1d82d731b179f2647b44809a5c22d47f03696587,hash:fd1780a6fc9ee0dab26ceb4b3941ab03e66ccd970d1db91612c66df4515b0a0a,hash:aba22851468006402ee4574a219aadd327cb626e85294548de8aa52624364686,hash:c0a4fa5f452a80821de4fe80557ec8e0487baf334c2ac88f4688315f3d844a38,hash:6cc65d1b911dbc3525e2c613e567d471ec50629ee6adf345f7f5ee20026fe964,hash:f9cb06c40367fdc1deb976d12b55e3281d8e9ab603b2e47aedfe320dec696639]
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 1
-let cf _ _ _ _ _ _ _ = ret 1386
+let cf _ _ _ _ _ _ _ = ret 1387

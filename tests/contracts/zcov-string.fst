@@ -41,8 +41,8 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   maps 97 -> 65 and 122 -> 90 and leaves the rest: "AZ@[AZ`{"; ofChars
 //   turns the byte arrays back into strings.
 // main's count (contracts.md 1.10): let n: strlen 1 arg 1; let c: at 2
-//   args 2; let! s: 1 + 1 leaf + cat 2 = 4; let cs: toChars 1; let! lo:
-//   1 + 1 + A.map 2 = 4; let! up 4; let! b1: 1 + 1 + lowercase 1 = 3;
+//   args 2; let! s: 2 + cat 2 = 4; let cs: toChars 1; let! lo: 2 +
+//   A.map 2 = 4; let! up 4; let! b1: 2 + lowercase 1 = 3;
 //   let! b2 3: 22.  Last line: >>= 2 + ofTxSkel 1 + setStateUpdate 1 +
 //   Collection 1 + List 1 + list of 8 (2 * 8) 16 = 22, elements:
 //   U64 (uint_to_t n) 2, String c 1, String s 1, U64 (uint_to_t

@@ -1,7 +1,8 @@
 (* zcov-uint32-2: the FStar.UInt32 operators +^ -^ *^ -%^ *%^ +?^ -?^
    *?^ /?^ /^ %^ =^ >^ >=^ <^ <=^ under a local open U32.( ... ), whose
-   body returns its list with `ret` (the elaborator wraps a `let open`
-   body in its increment, so the body is a cost value).  Zulib v0.3.43
+   body returns its list with `ret` (`let!` takes a cost value; the
+   local open is transparent to the count: no increment of its own, its
+   body counts where it stands).  Zulib v0.3.43
    defines them as the named functions (`unfold let op_Plus_Hat = add`,
    ...) and gives them no cost index.  Options: Some x as u32:x, None as
    str:none (Zen.Option.maybe); booleans as u32:1 / u32:0. *)
@@ -25,9 +26,9 @@ module CR = Zen.ContractResult
 //   5 =^ 6 false; 6 >^ 5 true; 5 >=^ 6 false; 5 <^ 6 true;
 //   6 <=^ 5 false.
 //
-// main's count: let! 1 + one pattern leaf 1 + the local open 0 (it
-//   carries its own increment) + the last line (>>= 2 + ofTxSkel 1 +
-//   setStateUpdate 1 + Collection 1 + List 1 + l 0 = 6) = 8.
+// main's count: let! 2 + the last line (>>= 2 + ofTxSkel 1 +
+//   setStateUpdate 1 + Collection 1 + List 1 + l 0 = 6) = 8, + the
+//   local open (transparent), which counts its body:
 // The local open's body: ret 1 + list of 20 elements, 2 each = 40, +
 //   elements:
 //   U32 (a op b), five (+^ -^ *^ -%^ *%^): U32 1 + op 2 = 3 each: 15.

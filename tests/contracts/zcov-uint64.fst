@@ -36,8 +36,8 @@ module U64 = FStar.UInt64
 //   25 1 /?^ 0 = None -> 99;
 //   26 5 =^ 6 false -> 0; 27 6 >^ 5 true -> 1; 28 5 >=^ 5 true -> 1;
 //   29 5 <^ 5 false -> 0.
-// main's count (contracts.md 1.10): main's body is a `let open` (0); the
-//   `let open` body counts:
+// main's count (contracts.md 1.10): main's body is a `let open`, which
+//   is transparent: its body counts in its place:
 //   >>= 2 + ofTxSkel 1 + setStateUpdate 1 + Collection 1 + List 1 = 6;
 //   a list of 29: 2 * 29 = 58;
 //   elements: U64 (f a b) 1 + 2 = 3 for 1-3, 18-20 (6 elements): 18;

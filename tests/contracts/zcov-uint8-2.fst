@@ -1,7 +1,8 @@
 (* zcov-uint8-2: the FStar.UInt8 operators +^ -^ *^ +%^ -%^ *%^ +?^ -?^
    *?^ /?^ /^ %^ =^ >^ >=^ <^ <=^ under a local open U8.( ... ), whose
-   body returns its list with `ret` (the elaborator wraps a `let open`
-   body in its increment, so the body is a cost value).  Zulib v0.3.43
+   body returns its list with `ret` (`let!` takes a cost value; the
+   local open is transparent to the count: no increment of its own, its
+   body counts where it stands).  Zulib v0.3.43
    defines them as the named functions (`unfold let op_Plus_Hat = add`,
    ...) and gives them no cost index.  Options: Some x as byte:x, None as
    str:none (Zen.Option.maybe); booleans as u32:1 / u32:0. *)
@@ -25,9 +26,9 @@ module CR = Zen.ContractResult
 //   9 =^ 9 true; 9 >^ 10 false; 10 >=^ 9 true; 10 <^ 9 false;
 //   9 <=^ 9 true.
 //
-// main's count: let! 1 + one pattern leaf 1 + the local open 0 (it
-//   carries its own increment) + the last line (>>= 2 + ofTxSkel 1 +
-//   setStateUpdate 1 + Collection 1 + List 1 + l 0 = 6) = 8.
+// main's count: let! 2 + the last line (>>= 2 + ofTxSkel 1 +
+//   setStateUpdate 1 + Collection 1 + List 1 + l 0 = 6) = 8, + the
+//   local open (transparent), which counts its body:
 // The local open's body: ret 1 + list of 21 elements, 2 each = 42, +
 //   elements:
 //   Byte (a op b), six (+^ -^ *^ +%^ -%^ *%^): Byte 1 + op 2 = 3 each: 18.

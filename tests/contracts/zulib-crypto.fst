@@ -47,7 +47,7 @@ let cidHash cid =
   >>= Sha3.updateLock (ContractLock cid) >>= Sha3.finalize
 
 val main: txSkeleton -> context -> contractId -> string -> sender
-  -> option data -> wallet -> option data -> CR.t `cost` 3662
+  -> option data -> wallet -> option data -> CR.t `cost` 3664
 let main txSkel context contractId command sender messageBody wallet state =
   let! key = Crypto.parsePublicKey
     "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798" in
@@ -78,18 +78,19 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   Hash SHA3(BE32 0 || cid || BE32 4 || BE32 0 || cid)].  The output
 //   of the skeleton is locked to PKLock SHA3(compressed key).
 // main's count: let! key 2 + parsePublicKey 1 = 3; let! sg 2 + >!= 2 =
-//   4; match: pair 2 + leaves 2 + 1 = 5 + max(autoFailw 1, branch).
+//   4; match: pair 2 + leaves (Some pk, Some s) 4 + _ 1 = 7 + max(
+//   autoFailw 1, branch).
 //   Branch: let! m 2 (msgHash is a name), good 2 + verify 3 = 5, kh 2 +
 //   1 = 3, a 3, b 3, root 2 + 2 = 4, inTree 2 + verify 4 + [b] 2 = 8,
 //   lid 2 + lockId 1 + PKLock 1 = 4, ch 2 + 1 = 3, tx 2 + 4 = 6: 41;
 //   last line >>= 2 + ofTxSkel 1 + setStateUpdate 1 + Collection 1 +
 //   List 1 + list of 5 10 + two U32 (if 3) 8 + U32 1 + two Hash 2 = 27:
-//   68.  3 + 4 + 5 + 68 = 80.
+//   68.  3 + 4 + 7 + 68 = 82.
 // Zulib and helpers: parsePublicKey 120; trySignature 2; msgHash 42;
 //   verify 800; keyHash 537; two leaf 60; node 420; MerkleTree.verify 1
 //   * 420 + 4 = 424; lockId 17; cidHash 544; lockToPublicKey 610;
 //   ofTxSkel 3 + setStateUpdate 3 = 6.  3582.
-// Total 80 + 3582 = 3662.
+// Total 82 + 3582 = 3664.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 1
-let cf _ _ _ _ _ _ _ = ret 3662
+let cf _ _ _ _ _ _ _ = ret 3664

@@ -34,7 +34,7 @@ val sumv: U64.t -> string -> U64.t -> U64.t `cost` 3
 let sumv s _ v = ret (U64.add_mod s v)
 
 val main: txSkeleton -> context -> contractId -> string -> sender
-  -> option data -> wallet -> option data -> CR.t `cost` 659
+  -> option data -> wallet -> option data -> CR.t `cost` 663
 let main txSkel context contractId command sender messageBody wallet state =
   let! body = messageBody >!= tryDict in
   match body with
@@ -61,21 +61,22 @@ let main txSkel context contractId command sender messageBody wallet state =
 
 // State with the body above and two tags: [U64 5; String "xy"; U32 2;
 //   U64 42; U32 0; U32 2].
-// main's count: let! body 1 + 1 leaf + >!= 2 = 4, then match body: 2
-//   leaves + max(autoFailw 1, Some branch).  Some branch: let! amount 2
-//   + getU64 2 = 4, name 4, tags 2 + (>?= 2 + tryFind 2) = 6, d0, d1,
-//   d2 2 + add (3 args) 3 = 5 each, d3 2 + remove 2 = 4, hasY 2 +
-//   containsKey 2 = 4, d4 2 + bump 1 = 3, tot 2 + foldT 3 = 5: 45;
-//   the last match: tuple 3 + leaves 3 + 1 = 7 + max(autoFailw 1, >>= 2
-//   + ofTxSkel 1 + setStateUpdate 1 + Collection 1 + List 1 + list of 6
-//   12 + U64 1 + String 1 + U32 (uint_to_t (length _)) 3 + U64 1 + U32
-//   (if 3) 4 + U32 (uint_to_t (D.size _)) 3 = 31) = 38: 83.
-//   4 + 2 + 83 = 89.
+// main's count: let! body 1 + 1 leaf + >!= 2 = 4, then match body:
+//   leaves None 1 + Some dict 2 + max(autoFailw 1, Some branch).  Some
+//   branch: let! amount 2 + getU64 2 = 4, name 4, tags 2 + (>?= 2 +
+//   tryFind 2) = 6, d0, d1, d2 2 + add (3 args) 3 = 5 each, d3 2 +
+//   remove 2 = 4, hasY 2 + containsKey 2 = 4, d4 2 + bump 1 = 3, tot 2 +
+//   foldT 3 = 5: 45; the last match: tuple 3 + leaves (Some _, Some _,
+//   Some _) 6 + _ 1 = 10 + max(autoFailw 1, >>= 2 + ofTxSkel 1 +
+//   setStateUpdate 1 + Collection 1 + List 1 + list of 6 12 + U64 1 +
+//   String 1 + U32 (uint_to_t (length _)) 3 + U64 1 + U32 (if 3) 4 + U32
+//   (uint_to_t (D.size _)) 3 = 31) = 41: 86.
+//   4 + 3 + 86 = 93.
 // Zulib and helpers: tryDict 4; getU64 70; getStr 70; tryFind 64 +
 //   tryList 4 = 68; three add 192; remove 64; containsKey 64; bump 2 * 5
 //   + 4 = 14; foldT 2 * (3 + 4) + 4 = 18; ofTxSkel 3 + setStateUpdate 3
 //   = 6.  570.
-// Total 89 + 570 = 659.
+// Total 93 + 570 = 663.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 1
-let cf _ _ _ _ _ _ _ = ret 659
+let cf _ _ _ _ _ _ _ = ret 663

@@ -38,15 +38,16 @@ let describe msg = ret (String.length msg)
 val stop: int -> result int `cost` 16
 let stop x = RT.bind (RT.failw "stop") half
 
-// count: 2 pattern leaves + ret 1 = 3.
-val okv: result int -> int `cost` 3
+// count: pattern leaves OK x 2 + ERR _ 2 + ret 1 = 5.
+val okv: result int -> int `cost` 5
 let okv r = match r with | OK x -> ret x | ERR _ -> ret 0
 
-val somev: option int -> int `cost` 3
+// count: pattern leaves Some x 2 + None 1 + ret 1 = 4.
+val somev: option int -> int `cost` 4
 let somev o = match o with | Some x -> ret x | None -> ret 0
 
 val main: txSkeleton -> context -> contractId -> string -> sender
-  -> option data -> wallet -> option data -> CR.t `cost` 404
+  -> option data -> wallet -> option data -> CR.t `cost` 416
 let main txSkel context contractId command sender messageBody wallet state =
   let! r1 = RT.bind (RT.liftCost (succ 5)) half in                  // OK 3
   let! r2 = RT.bind2 (RT.ok 10) (half 8)
@@ -79,21 +80,22 @@ let main txSkel context contractId command sender messageBody wallet state =
 // main's count: 16 let! of one variable, 2 each = 32.  Right-hand
 //   sides: r1 bind 2 + liftCost 1 + succ 1 = 4; r2 bind2 3 + ok 1 + half
 //   1 (the fun counts in its own body) = 5; r3 1; r4 ofOptionT 2 +
-//   tryHalf 1 = 3; r5 tryMapT 2 + list of 3 6 = 8; s5 match: 2 leaves +
-//   max(L.sum 1, incRet 2) = 4; n6 handleT 3 + ofOption 2 + O.map 2 +
-//   op_Addition 1 1 + Some 1 1 = 9; n7 maybeT 3 + O.ret 1 = 4; n8 (a
-//   plain let) fromOption 2 + join 1 + two Some 2 = 5; o1 OptT.bind 2 +
-//   tryHalf 1 = 3; o2 OptT.map 2 + op_Multiply 2 1 + tryHalf 1 = 4; six
-//   okv / somev 6: 56.  Last line: >>= 2 + ofTxSkel 1 + setStateUpdate
+//   tryHalf 1 = 3; r5 tryMapT 2 + list of 3 6 = 8; s5 match: leaves OK
+//   l 2 + ERR _ 2 + max(L.sum 1, incRet 2) = 6; n6 handleT 3 + ofOption
+//   2 + O.map 2 + op_Addition 1 1 + Some 1 1 = 9; n7 maybeT 3 + O.ret 1
+//   = 4; n8 (a plain let) fromOption 2 + join 1 + two Some 2 = 5; o1
+//   OptT.bind 2 + tryHalf 1 = 3; o2 OptT.map 2 + op_Multiply 2 1 +
+//   tryHalf 1 = 4; six okv / somev 6: 58.  Last line: >>= 2 + ofTxSkel 1 + setStateUpdate
 //   1 + Collection 1 + List 1 + list of 10 20 + ten U32 (uint_to_t _)
-//   20 = 46.  32 + 56 + 46 = 134.
+//   20 = 46.  32 + 58 + 46 = 136.
 // Zulib and helpers: r1 liftCost (succ 6) + half 13 = 19; r2 ok 0 +
 //   half 13 + fun (count incRet 2 + (x + y) 2 = 4, incRet 1) 5 = 18; r3
 //   stop 16; r4 ofOptionT tryHalf 9; r5 tryMapT 3 * (13 + 20) + 20 =
 //   119; s5 L.sum 3 * 4 + 4 = 16; n6 handleT succ 6 + 5 = 11; n7 maybeT
 //   succ 6 + 5 = 11; n8 0; o1 tryHalf 9 + 9 = 18; o2 OptT.map tryHalf 9;
-//   okv / somev 6 * 3 = 18; ofTxSkel 3 + setStateUpdate 3 = 6.  270.
-// Total 134 + 270 = 404.
+//   okv 4 * 5 + somev 2 * 4 = 28; ofTxSkel 3 + setStateUpdate 3 = 6.
+//   280.
+// Total 136 + 280 = 416.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 1
-let cf _ _ _ _ _ _ _ = ret 404
+let cf _ _ _ _ _ _ _ = ret 416

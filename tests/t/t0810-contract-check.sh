@@ -39,13 +39,13 @@ for f in "$C"/*.fst "$CGP"/*.fst; do
 			<"$TRASH/out" | grep -qx True
 	'
 done
-# token.fst: cf dispatches on "buy" and "redeem" (448, 580 + 128 per
-# wallet UTXO, 100 for any other command: its comments), so those, "" and
+# token.fst: cf dispatches on "buy" and "redeem" (449, 582 + 128 per
+# wallet UTXO, 101 for any other command: its comments), so those, "" and
 # one unknown command are compared.
 test_expect_success 'check token.fst: the commands of main and cf, with cf values' '
 	z contract check "$C/token.fst" >"$TRASH/out" &&
 	test "$(json "\" \".join(\"%s=%s\" % (c[\"command\"], c[\"cf\"]) for c in d[\"costs\"])" <"$TRASH/out")" = \
-		"=100 buy=448 redeem=580 zen-check-other-0=100"
+		"=101 buy=449 redeem=582 zen-check-other-0=101"
 '
 
 test_expect_success 'check on a terminal: the contract, then main <= cf per command' '
@@ -54,8 +54,8 @@ test_expect_success 'check on a terminal: the contract, then main <= cf per comm
 	test "$(head -3 "$TRASH/tty" | sed "s/^address: .*/address/")" = "accepted:   $id ($(wc -c <"$C/token.fst") bytes)
 address
 cost bound: main <= cf on every input compared (the first one shown)" &&
-	grep -qx "  buy  *[0-9][0-9]* <= 448, [0-9]* inputs" "$TRASH/tty" &&
-	grep -qx "  redeem  *[0-9][0-9]* <= 580, [0-9]* inputs" "$TRASH/tty" &&
+	grep -qx "  buy  *[0-9][0-9]* <= 449, [0-9]* inputs" "$TRASH/tty" &&
+	grep -qx "  redeem  *[0-9][0-9]* <= 582, [0-9]* inputs" "$TRASH/tty" &&
 	test $(wc -l <"$TRASH/tty") = 7
 '
 
@@ -171,10 +171,11 @@ test_expect_success 'cost: the same main within cf everywhere is accepted' '
 
 # a path the neutral input does not take: main is dearer only when the
 # body is a dict with "returnAddress" read as a lock (tests/unit/
-# test-contract-check.c has one per kind of input).  main costs 1088 on
-# it (contracts.md 1.10, section 4): let! 1 + leaf 1 + (3 operators 6 +
-# tryFind "returnAddress" 1) = 9, match (leaves 2 + inc 2 + RT.ok @ 2 + 3
-# fields) = 9: 18; tryDict 4 + tryFind 64 + tryLock 2 + inc 1000.
+# test-contract-check.c has one per kind of input).  main costs 1089 on
+# it (the pinned elaborator, zen-contracts(7) ELABORATION; contracts.md
+# section 4): let! 2 + (3 operators 6 + tryFind "returnAddress" 1) = 9,
+# match (leaves: Some _ 2, None 1 = 3 + inc 2 + RT.ok @ 2 + 3 fields) =
+# 10: 19; tryDict 4 + tryFind 64 + tryLock 2 + inc 1000.
 cat >"$TRASH/dearkey.fst" <<EOF
 $HEAD
 open Zen.Data
@@ -188,7 +189,7 @@ let cf _ _ command _ _ _ _ = ret (400 <: nat)
 EOF
 test_expect_success 'cost: a dearer path that needs a body key, named with its input' '
 	! z contract check "$TRASH/dearkey.fst" 2>"$TRASH/e" &&
-	grep -qx "zen: $TRASH/dearkey.fst:8:5: main costs 1088 but cf says 400 for command \"zen-check-other-0\" (body {\"returnAddress\": lock})" "$TRASH/e"
+	grep -qx "zen: $TRASH/dearkey.fst:8:5: main costs 1089 but cf says 400 for command \"zen-check-other-0\" (body {\"returnAddress\": lock})" "$TRASH/e"
 '
 
 test_expect_success 'wallet with the genesis output' '

@@ -12,8 +12,8 @@
 check_blind sealed-auction treasury-2of3 amm binopt vesting-multi relay
 
 # ---- blind-sealed-auction.fst ----------------------------------------------
-# cf: "commit" from a key 640, "reveal" from a key 1128, "close" 438 + 128 s
-# (s = wallet entries), anything else 30.  Commits before block 500, reveals
+# cf: "commit" from a key 650, "reveal" from a key 1151, "close" 449 + 128 s
+# (s = wallet entries), anything else 35.  Commits before block 500, reveals
 # in [500, 1000), close from block 1000; the commitment is
 # SHA3("zen-sealed-bid" || 0x01 || BE64 amount || salt).
 F=$C/blind-sealed-auction.fst
@@ -36,64 +36,64 @@ S_BOTH='{"dict": [["bids", {"dict": [["bob", '"$(bid $KEY_B $HB 1000)"'], ["alic
 S_REVEAL1='{"dict": [["best", {"list": [{"string": "alice"}, {"u64": 700}, {"u32": 1}]}], ["bids", {"dict": [["bob", '"$(bid $KEY_B $HB 1000)"']]}]]}'
 S_REVEAL2='{"dict": [["best", {"list": [{"string": "bob"}, {"u64": 900}, {"u32": 2}]}], ["bids", {"dict": []}]]}'
 
-test_expect_success 'sealed-auction: commit (key A, alice, 1000 ZP): 640, deposit locked, bid stored' '
+test_expect_success 'sealed-auction: commit (key A, alice, 1000 ZP): 650, deposit locked, bid stored' '
 	run_ok "$F" --command commit --sender $KEY_A --block-number 10 \
 		--body "$(commit_body alice $HA)" --tx "$DEPOSIT" &&
-	res cost 640 message null state "$S_ALICE" &&
+	res cost 650 message null state "$S_ALICE" &&
 	same "$(txs)" "in $TXIN:0 PK:$H1 00 1000
 out Contract:$ID 00 1000"
 '
-test_expect_success 'sealed-auction: commit (key B, bob): 640, bob sorts before alice' '
+test_expect_success 'sealed-auction: commit (key B, bob): 650, bob sorts before alice' '
 	run_ok "$F" --command commit --sender $KEY_B --block-number 10 \
 		--body "$(commit_body bob $HB)" --tx "$DEPOSIT" --state "$S_ALICE" &&
-	res cost 640 message null state "$S_BOTH" &&
+	res cost 650 message null state "$S_BOTH" &&
 	same "$(txs)" "in $TXIN:0 PK:$H1 00 1000
 out Contract:$ID 00 1000"
 '
-run_err 'sealed-auction: commit under a name taken: 640, ERR' 640 'already committed' \
+run_err 'sealed-auction: commit under a name taken: 650, ERR' 650 'already committed' \
 	"$F" --command commit --sender $KEY_B --block-number 10 \
 	--body "$(commit_body alice $HB)" --tx "$DEPOSIT" --state "$S_ALICE"
-run_err 'sealed-auction: commit at block 500: 640, ERR' 640 'bidding is over' \
+run_err 'sealed-auction: commit at block 500: 650, ERR' 650 'bidding is over' \
 	"$F" --command commit --sender $KEY_B --block-number 500 \
 	--body "$(commit_body bob $HB)" --tx "$DEPOSIT" --state "$S_ALICE"
-run_err 'sealed-auction: commit with no deposit: 640, ERR' 640 'deposit too small' \
+run_err 'sealed-auction: commit with no deposit: 650, ERR' 650 'deposit too small' \
 	"$F" --command commit --sender $KEY_B --block-number 10 \
 	--body "$(commit_body bob $HB)" --state "$S_ALICE"
-test_expect_success 'sealed-auction: reveal alice (key A, block 600): 1128, best [alice; 700; 1]' '
+test_expect_success 'sealed-auction: reveal alice (key A, block 600): 1151, best [alice; 700; 1]' '
 	run_ok "$F" --command reveal --sender $KEY_A --block-number 600 \
 		--body "$(reveal_body alice 700 $H1)" --state "$S_BOTH" &&
-	res cost 1128 message null state "$S_REVEAL1" &&
+	res cost 1151 message null state "$S_REVEAL1" &&
 	same "$(txs)" ""
 '
-test_expect_success 'sealed-auction: reveal bob (key B, block 999): 1128, best [bob; 900; 2], no bids' '
+test_expect_success 'sealed-auction: reveal bob (key B, block 999): 1151, best [bob; 900; 2], no bids' '
 	run_ok "$F" --command reveal --sender $KEY_B --block-number 999 \
 		--body "$(reveal_body bob 900 $H2)" --state "$S_REVEAL1" &&
-	res cost 1128 message null state "$S_REVEAL2" &&
+	res cost 1151 message null state "$S_REVEAL2" &&
 	same "$(txs)" ""
 '
-run_err 'sealed-auction: reveal with the wrong key: 1128, ERR' 1128 'commitment does not match' \
+run_err 'sealed-auction: reveal with the wrong key: 1151, ERR' 1151 'commitment does not match' \
 	"$F" --command reveal --sender $KEY_A --block-number 999 \
 	--body "$(reveal_body bob 900 $H2)" --state "$S_REVEAL1"
-run_err 'sealed-auction: reveal with the wrong amount (901): 1128, ERR' 1128 'commitment does not match' \
+run_err 'sealed-auction: reveal with the wrong amount (901): 1151, ERR' 1151 'commitment does not match' \
 	"$F" --command reveal --sender $KEY_B --block-number 999 \
 	--body "$(reveal_body bob 901 $H2)" --state "$S_REVEAL1"
 SA_WALLET=$(wallet "$ID" 00:600 00:500 00:7)
-test_expect_success 'sealed-auction: close at block 1000, wallet 600, 500, 7: 822, 900 to the seller' '
+test_expect_success 'sealed-auction: close at block 1000, wallet 600, 500, 7: 833, 900 to the seller' '
 	run_ok "$F" --command close --block-number 1000 --wallet "$SA_WALLET" --state "$S_REVEAL2" &&
-	res cost 822 message null state delete &&
+	res cost 833 message null state delete &&
 	same "$(txs)" "in $TXW:0 Contract:$ID 00 600
 in $TXW:1 Contract:$ID 00 500
 out Contract:$ID 00 200
 out PK:$SELLER 00 900"
 '
-run_err 'sealed-auction: close at block 999: 822, ERR' 822 'the auction is still open' \
+run_err 'sealed-auction: close at block 999: 833, ERR' 833 'the auction is still open' \
 	"$F" --command close --block-number 999 --wallet "$SA_WALLET" --state "$S_REVEAL2"
-run_err 'sealed-auction: commit from no key: 30, ERR' 30 'unknown command or anonymous sender' \
+run_err 'sealed-auction: commit from no key: 35, ERR' 35 'unknown command or anonymous sender' \
 	"$F" --command commit --block-number 10 --body "$(commit_body carol $HA)" --tx "$DEPOSIT"
 
 # ---- blind-treasury-2of3.fst -----------------------------------------------
-# cf: "propose" from a key 843, "approve" from a key 945 + 128 s (s = wallet
-# entries), anything else 520.  Signers KEY_A, KEY_B, KEY_C in that order;
+# cf: "propose" from a key 861, "approve" from a key 962 + 128 s (s = wallet
+# entries), anything else 535.  Signers KEY_A, KEY_B, KEY_C in that order;
 # two approvals pay.
 F=$C/blind-treasury-2of3.fst
 ID=$(cid "$F")
@@ -101,35 +101,35 @@ PROPOSAL='{"dict": {"to": {"hash": "'"$H1"'"}, "amount": {"u64": 5000}}}'
 S_PENDING='{"list": [{"hash": "'"$H1"'"}, {"u64": 5000}, {"list": [{"byte": 0}, {"byte": 1}, {"byte": 0}]}]}'
 TR_WALLET=$(wallet "$ID" 00:3000 00:4000)
 
-test_expect_success 'treasury: propose (key B, 5000 to H1): 843, pending with B'"'"'s approval' '
+test_expect_success 'treasury: propose (key B, 5000 to H1): 861, pending with B'"'"'s approval' '
 	run_ok "$F" --command propose --sender $KEY_B --body "$PROPOSAL" &&
-	res cost 843 message null state "$S_PENDING" &&
+	res cost 861 message null state "$S_PENDING" &&
 	same "$(txs)" ""
 '
-test_expect_success 'treasury: approve (key C, wallet 3000, 4000): 1201, pays 5000, 2000 change' '
+test_expect_success 'treasury: approve (key C, wallet 3000, 4000): 1218, pays 5000, 2000 change' '
 	run_ok "$F" --command approve --sender $KEY_C --wallet "$TR_WALLET" --state "$S_PENDING" &&
-	res cost 1201 message null state delete &&
+	res cost 1218 message null state delete &&
 	same "$(txs)" "in $TXW:0 Contract:$ID 00 3000
 in $TXW:1 Contract:$ID 00 4000
 out Contract:$ID 00 2000
 out PK:$H1 00 5000"
 '
-test_expect_success 'treasury: approve by the proposer again: 1201, the same approvals' '
+test_expect_success 'treasury: approve by the proposer again: 1218, the same approvals' '
 	run_ok "$F" --command approve --sender $KEY_B --wallet "$TR_WALLET" --state "$S_PENDING" &&
-	res cost 1201 message null state "$S_PENDING" &&
+	res cost 1218 message null state "$S_PENDING" &&
 	same "$(txs)" ""
 '
-run_err 'treasury: approve by a stranger: 1201, ERR' 1201 'the sender is not a signer' \
+run_err 'treasury: approve by a stranger: 1218, ERR' 1218 'the sender is not a signer' \
 	"$F" --command approve --sender $KEY_D --wallet "$TR_WALLET" --state "$S_PENDING"
-run_err 'treasury: propose while one is pending: 843, ERR' 843 'a proposal is already pending' \
+run_err 'treasury: propose while one is pending: 861, ERR' 861 'a proposal is already pending' \
 	"$F" --command propose --sender $KEY_A --body "$PROPOSAL" --state "$S_PENDING"
-run_err 'treasury: approve with 3000 in the wallet: 1073, ERR' 1073 'not enough ZP in the treasury' \
+run_err 'treasury: approve with 3000 in the wallet: 1090, ERR' 1090 'not enough ZP in the treasury' \
 	"$F" --command approve --sender $KEY_C --wallet "$(wallet "$ID" 00:3000)" --state "$S_PENDING"
-run_err 'treasury: propose from no key: 520, ERR' 520 'unknown command, anonymous sender or bad keys' \
+run_err 'treasury: propose from no key: 535, ERR' 535 'unknown command, anonymous sender or bad keys' \
 	"$F" --command propose --body "$PROPOSAL"
 
 # ---- blind-amm.fst -----------------------------------------------------------
-# cf: "addLiquidity" 931, "swap" 957 + 128 s (s = wallet entries), anything
+# cf: "addLiquidity" 941, "swap" 972 + 128 s (s = wallet entries), anything
 # else 6.  A ZP / TOK pool; shares are the contract's subtype "LP";
 # out = in * 997 * rOut / (rIn * 1000 + in * 997).
 F=$C/blind-amm.fst
@@ -141,10 +141,10 @@ pool() { echo '{"list": [{"string": "'"$TOK"'"}, {"u64": '"$1"'}, {"u64": '"$2"'
 POOL=$(pool 1000000 2000000 1000000)
 AMM_WALLET=$(wallet "$ID" $TOK:1500000 $TOK:1000000)
 
-test_expect_success 'amm: addLiquidity, no pool, 1e6 ZP + 2e6 TOK: 931, 1e6 LP minted' '
+test_expect_success 'amm: addLiquidity, no pool, 1e6 ZP + 2e6 TOK: 941, 1e6 LP minted' '
 	run_ok "$F" --command addLiquidity --body "$(amm_body 0)" \
 		--tx "$(tx $PKH 00:1000000 $TOK:2000000)" &&
-	res cost 931 message null state "$POOL" &&
+	res cost 941 message null state "$POOL" &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH 00 1000000
 in $TXIN:1 PK:$PKH $TOK 2000000
 mint $LP 1000000
@@ -152,10 +152,10 @@ out Contract:$ID 00 1000000
 out Contract:$ID $TOK 2000000
 out PK:$PKH $LP 1000000"
 '
-test_expect_success 'amm: addLiquidity 5e5 ZP + 2e6 TOK to that pool: 931, 5e5 LP minted' '
+test_expect_success 'amm: addLiquidity 5e5 ZP + 2e6 TOK to that pool: 941, 5e5 LP minted' '
 	run_ok "$F" --command addLiquidity --body "$(amm_body 0)" --state "$POOL" \
 		--tx "$(tx $PKH 00:500000 $TOK:2000000)" &&
-	res cost 931 message null state "$(pool 1500000 4000000 1500000)" &&
+	res cost 941 message null state "$(pool 1500000 4000000 1500000)" &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH 00 500000
 in $TXIN:1 PK:$PKH $TOK 2000000
 mint $LP 500000
@@ -163,29 +163,29 @@ out Contract:$ID 00 500000
 out Contract:$ID $TOK 2000000
 out PK:$PKH $LP 500000"
 '
-test_expect_success 'amm: swap 100000 ZP, minOut 100000: 1213, pays 181322 TOK' '
+test_expect_success 'amm: swap 100000 ZP, minOut 100000: 1228, pays 181322 TOK' '
 	run_ok "$F" --command swap --body "$(amm_body 100000)" --state "$POOL" \
 		--wallet "$AMM_WALLET" --tx "$(tx $PKH 00:100000)" &&
-	res cost 1213 message null state "$(pool 1100000 1818678 1000000)" &&
+	res cost 1228 message null state "$(pool 1100000 1818678 1000000)" &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH 00 100000
 in $TXW:0 Contract:$ID $TOK 1500000
 out Contract:$ID $TOK 1318678
 out PK:$PKH $TOK 181322
 out Contract:$ID 00 100000"
 '
-run_err 'amm: swap 100000 ZP, minOut 200000: 1213, ERR' 1213 'output below minOut' \
+run_err 'amm: swap 100000 ZP, minOut 200000: 1228, ERR' 1228 'output below minOut' \
 	"$F" --command swap --body "$(amm_body 200000)" --state "$POOL" \
 	--wallet "$AMM_WALLET" --tx "$(tx $PKH 00:100000)"
-run_err 'amm: swap with ZP and TOK both: 1213, ERR' 1213 'hand over either ZP or the token' \
+run_err 'amm: swap with ZP and TOK both: 1228, ERR' 1228 'hand over either ZP or the token' \
 	"$F" --command swap --body "$(amm_body 0)" --state "$POOL" \
 	--wallet "$AMM_WALLET" --tx "$(tx $PKH 00:100000 $TOK:5)"
-run_err 'amm: swap TOK for ZP, no ZP in the wallet: 1213, ERR' 1213 'not enough liquidity in the pool' \
+run_err 'amm: swap TOK for ZP, no ZP in the wallet: 1228, ERR' 1228 'not enough liquidity in the pool' \
 	"$F" --command swap --body "$(amm_body 0)" --state "$POOL" \
 	--wallet "$AMM_WALLET" --tx "$(tx $PKH $TOK:300000)"
 run_err 'amm: another command: 6, ERR' 6 'unknown command' "$F" --command other
 
 # ---- blind-binopt.fst --------------------------------------------------------
-# cf: "Issue" 728, "Redeem" 3452 + 128 s (s = wallet entries), anything else
+# cf: "Issue" 728, "Redeem" 3463 + 128 s (s = wallet entries), anything else
 # 15.  Strike 120000, expiry 1700000000000; the price leaf sits at index 5
 # under an oracle commitment (path of 3 from the root down) and the oracle's
 # attestation token (subtype SHA3(root || oracle id)) must be handed over.
@@ -227,11 +227,11 @@ binopt() {
 }
 BO_WALLET=$(wallet "$ID" 00:400 00:1000)
 
-test_expect_success 'binopt: Redeem at 130000 (Bull wins): 3708, burns both, pays 500' '
+test_expect_success 'binopt: Redeem at 130000 (Bull wins): 3719, burns both, pays 500' '
 	att=$(binopt attest 130000 $((EXP + 5))) &&
 	run_ok "$F" --command Redeem --body "$(binopt body 130000 $((EXP + 5)))" \
 		--tx "$(tx $PKH $att:1 $BULL:500 $BEAR:300)" --wallet "$BO_WALLET" &&
-	res cost 3708 message null state noChange &&
+	res cost 3719 message null state noChange &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH $att 1
 in $TXIN:1 PK:$PKH $BULL 500
 in $TXIN:2 PK:$PKH $BEAR 300
@@ -243,11 +243,11 @@ out PK:$PKH $att 1
 out Contract:$ID 00 900
 out PK:$PKH 00 500"
 '
-test_expect_success 'binopt: Redeem at 100000 (Bear wins): 3708, pays 300, 100 change' '
+test_expect_success 'binopt: Redeem at 100000 (Bear wins): 3719, pays 300, 100 change' '
 	att=$(binopt attest 100000 $EXP) &&
 	run_ok "$F" --command Redeem --body "$(binopt body 100000 $EXP)" \
 		--tx "$(tx $PKH $att:1 $BULL:500 $BEAR:300)" --wallet "$BO_WALLET" &&
-	res cost 3708 message null state noChange &&
+	res cost 3719 message null state noChange &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH $att 1
 in $TXIN:1 PK:$PKH $BULL 500
 in $TXIN:2 PK:$PKH $BEAR 300
@@ -258,13 +258,13 @@ out PK:$PKH $att 1
 out Contract:$ID 00 100
 out PK:$PKH 00 300"
 '
-run_err 'binopt: Redeem at expiry - 1: 3708, ERR' 3708 'the option has not expired' \
+run_err 'binopt: Redeem at expiry - 1: 3719, ERR' 3719 'the option has not expired' \
 	"$F" --command Redeem --body "$(binopt body 130000 $((EXP - 1)))" \
 	--tx "$(tx $PKH "$(binopt attest 130000 $((EXP - 1)))":1 $BULL:500)" --wallet "$BO_WALLET"
-run_err 'binopt: Redeem with a tampered path: 3708, ERR' 3708 'attestation not proven' \
+run_err 'binopt: Redeem with a tampered path: 3719, ERR' 3719 'attestation not proven' \
 	"$F" --command Redeem --body "$(binopt body 130000 $EXP tamper)" \
 	--tx "$(tx $PKH "$(binopt attest 130000 $EXP)":1 $BULL:500)" --wallet "$BO_WALLET"
-run_err 'binopt: Redeem with no attestation token: 3708, ERR' 3708 'attestation not proven' \
+run_err 'binopt: Redeem with no attestation token: 3719, ERR' 3719 'attestation not proven' \
 	"$F" --command Redeem --body "$(binopt body 130000 $EXP)" \
 	--tx "$(tx $PKH $BULL:500)" --wallet "$BO_WALLET"
 test_expect_success 'binopt: Issue with 1000 ZP: 728, 1000 Bull and 1000 Bear to payTo' '
@@ -283,8 +283,8 @@ run_err 'binopt: another command: 15, ERR' 15 'unknown command' \
 	"$F" --command Foo --body "$(binopt body 0 0)"
 
 # ---- blind-vesting-multi.fst -------------------------------------------------
-# cf: "fund" / "topup" 83, "grant" 194, "claim" with a list state of L grants
-# 366 + 64 L + 128 s (s = wallet entries), "claim" otherwise 64, anything
+# cf: "fund" / "topup" 83, "grant" 202, "claim" with a list state of L grants
+# 374 + 71 L + 128 s (s = wallet entries), "claim" otherwise 71, anything
 # else 11.  Grants [Lock; granted; released; U32 cliff] vest linearly over
 # 1000 blocks from the cliff; claims from timestamp 1600000000000 on; the
 # admin is KEY_B.
@@ -303,38 +303,38 @@ GRANTS=$(grants "$GA" "$GB" "$GC")
 W2=$(wallet "$ID" 00:3000 00:3000)
 W1=$(wallet "$ID" 00:1000000)
 
-test_expect_success 'vesting: claim B (block 550, t 1.6e12, 2 UTXOs): 814, pays 1500, released 2500' '
+test_expect_success 'vesting: claim B (block 550, t 1.6e12, 2 UTXOs): 843, pays 1500, released 2500' '
 	run_ok "$F" --command claim --body "$(who $VB)" --state "$GRANTS" --wallet "$W2" \
 		--block-number 550 --timestamp 1600000000000 &&
-	res cost 814 message null state "$(grants "$GA" "$(grant $VB 5000 2500 50)" "$GC")" &&
+	res cost 843 message null state "$(grants "$GA" "$(grant $VB 5000 2500 50)" "$GC")" &&
 	same "$(txs)" "in $TXW:0 Contract:$ID 00 3000
 out Contract:$ID 00 1500
 out PK:$VB 00 1500"
 '
-test_expect_success 'vesting: claim A (block 600, 1 UTXO): 686, pays 617283, 382717 change' '
+test_expect_success 'vesting: claim A (block 600, 1 UTXO): 715, pays 617283, 382717 change' '
 	run_ok "$F" --command claim --body "$(who $VA)" --state "$GRANTS" --wallet "$W1" \
 		--block-number 600 --timestamp 1700000000000 &&
-	res cost 686 message null state "$(grants "$(grant $VA 1234567 617283 100)" "$GB" "$GC")" &&
+	res cost 715 message null state "$(grants "$(grant $VA 1234567 617283 100)" "$GB" "$GC")" &&
 	same "$(txs)" "in $TXW:0 Contract:$ID 00 1000000
 out Contract:$ID 00 382717
 out PK:$VA 00 617283"
 '
-run_err 'vesting: claim C, all released (block 2000): 814, ERR' 814 'nothing to claim yet' \
+run_err 'vesting: claim C, all released (block 2000): 843, ERR' 843 'nothing to claim yet' \
 	"$F" --command claim --body "$(who $VC)" --state "$GRANTS" --wallet "$W2" \
 	--block-number 2000 --timestamp 1700000000000
-run_err 'vesting: claim B at t 1599999999999: 814, ERR' 814 'claims are closed, or the body is not a lock' \
+run_err 'vesting: claim B at t 1599999999999: 843, ERR' 843 'claims are closed, or the body is not a lock' \
 	"$F" --command claim --body "$(who $VB)" --state "$GRANTS" --wallet "$W2" \
 	--block-number 550 --timestamp 1599999999999
-run_err 'vesting: claim with no state: 64, ERR' 64 'no grants yet' \
+run_err 'vesting: claim with no state: 71, ERR' 71 'no grants yet' \
 	"$F" --command claim --body "$(who $VB)" --wallet "$W2" \
 	--block-number 550 --timestamp 1600000000000
 GRANT_BODY='{"list": ['"$(who $VC)"', {"u64": 777}, {"u32": 42}]}'
-test_expect_success 'vesting: grant by the admin: 194, the grant prepended' '
+test_expect_success 'vesting: grant by the admin: 202, the grant prepended' '
 	run_ok "$F" --command grant --sender $KEY_B --body "$GRANT_BODY" --state "$GRANTS" &&
-	res cost 194 message null state "$(grants "$(grant $VC 777 0 42)" "$GA" "$GB" "$GC")" &&
+	res cost 202 message null state "$(grants "$(grant $VC 777 0 42)" "$GA" "$GB" "$GC")" &&
 	same "$(txs)" ""
 '
-run_err 'vesting: grant by another key: 194, ERR' 194 'only the admin may add grants' \
+run_err 'vesting: grant by another key: 202, ERR' 202 'only the admin may add grants' \
 	"$F" --command grant --sender $KEY_A --body "$GRANT_BODY" --state "$GRANTS"
 test_expect_success 'vesting: topup with 10 ZP: 83, locked to the contract' '
 	run_ok "$F" --command topup --tx "$(tx $VA 00:10)" &&
@@ -344,7 +344,7 @@ out Contract:$ID 00 10"
 '
 
 # ---- blind-relay.fst ---------------------------------------------------------
-# cf: "forward" 398, "receive" 365, "clear" 186, anything else 8.  State
+# cf: "forward" 408, "receive" 378, "clear" 193, anything else 8.  State
 # [U32 relayed; Dict topic -> U64 count] (at most 8 topics); messages go to
 # the partner P, or to a 72-hex target, with [Byte 'f'; String topic].
 F=$C/blind-relay.fst
@@ -355,42 +355,42 @@ relayed() { echo '{"list": [{"byte": 102}, {"string": "'"$1"'"}]}'; }	# TOPIC
 S_TALLY=$(relay 4 '["ab", {"u64": 7}], ["news", {"u64": 2}]')
 S_FULL=$(relay 4 "$(for k in a b c d e f g h; do printf '["%s", {"u64": 1}]' $k; done | sed 's/\]\[/], [/g')")
 
-test_expect_success 'relay: forward "news", no state: 398, "receive" to the partner' '
+test_expect_success 'relay: forward "news", no state: 408, "receive" to the partner' '
 	run_ok "$F" --command forward --body "{\"dict\": {\"topic\": {\"string\": \"news\"}}}" &&
-	res cost 398 state "$(relay 1 "")" \
+	res cost 408 state "$(relay 1 "")" \
 		message "{\"recipient\": \"$P\", \"command\": \"receive\", \"body\": $(relayed news)}" &&
 	same "$(txs)" ""
 '
-test_expect_success 'relay: forward to a target, counter at 2^32-1: 398, to the target, counter 0' '
+test_expect_success 'relay: forward to a target, counter at 2^32-1: 408, to the target, counter 0' '
 	run_ok "$F" --command forward --state "$(relay 4294967295 "[\"ab\", {\"u64\": 7}]")" \
 		--body "{\"dict\": {\"topic\": {\"string\": \"prices\"}, \"target\": {\"string\": \"$T\"}}}" &&
-	res cost 398 state "$(relay 0 "[\"ab\", {\"u64\": 7}]")" \
+	res cost 408 state "$(relay 0 "[\"ab\", {\"u64\": 7}]")" \
 		message "{\"recipient\": \"$T\", \"command\": \"receive\", \"body\": $(relayed prices)}"
 '
-run_err 'relay: forward "#x": 398, ERR' 398 'the topic must be 1 to 16 bytes, not starting with #' \
+run_err 'relay: forward "#x": 408, ERR' 408 'the topic must be 1 to 16 bytes, not starting with #' \
 	"$F" --command forward --body '{"dict": {"topic": {"string": "#x"}}}'
-run_err 'relay: forward to target "abc": 398, ERR' 398 'target must be 72 hex characters' \
+run_err 'relay: forward to target "abc": 408, ERR' 408 'target must be 72 hex characters' \
 	"$F" --command forward --body '{"dict": {"target": {"string": "abc"}}}'
-test_expect_success 'relay: receive "news" from the partner: 365, [5; {ab 7, news 3}]' '
+test_expect_success 'relay: receive "news" from the partner: 378, [5; {ab 7, news 3}]' '
 	run_ok "$F" --command receive --sender $P --body "$(relayed news)" --state "$S_TALLY" &&
-	res cost 365 message null state "$(relay 5 "[\"ab\", {\"u64\": 7}], [\"news\", {\"u64\": 3}]")" &&
+	res cost 378 message null state "$(relay 5 "[\"ab\", {\"u64\": 7}], [\"news\", {\"u64\": 3}]")" &&
 	same "$(txs)" ""
 '
-run_err 'relay: receive from no one: 365, ERR' 365 'only the partner may relay here' \
+run_err 'relay: receive from no one: 378, ERR' 378 'only the partner may relay here' \
 	"$F" --command receive --body "$(relayed news)" --state "$S_TALLY"
-run_err 'relay: receive from another contract: 365, ERR' 365 'the sender is not the partner' \
+run_err 'relay: receive from another contract: 378, ERR' 378 'the sender is not the partner' \
 	"$F" --command receive --sender $T --body "$(relayed news)" --state "$S_TALLY"
-run_err 'relay: receive with the tag g: 365, ERR' 365 'only the partner may relay here' \
+run_err 'relay: receive with the tag g: 378, ERR' 378 'only the partner may relay here' \
 	"$F" --command receive --sender $P --body '{"list": [{"byte": 103}, {"string": "news"}]}' \
 	--state "$S_TALLY"
-run_err 'relay: receive a 9th topic: 365, ERR' 365 'too many topics' \
+run_err 'relay: receive a 9th topic: 378, ERR' 378 'too many topics' \
 	"$F" --command receive --sender $P --body "$(relayed news)" --state "$S_FULL"
-test_expect_success 'relay: clear "news": 186, news dropped' '
+test_expect_success 'relay: clear "news": 193, news dropped' '
 	run_ok "$F" --command clear --body "{\"string\": \"news\"}" --state "$S_TALLY" &&
-	res cost 186 message null state "$(relay 4 "[\"ab\", {\"u64\": 7}]")" &&
+	res cost 193 message null state "$(relay 4 "[\"ab\", {\"u64\": 7}]")" &&
 	same "$(txs)" ""
 '
-run_err 'relay: clear an unknown topic: 186, ERR' 186 'unknown topic' \
+run_err 'relay: clear an unknown topic: 193, ERR' 193 'unknown topic' \
 	"$F" --command clear --body '{"string": "nope"}' --state "$S_TALLY"
 
 test_done

@@ -274,10 +274,10 @@ static void test_dear_body(void)
 		  "  | Some _ -> " DEAR "\n"
 		  "  | None -> " OKBODY "\n"
 		  "  end\n", "buy", &a, "body {\"amount\": u64}",
-		  /* if 3 + 2 + (let! 1 + leaf 1 + (3 operators 6 +
-		   * tryFind "amount" 1) + match (leaves 2 + DEAR 7)) = 23;
-		   * tryDict 4 + tryFind 64 + tryU64 2 + inc 1000 */
-		  23 + 1070);
+		  /* if 3 + 2 + (let! 2 + (3 operators 6 + tryFind
+		   * "amount" 1) + match (leaves Some _ 2 + None 1 + DEAR
+		   * 7)) = 24; tryDict 4 + tryFind 64 + tryU64 2 + inc 1000 */
+		  24 + 1070);
 	zen_data_release(&body);
 }
 
@@ -329,13 +329,13 @@ static void amount_case(const char *what, const char *main_src, uint64_t v,
 static void test_dear_threshold(void)
 {
 	/* as test_dear_body, with the Some branch an if (3 + U64.gt 2 +
-	 * DEAR 7) = 12 for DEAR 7: 23 + 5 = 28; tryDict 4 + tryFind 64 +
+	 * DEAR 7) = 12 for DEAR 7: 24 + 5 = 29; tryDict 4 + tryFind 64 +
 	 * tryU64 2 + inc 1000 */
 	amount_case("above a threshold", AMOUNT_MAIN("n `U64.gt` 5000UL"),
-		    5001, 28 + 1070);
+		    5001, 29 + 1070);
 	/* the same count, U64.lt for U64.gt */
 	amount_case("below a threshold", AMOUNT_MAIN("n `U64.lt` 10UL"), 0,
-		    28 + 1070);
+		    29 + 1070);
 }
 
 /*
@@ -346,10 +346,10 @@ static void test_dear_threshold(void)
 static void test_dear_between(void)
 {
 	/* as test_dear_threshold, with the condition && 2 + U64.gt 2 +
-	 * U64.lt 2 = 6 for U64.gt's 2: 28 + 4 = 32 */
+	 * U64.lt 2 = 6 for U64.gt's 2: 29 + 4 = 33 */
 	amount_case("between two thresholds",
 		    AMOUNT_MAIN("n `U64.gt` 2000UL && n `U64.lt` 3000UL"), 2001,
-		    32 + 1070);
+		    33 + 1070);
 }
 
 /* src is refused with one error, want. */
@@ -396,7 +396,7 @@ static void test_dear_named_thresholds(void)
 	/* as test_dear_between: a name costs what the literal did */
 	amount_refused("named thresholds",
 		       "let low = 2000UL\nlet high = 3000UL\n",
-		       "n `U64.gt` low && n `U64.lt` high", 2001, 32 + 1070);
+		       "n `U64.gt` low && n `U64.lt` high", 2001, 33 + 1070);
 }
 
 /* A string body compared with a constant: the explored strings ("zen")
@@ -419,9 +419,9 @@ static void test_dear_string(void)
 		  "  | Some (String s) -> if s = \"open\" then " DEAR "\n"
 		  "                       else " OKBODY "\n"
 		  "  | _ -> " OKBODY "\n", "go", &a, "body string \"open\"",
-		  /* if 3 + 2 + match (leaves s and _ 2 + if (3 + = 2 +
-		   * DEAR 7)) = 19; inc 1000 */
-		  19 + 1000);
+		  /* if 3 + 2 + match (leaves Some (String s) 3 and _ 1 +
+		   * if (3 + = 2 + DEAR 7)) = 21; inc 1000 */
+		  21 + 1000);
 	zen_data_release(&body);
 }
 
@@ -448,10 +448,11 @@ static void test_dear_deeper(void)
 		  "  end\n", "tick", &a,
 		  "state {\"book\": {\"book\": {...}, \"count\": u64}, "
 		  "\"count\": u64}",
-		  /* if 3 + 2 + (let! 1 + leaf 1 + (5 operators 10 + two
-		   * tryFind applied 2) + match (leaves 2 + DEAR 7)) = 28;
-		   * tryDict 4 twice, tryFind 64 twice, tryU64 2, inc 1000 */
-		  28 + 1138);
+		  /* if 3 + 2 + (let! 2 + (5 operators 10 + two tryFind
+		   * applied 2) + match (leaves Some _ 2 + None 1 + DEAR 7))
+		   * = 29; tryDict 4 twice, tryFind 64 twice, tryU64 2, inc
+		   * 1000 */
+		  29 + 1138);
 	zen_data_release(&st);
 }
 
@@ -460,13 +461,13 @@ static void test_dear_deeper(void)
  * the check runs it with every signature taken as valid.  A PK sender
  * signs a constant hash; the body is the signature.  cf says 1000.
  *
- * By the rules of dear_case, past the command test (3 + 2): let! 1 +
- * leaf 1 + parseHash applied to 1 argument 1 + match (a triple 3 +
- * leaves p, s, m and _ 4 + the branch: let! 1 + leaf 1 + verify applied
- * to 3 arguments 3 + if (3 + DEAR 7)) = 30, and Zulib's parseHash 32,
- * verify 800 and inc 1000: 1862.  Without the signature: the same count
- * (an if counts its larger branch, as `if command <> ...` does) and no
- * inc, 862, within cf; the neutral input (no sender key, no body) takes
+ * By the rules of dear_case, past the command test (3 + 2): let! 2 +
+ * parseHash applied to 1 argument 1 + match (a triple 3 + leaves PK p
+ * 2, Some (Signature s) 3, Some m 2 and _ 1 + the branch: let! 2 +
+ * verify applied to 3 arguments 3 + if (3 + DEAR 7)) = 34, and Zulib's
+ * parseHash 32, verify 800 and inc 1000: 1866.  Without the signature:
+ * the same count (an if counts its larger branch, as `if command <> ...`
+ * does) and no inc, 866, within cf; the neutral input (no sender key, no body) takes
  * the `_` branch, cheaper still.
  */
 static void test_dear_signature(void)
@@ -497,14 +498,14 @@ static void test_dear_signature(void)
 	a.sender = ZEN_SENDER_PK;
 	memcpy(a.sender_pk, g_pk, sizeof(g_pk));
 	a.body = &sig;
-	tap_u64(main_cost(src, &a), 862, "signature: 862 with a signature "
+	tap_u64(main_cost(src, &a), 866, "signature: 866 with a signature "
 		"that does not verify");
 	a.assume_valid = 1;
-	tap_u64(main_cost(src, &a), 1862, "signature: 1862 with one that "
+	tap_u64(main_cost(src, &a), 1866, "signature: 1866 with one that "
 		"does");
 	tap_ok(check(src, &rep, NULL, &err) == ZEN_EINVAL && rep.n == 1,
 	       "signature: refused, one error");
-	tap_str(err.msg, "t.fst:11:5: main costs 1862 but cf says 1000 for "
+	tap_str(err.msg, "t.fst:11:5: main costs 1866 but cf says 1000 for "
 		"command \"claim\" (body signature, sender PK, signatures "
 		"and proofs valid)", "signature: the command and the input "
 		"named");
@@ -544,10 +545,10 @@ static void test_dear_owner(void)
 		  "  | PK p, Some k -> if p = k then " DEAR " else " OKBODY "\n"
 		  "  | _ -> " OKBODY "\n"
 		  "  end\n", "mint", &a, "sender PK " PK2,
-		  /* if 3 + 2 + (let! 1 + leaf 1 + parsePublicKey applied 1
-		   * + match (a pair 2 + leaves p, k and _ 3 + if (3 + = 2 +
-		   * DEAR 7))) = 25; parsePublicKey 120 + inc 1000 */
-		  25 + 1120);
+		  /* if 3 + 2 + (let! 2 + parsePublicKey applied 1 + match
+		   * (a pair 2 + leaves PK p 2, Some k 2 and _ 1 + if (3 + =
+		   * 2 + DEAR 7))) = 27; parsePublicKey 120 + inc 1000 */
+		  27 + 1120);
 }
 
 /*
@@ -579,10 +580,11 @@ static void test_dear_hash(void)
 	a.command = "open";
 	a.command_len = 4;
 	a.body = &h;
-	/* as test_dear_owner, with parseHash 32 for parsePublicKey 120 */
-	tap_u64(main_cost(src, &a), 25 + 1032, "hash: main's cost on the "
+	/* as test_dear_owner, with leaves Some (Hash h) 3 for PK p 2 (28)
+	 * and parseHash 32 for parsePublicKey 120 */
+	tap_u64(main_cost(src, &a), 28 + 1032, "hash: main's cost on the "
 		"parsed hash");
-	refused_with(src, "t.fst:12:5: main costs 1057 but cf says 400 for "
+	refused_with(src, "t.fst:12:5: main costs 1060 but cf says 400 for "
 		     "command \"open\" (body hash 0a0b0c0d01010101010101010101"
 		     "010101010101010101010101010101010101)", "hash");
 }
@@ -609,8 +611,8 @@ static void test_dear_wallet(void)
 		  "  | [] -> " OKBODY "\n"
 		  "  | _ -> " DEAR "\n", "pay", &a,
 		  "wallet of 4: 3 ZP, 1 of its asset",
-		  /* if 3 + 2 + match (leaves [] 1 + _ 1 + DEAR 7) = 14 */
-		  14 + 1000);
+		  /* if 3 + 2 + match (leaves [] 0 + _ 1 + DEAR 7) = 13 */
+		  13 + 1000);
 }
 
 /* A contract sender: not the first sender tried (a PK is). */
@@ -626,8 +628,9 @@ static void test_dear_sender(void)
 		  "  match sender with\n"
 		  "  | Contract _ -> " DEAR "\n"
 		  "  | _ -> " OKBODY "\n", "call", &a, "sender a contract",
-		  /* if 3 + 2 + match (leaves 2 + DEAR 7) = 14 */
-		  14 + 1000);
+		  /* if 3 + 2 + match (leaves Contract _ 2 + _ 1 + DEAR 7)
+		   * = 15 */
+		  15 + 1000);
 }
 
 /* A state, read as a U64. */
@@ -647,9 +650,9 @@ static void test_dear_state(void)
 		  "  | Some _ -> " DEAR "\n"
 		  "  | None -> " OKBODY "\n"
 		  "  end\n", "tick", &a, "state u64",
-		  /* if 3 + 2 + (let! 1 + 1 + >!= 2 + match (2 + 7)) = 18;
+		  /* if 3 + 2 + (let! 2 + >!= 2 + match (3 + 7)) = 19;
 		   * tryU64 2 + inc 1000 */
-		  18 + 1002);
+		  19 + 1002);
 }
 
 /* ZP available in the skeleton (getAvailableTokens). */
@@ -675,7 +678,7 @@ static void test_dear_skeleton(void)
 		  "  if zp `U64.gt` 0UL then " DEAR "\n"
 		  "  else " OKBODY "\n"
 		  "  end\n", "sell", &a, "ZP and its asset in the skeleton",
-		  /* if 3 + 2 + (let! 1 + 1 + getAvailableTokens 2 + if (3 +
+		  /* if 3 + 2 + (let! 2 + getAvailableTokens 2 + if (3 +
 		   * U64.gt 2 + DEAR 7)) = 21; getAvailableTokens 64 + inc
 		   * 1000 */
 		  21 + 1064);
@@ -713,11 +716,11 @@ static void test_dear_combined(void)
 		"let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n";
 	struct zen_err e1 = ZEN_ERR_INIT, e2 = ZEN_ERR_INIT;
 
-	/* let! 1 + 1 + (3 operators 6 + tryFind 1) = 9; match (a triple 3
-	 * + leaves Some _ 1, PK _ 1, _ :: _ 2, _ 1 + DEAR 7) = 15: 24;
+	/* let! 2 + (3 operators 6 + tryFind 1) = 9; match (a triple 3 +
+	 * leaves Some _ 2, PK _ 2, _ :: _ 3, _ 1 + DEAR 7) = 18: 27;
 	 * tryDict 4 + tryFind 64 + tryLock 2 + inc 1000 */
 	tap_ok(check(src, NULL, NULL, &e1) == ZEN_EINVAL, "combined: refused");
-	tap_str(e1.msg, "t.fst:11:5: main costs 1094 but cf says 400 for "
+	tap_str(e1.msg, "t.fst:11:5: main costs 1097 but cf says 400 for "
 		"command \"zen-check-other-0\" (body {\"returnAddress\": "
 		"lock}, wallet of 4: 3 ZP, 1 of its asset, sender PK)",
 		"combined: the message");
@@ -774,11 +777,11 @@ static void test_dear_computed_threshold(void)
 		   PRICE_MAIN("p `U64.gte` 500UL &&\n"
 			      "         n `U64.gt` U64.mul_mod p 1000UL"),
 		   1000001, 1000, "body u64 1000001, state u64",
-		   /* if 3 + 2 + (two let! (1 + leaf 1 + >!= 2) 8 + match
-		    * (a pair 2 + leaves p, n and _ 3 + if (3 + && 2 +
-		    * U64.gte 2 + U64.gt 2 + mul_mod 2 + DEAR 7))) = 36;
+		   /* if 3 + 2 + (two let! (2 + >!= 2) 8 + match (a pair 2
+		    * + leaves Some p 2, Some n 2 and _ 1 + if (3 + && 2 +
+		    * U64.gte 2 + U64.gt 2 + mul_mod 2 + DEAR 7))) = 38;
 		    * tryU64 2 twice, inc 1000 */
-		   36 + 1004);
+		   38 + 1004);
 }
 
 /*
@@ -794,8 +797,8 @@ static void test_dear_third_round(void)
 			      "         n = U64.mul_mod p 3UL"),
 		   23331, 7777, "body u64 23331, state u64 7777",
 		   /* as test_dear_computed_threshold, with = 2 + mul_mod 2
-		    * for U64.gte 2: 38; tryU64 2 twice, inc 1000 */
-		   38 + 1004);
+		    * for U64.gte 2: 40; tryU64 2 twice, inc 1000 */
+		   40 + 1004);
 }
 
 /*
@@ -811,9 +814,9 @@ static void test_dear_ordered_later(void)
 			      "         n `U64.gt` p"),
 		   7778, 7777, "body u64 7778, state u64 7777",
 		   /* as test_dear_computed_threshold, with = 2 for U64.gte
-		    * 2 and no second mul_mod for the first: 36; tryU64 2
+		    * 2 and no second mul_mod for the first: 38; tryU64 2
 		    * twice, inc 1000 */
-		   36 + 1004);
+		   38 + 1004);
 }
 
 /*
@@ -850,8 +853,8 @@ static void test_dear_fourth_round(void)
 		  "  end\n", "buy", &a,
 		  "body u64 23331, state u64 7777, block 1000 at 23336 ms",
 		  /* as test_dear_third_round, with && 2 + = 2 + projection
-		   * 1 + add_mod 2: 45; tryU64 2 twice, inc 1000 */
-		  45 + 1004);
+		   * 1 + add_mod 2: 47; tryU64 2 twice, inc 1000 */
+		  47 + 1004);
 	zen_data_release(&body);
 	zen_data_release(&st);
 }
@@ -897,11 +900,11 @@ static void test_dear_computed_key(void)
 		  "  | _ -> " OKBODY "\n"
 		  "  end\n", "pay", &a,
 		  "body string, state {\"acct:zen\": u64}",
-		  /* if 3 + 2 + (two let! 8 + match (a pair 2 + leaves name,
-		   * d and _ 3 + let! acct = tryFind (2 args, strcat 2) 1 +
-		   * 1 + 4 + match (leaves 2 + DEAR 7))) = 33; tryString 2,
-		   * tryDict 4, tryFind 64, inc 1000 */
-		  33 + 2 + 4 + 64 + 1000);
+		  /* if 3 + 2 + (two let! 8 + match (a pair 2 + leaves Some
+		   * name 2, Some d 2 and _ 1 + let! acct = tryFind (2 args,
+		   * strcat 2) 2 + 4 + match (leaves Some _ 2 + None 1 + DEAR
+		   * 7))) = 36; tryString 2, tryDict 4, tryFind 64, inc 1000 */
+		  36 + 2 + 4 + 64 + 1000);
 	zen_data_release(&body);
 	zen_data_release(&st);
 }
@@ -918,7 +921,7 @@ static void test_dear_computed_limit(void)
 	amount_refused("computed limit",
 		       "let price = 2500UL\n"
 		       "let limit = U64.mul_mod price 3UL\n",
-		       "n `U64.gt` limit", 7501, 28 + 1070);
+		       "n `U64.gt` limit", 7501, 29 + 1070);
 }
 
 /*
@@ -972,14 +975,14 @@ static void test_dear_sender_hash(void)
 	a.command = "claim";
 	a.command_len = 5;
 	a.state = &st;
-	/* if 3 + 2 + match (a pair 2 + leaves pk, h and _ 3 + let! 1 +
-	 * leaf 1 + (>>= 2 + updatePublicKey applied to 2 arguments 2) +
-	 * if (3 + = 2 + DEAR 7)) = 28; updatePublicKey 384, finalize 20,
-	 * inc 1000: 1432, and 432 without the inc, within cf's 1000 */
-	tap_u64(main_cost(src, &a), 28 + 1404, "sender hash: main's cost on "
+	/* if 3 + 2 + match (a pair 2 + leaves PK pk 2, Some (Hash h) 3 and
+	 * _ 1 + let! 2 + (>>= 2 + updatePublicKey applied to 2 arguments
+	 * 2) + if (3 + = 2 + DEAR 7)) = 31; updatePublicKey 384, finalize
+	 * 20, inc 1000: 1435, and 435 without the inc, within cf's 1000 */
+	tap_u64(main_cost(src, &a), 31 + 1404, "sender hash: main's cost on "
 		"the sender's hash");
 	zen_hex_encode_to(hex, st.u.hash, ZEN_HASH_LEN);
-	snprintf(want, sizeof(want), "t.fst:11:5: main costs 1432 but cf says "
+	snprintf(want, sizeof(want), "t.fst:11:5: main costs 1435 but cf says "
 		 "1000 for command \"claim\" (state hash %s, sender PK)", hex);
 	refused_with(src, want, "sender hash");
 	zen_data_release(&st);
@@ -1015,11 +1018,11 @@ static void test_dear_computed_hash(void)
 		  "\n"
 		  "  | _ -> " OKBODY "\n"
 		  "  end\n", "open", &a, desc,
-		  /* if 3 + 2 + (let! 1 + leaf 1 + hashWith applied to 2
-		   * arguments 2 + match (leaves x and _ 2 + if (3 + = 2 +
-		   * DEAR 7))) = 23; hashWith: updateString 6 * 6 + 26, inc
+		  /* if 3 + 2 + (let! 2 + hashWith applied to 2 arguments 2
+		   * + match (leaves Some (Hash x) 3 and _ 1 + if (3 + = 2 +
+		   * DEAR 7))) = 25; hashWith: updateString 6 * 6 + 26, inc
 		   * 1000 */
-		  23 + 1062);
+		  25 + 1062);
 	zen_data_release(&d);
 }
 
@@ -1067,12 +1070,12 @@ static void test_dear_computed_price(void)
 		  "  | _ -> " OKBODY "\n"
 		  "  end\n", "buy", &a, "body u64, state u64, 1000000000001 "
 		  "kalapas and 1000000000001 of its asset in the skeleton",
-		  /* if 3 + 2 + (three let! (1 + leaf 1 + 2) 12 + match (a
-		   * pair 2 + leaves p, q and _ 3 + if (3 + two && 4 +
+		  /* if 3 + 2 + (three let! (2 + 2) 12 + match (a pair 2 +
+		   * leaves Some p 2, Some q 2 and _ 1 + if (3 + two && 4 +
 		   * U64.gte 2 twice + U64.lt 2 + mul_mod 2 twice + DEAR
-		   * 7))) = 46; tryU64 2 twice, getAvailableTokens 64, inc
+		   * 7))) = 48; tryU64 2 twice, getAvailableTokens 64, inc
 		   * 1000 */
-		  46 + 1068);
+		  48 + 1068);
 	zen_data_release(&body);
 	zen_data_release(&st);
 }
@@ -1134,11 +1137,11 @@ static void test_dear_neutral_context(void)
 		  "      then " DEAR " else " OKBODY "\n"
 		  "  | None -> " OKBODY "\n"
 		  "  end\n", "go", &a, "body u64, block 0 at 1000001 ms",
-		  /* if 3 + 2 + (let! 1 + leaf 1 + >!= 2 + match (leaves n
-		   * and None 2 + if (3 + && 2 + = 2 + projection 1 + U64.gt
-		   * 2 + projection 1 + mul_mod 2 + DEAR 7))) = 31; tryU64 2,
+		  /* if 3 + 2 + (let! 2 + >!= 2 + match (leaves Some n 2
+		   * and None 1 + if (3 + && 2 + = 2 + projection 1 + U64.gt
+		   * 2 + projection 1 + mul_mod 2 + DEAR 7))) = 32; tryU64 2,
 		   * inc 1000 */
-		  31 + 1002);
+		  32 + 1002);
 	zen_data_release(&body);
 }
 
@@ -1167,11 +1170,11 @@ static void test_dear_nested(void)
 		  "  end\n", "tick", &a, "state {\"book\": {\"book\": {...}, "
 		  "\"page\": {...}, \"count\": u64}, \"page\": {\"book\": "
 		  "{...}, \"page\": {...}, \"count\": u64}, \"count\": u64}",
-		  /* if 3 + 2 + (let! 1 + leaf 1 + (7 operators 14 + three
-		   * tryFind applied 3) + match (leaves 2 + DEAR 7)) = 33;
-		   * tryDict 4 three times, tryFind 64 three times, tryU64 2,
-		   * inc 1000 */
-		  33 + 1206);
+		  /* if 3 + 2 + (let! 2 + (7 operators 14 + three tryFind
+		   * applied 3) + match (leaves Some _ 2 + None 1 + DEAR 7))
+		   * = 34; tryDict 4 three times, tryFind 64 three times,
+		   * tryU64 2, inc 1000 */
+		  34 + 1206);
 	zen_data_release(&st);
 }
 
@@ -1205,8 +1208,8 @@ static void test_dear_nested(void)
  * the second */
 #define EXACT_CF \
 	"let cf _ _ command _ messageBody _ state =\n" \
-	EXACT("ret (%d <: nat)", "ret (38 <: nat)", "ret (%d <: nat)", \
-	      "ret (96 <: nat)", "ret (34 <: nat)")
+	EXACT("ret (%d <: nat)", "ret (40 <: nat)", "ret (%d <: nat)", \
+	      "ret (98 <: nat)", "ret (36 <: nat)")
 
 /*
  * No false refusal: a cf that computes the same threshold and hash as
@@ -1215,11 +1218,11 @@ static void test_dear_nested(void)
  *
  * main, as test_dear_computed_threshold and test_dear_computed_hash: a
  * match (leaves "buy", "open" and _ 3 + the larger branch, buy's: two
- * let! 8 + match (a pair 2 + leaves 3 + if (3 + && 2 + U64.gte 2 +
- * U64.gt 2 + mul_mod 2 + DEAR 7))) = 34 on every path; Zulib: buy tryU64
- * 2 twice (38; where one is not read cf says 38 too, main costs less)
- * and inc 1000 past the threshold (1038); open hashWith 62 (96) and inc
- * 1000 with the hash (1096); any other command 34.
+ * let! 8 + match (a pair 2 + leaves 5 + if (3 + && 2 + U64.gte 2 +
+ * U64.gt 2 + mul_mod 2 + DEAR 7))) = 36 on every path; Zulib: buy tryU64
+ * 2 twice (40; where one is not read cf says 40 too, main costs less)
+ * and inc 1000 past the threshold (1040); open hashWith 62 (98) and inc
+ * 1000 with the hash (1098); any other command 36.
  */
 static void test_computed_exact(void)
 {
@@ -1227,17 +1230,17 @@ static void test_computed_exact(void)
 	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
 
-	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1038, 1096);
+	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1040, 1098);
 	tap_ok(!check(src, &rep, NULL, &err) && !rep.n, "computed, exact: "
 	       "accepted (%s)", err.msg);
 	zen_check_report_release(&rep);
-	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1037, 1096);
-	refused_with(src, "t.fst:11:5: main costs 1038 but cf says 1037 for "
+	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1039, 1098);
+	refused_with(src, "t.fst:11:5: main costs 1040 but cf says 1039 for "
 		     "command \"buy\" (body u64 1000001, state u64)",
 		     "computed, one less past the threshold");
 	/* f5a5...: SHA3-256 of "secret" (test_dear_computed_hash) */
-	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1038, 1095);
-	refused_with(src, "t.fst:11:5: main costs 1096 but cf says 1095 for "
+	snprintf(src, sizeof(src), HEAD2 EXACT_MAIN EXACT_CF, 1040, 1097);
+	refused_with(src, "t.fst:11:5: main costs 1098 but cf says 1097 for "
 		     "command \"open\" (body hash f5a5207a8729b1f709cb7103117"
 		     "51eb2fc8acad5a1fb8ac991b736e69b6529a3, state u64)",
 		     "computed, one less with the hash");

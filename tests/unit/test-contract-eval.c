@@ -463,13 +463,13 @@ static void test_counter(void)
 	if (!c)
 		return;
 	args_init(&a, "");
-	tap_u64(cf_of(c, &a), 2 + 3 + 3 + 13, "counter cf = 21");
+	tap_u64(cf_of(c, &a), 2 + 3 + 3 + 14, "counter cf = 22");
 	/* With no state, `state >!= tryU32` is None: the reference's >!=
 	 * charges the callback's cost index n = 2 anyway (incNone n), and
 	 * so does the engine for a Zulib function it skips: its own count
-	 * is 21 as well, and main's type (MainFunc: contractResult `cost`
+	 * is 22 as well, and main's type (MainFunc: contractResult `cost`
 	 * (cf ...)) pads nothing more. */
-	cost_short_is(c, &a, 21, 21, NULL, "counter, no state (>!= on "
+	cost_short_is(c, &a, 22, 22, NULL, "counter, no state (>!= on "
 		      "None)");
 	/* c3 style: no state -> 10ul */
 	tap_ok(!run(c, &a, &r) && r.ok && r.state == ZEN_STATE_UPDATE &&
@@ -480,7 +480,7 @@ static void test_counter(void)
 	st.u.u32 = r.state_data.u.u32;
 	zen_contract_return_release(&r);
 	a.state = &st;
-	cost_is(c, &a, 21, "counter, U32 state");
+	cost_is(c, &a, 22, "counter, U32 state");
 	tap_ok(!run(c, &a, &r) && r.ok && r.state == ZEN_STATE_UPDATE &&
 	       r.state_data.kind == ZEN_DATA_U32 && r.state_data.u.u32 == 11,
 	       "counter: second run stores U32 11");
@@ -536,8 +536,8 @@ static void test_token(void)
 	token = default_asset(id);
 	hash_fill(aa, 0xaa);
 	args_init(&a, "buy");
-	/* derivation in token.fst: buy 448, redeem 580 + 128 s, else 100 */
-	tap_u64(cf_of(c, &a), 448, "token cf buy = 448");
+	/* derivation in token.fst: buy 449, redeem 582 + 128 s, else 101 */
+	tap_u64(cf_of(c, &a), 449, "token cf buy = 449");
 	memset(wop, 0, sizeof(wop));
 	memset(wout, 0, sizeof(wout));
 	hash_fill(wop[0].tx_hash, 0x33);
@@ -551,13 +551,13 @@ static void test_token(void)
 	a.wallet_outpoints = wop;
 	a.wallet_outputs = wout;
 	a.wallet_n = 2;
-	tap_u64(cf_of(c, &a), 448, "token cf buy, wallet of 2 = 448");
+	tap_u64(cf_of(c, &a), 449, "token cf buy, wallet of 2 = 449");
 	a.command = "redeem";
 	a.command_len = 6;
-	tap_u64(cf_of(c, &a), 580 + 256, "token cf redeem, wallet of 2 = 836");
+	tap_u64(cf_of(c, &a), 582 + 256, "token cf redeem, wallet of 2 = 838");
 	a.command = "x";
 	a.command_len = 1;
-	tap_u64(cf_of(c, &a), 100, "token cf other = 100");
+	tap_u64(cf_of(c, &a), 101, "token cf other = 101");
 	a.command = "buy";
 	a.command_len = 3;
 
@@ -572,7 +572,7 @@ static void test_token(void)
 	a.tx = &s;
 	a.body = body;
 	a.wallet_n = 0;
-	cost_is(c, &a, 448, "token buy");
+	cost_is(c, &a, 449, "token buy");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 2 &&
 	       r.tx.n_outputs == 2 && r.tx.inputs[1].is_mint &&
 	       r.tx.inputs[1].mint.amount == 10000 &&
@@ -590,7 +590,7 @@ static void test_token(void)
 	zen_lock_release(&in.output.lock);
 	pk_input(&in, 0x22, 0xaa, token, 5000);
 	a.wallet_n = 2;
-	cost_is(c, &a, 580 + 2 * 128, "token redeem, wallet of 2");
+	cost_is(c, &a, 582 + 2 * 128, "token redeem, wallet of 2");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 2 &&
 	       r.tx.n_outputs == 3 && !r.tx.inputs[1].is_mint &&
 	       r.tx.inputs[1].outpoint.tx_hash[0] == 0x33 &&
@@ -604,31 +604,31 @@ static void test_token(void)
 	main_err_is(c, &a, "contract does not have enough zens",
 		    "token redeem, empty wallet: ERR");
 	/* ERR paths (derivations in token.fst).  redeem, s = 0, None from
-	 * fromWallet: prefix 100 + redeem's increment 29 + getDefault 64 +
+	 * fromWallet: prefix 101 + redeem's increment 30 + getDefault 64 +
 	 * getAvailableTokens 64 + destroy 64 + fromWallet 192 + incFailw
-	 * 67 = 580 = cf: the contract pads this ERR itself */
-	cost_short_is(c, &a, 580, 580, "contract does not have enough zens",
+	 * 67 = 582 = cf: the contract pads this ERR itself */
+	cost_short_is(c, &a, 582, 582, "contract does not have enough zens",
 		      "token redeem, empty wallet");
 	a.command = "sell";
 	a.command_len = 4;
 	main_err_is(c, &a, "unsupported command",
 		    "token: unknown command is ERR");
-	/* the prefix, 100 (autoFailw's n is 0 here) */
-	cost_short_is(c, &a, 100, 100, "unsupported command",
+	/* the prefix, 101 (autoFailw's n is 0 here) */
+	cost_short_is(c, &a, 101, 101, "unsupported command",
 		      "token: unknown command");
 	a.body = NULL;
 	main_err_is(c, &a, "returnAddress is required",
 		    "token: no body is ERR");
 	/* no body: `>!= tryDict` and getReturnAddress's >!= / >?= skip
 	 * tryDict 4, tryFind 64 and tryLock 2 and charge them; what runs
-	 * is main's increment 25 and getReturnAddress's 5: 30 + 70 = 100.
-	 * autoFailw's type (main's: cost cf) charges cf: 100 for "sell",
-	 * 448 for "buy" */
-	cost_short_is(c, &a, 100, 100, "returnAddress is required",
+	 * is main's increment 26 and getReturnAddress's 5: 31 + 70 = 101.
+	 * autoFailw's type (main's: cost cf) charges cf: 101 for "sell",
+	 * 449 for "buy" */
+	cost_short_is(c, &a, 101, 101, "returnAddress is required",
 		      "token: no body, sell");
 	a.command = "buy";
 	a.command_len = 3;
-	cost_short_is(c, &a, 448, 100, "returnAddress is required",
+	cost_short_is(c, &a, 449, 101, "returnAddress is required",
 		      "token: no body, buy");
 	zen_lock_release(&in.output.lock);
 	zen_lock_release(&wout[0].lock);
@@ -669,7 +669,7 @@ static void test_faucet(void)
 	tap_u64(cf_of(c, &a), 152, "faucet cf init, wallet of 1 = 152");
 	a.command = "get";
 	a.command_len = 3;
-	tap_u64(cf_of(c, &a), 373 + 128, "faucet cf get, wallet of 1 = 501");
+	tap_u64(cf_of(c, &a), 374 + 128, "faucet cf get, wallet of 1 = 502");
 	a.command = "init";
 	a.command_len = 4;
 	/* init: 100 ZP available -> {Contract self, ZP, 100} */
@@ -691,7 +691,7 @@ static void test_faucet(void)
 	body = body_return_address(0xbb);
 	a.body = body;
 	s.n_inputs = 0;
-	cost_is(c, &a, 373 + 128, "faucet get, wallet of 1");
+	cost_is(c, &a, 374 + 128, "faucet get, wallet of 1");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       r.tx.n_outputs == 2 &&
 	       r.tx.inputs[0].outpoint.tx_hash[0] == 0x44 &&
@@ -703,20 +703,21 @@ static void test_faucet(void)
 	wout.spend.amount = 50;
 	main_err_is(c, &a, "not enough funds in the faucet",
 		    "faucet get with 50 kalapas: ERR (let open RT >>=)");
-	/* ERR paths, s = 1, cf = 373 + 128 = 501 (faucet.fst).  Not
-	 * enough funds: main 11 + get 18 + the `let open RT` body 8 +
-	 * tryDict 4 + tryFind 64 + tryLock 2 + fromWallet (128 + 192);
-	 * RT's >>= stops at the ERR of ofOption: neither fun (5 + 5) nor
-	 * lockToAddress 64 runs: 427 = 501 - 74 */
-	cost_short_is(c, &a, 501, 427, "not enough funds in the faucet",
+	/* ERR paths, s = 1, cf = 374 + 128 = 502 (faucet.fst).  Not
+	 * enough funds: main 11 + get 27 (the `let open RT` body's 8
+	 * counted in it) + tryDict 4 + tryFind 64 + tryLock 2 + fromWallet
+	 * (128 + 192); RT's >>= stops at the ERR of ofOption: neither fun
+	 * (5 + 5) nor lockToAddress 64 runs: 428 = 502 - 74 */
+	cost_short_is(c, &a, 502, 428, "not enough funds in the faucet",
 		      "faucet get, not enough funds");
 	a.body = NULL;
 	main_err_is(c, &a, "returnAddress is missing",
 		    "faucet get without a body: ERR");
 	/* no body: >!= and both >?= skip their callbacks, Zulib's tryDict
-	 * 4, tryFind 64 and tryLock 2, and charge them: main 11 + get 18
-	 * + 70 = 99 */
-	cost_short_is(c, &a, 501, 99, "returnAddress is missing",
+	 * 4, tryFind 64 and tryLock 2, and charge them: main 11 + get 27
+	 * (the `let open RT` body's 8 included: no increment of its own)
+	 * + 70 = 108 */
+	cost_short_is(c, &a, 502, 108, "returnAddress is missing",
 		      "faucet get without a body");
 	zen_lock_release(&in.output.lock);
 	zen_lock_release(&wout.lock);
@@ -738,8 +739,8 @@ static void test_messenger(void)
 	}
 	args_init(&a, "hello");
 	a.body = body;
-	tap_u64(cf_of(c, &a), 64 + 14, "messenger cf = 78");
-	cost_is(c, &a, 78, "messenger");
+	tap_u64(cf_of(c, &a), 64 + 15, "messenger cf = 79");
+	cost_is(c, &a, 79, "messenger");
 	tap_ok(!run(c, &a, &r) && r.ok && r.has_message,
 	       "messenger main sends a message");
 	if (r.has_message) {
@@ -767,11 +768,11 @@ static void test_receiver(void)
 	if (!c)
 		return;
 	args_init(&a, "");
-	tap_u64(cf_of(c, &a), 223 + 20 + 3 + 3 + 14, "receiver cf = 263");
+	tap_u64(cf_of(c, &a), 223 + 20 + 3 + 3 + 16, "receiver cf = 265");
 	main_err_is(c, &a, "only contracts may call",
 		    "receiver: Anonymous is refused");
-	/* increment 14 + incFailw 249 = 263 (receiver.fst) */
-	cost_short_is(c, &a, 263, 263, "only contracts may call",
+	/* increment 16 + incFailw 249 = 265 (receiver.fst) */
+	cost_short_is(c, &a, 265, 265, "only contracts may call",
 		      "receiver, Anonymous");
 	/* sender Contract (7, 0x5a..): state = Hash SHA3(BE32 7 || 0x5a..)
 	 * (updateContractId, 4.11) */
@@ -782,7 +783,7 @@ static void test_receiver(void)
 	pre[3] = 7;
 	memset(pre + 4, 0x5a, 32);
 	zen_sha3(h, pre, 36);
-	cost_is(c, &a, 263, "receiver, sender Contract");
+	cost_is(c, &a, 265, "receiver, sender Contract");
 	tap_ok(!run(c, &a, &r) && r.ok && r.state == ZEN_STATE_UPDATE &&
 	       r.state_data.kind == ZEN_DATA_HASH &&
 	       !memcmp(r.state_data.u.hash, h, 32),
@@ -806,14 +807,14 @@ static void test_dict_parser(void)
 		return;
 	hash_fill(aa, 0xaa);
 	args_init(&a, "");
-	tap_u64(cf_of(c, &a), 479, "dict-parser cf = 479");
+	tap_u64(cf_of(c, &a), 483, "dict-parser cf = 483");
 	main_err_is(c, &a, "body must be a dictionary",
 		    "dict-parser: no body is ERR");
-	/* main's `let open RT` body 5 + parseRequest's increment 44 +
+	/* main's `let open RT` body 5 + parseRequest's increment 48 +
 	 * incFailw 300 (>!= skips tryDict and charges its 4; RT's >>=
 	 * skips fun req, whose cost is not known without running it) =
-	 * 353 (dict-parser.fst) */
-	cost_short_is(c, &a, 479, 353, "body must be a dictionary",
+	 * 357 (dict-parser.fst) */
+	cost_short_is(c, &a, 483, 357, "body must be a dictionary",
 		      "dict-parser, no body");
 	v[0] = d_lock_pk(0xaa);
 	v[1] = d_u64(7);
@@ -821,7 +822,7 @@ static void test_dict_parser(void)
 	body = d_dict(3, k, v);
 	a.body = body;
 	gold = subtype_asset(zen_contract_get_id(c), "gold");
-	cost_is(c, &a, 479, "dict-parser mint");
+	cost_is(c, &a, 483, "dict-parser mint");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       r.tx.n_outputs == 1 && r.tx.inputs[0].is_mint &&
 	       r.tx.inputs[0].mint.amount == 7 &&
@@ -837,9 +838,9 @@ static void test_dict_parser(void)
 	a.body = body;
 	main_err_is(c, &a, "amount must be positive",
 		    "dict-parser: amount 0 is ERR (RT >>= under let open)");
-	/* main 5 + parseRequest as on the minting path 252 + fun req's
+	/* main 5 + parseRequest as on the minting path 256 + fun req's
 	 * increment 30; failw runs none of the three let! (192) */
-	cost_short_is(c, &a, 479, 5 + 252 + 30, "amount must be positive",
+	cost_short_is(c, &a, 483, 5 + 256 + 30, "amount must be positive",
 		      "dict-parser, amount 0");
 	d_free(body);
 	v[0] = d_lock_pk(0xaa);
@@ -848,10 +849,10 @@ static void test_dict_parser(void)
 	a.body = body;
 	main_err_is(c, &a, "amount is missing",
 		    "dict-parser: missing amount is ERR (tuple pattern order)");
-	/* parseRequest: 44 + tryDict 4 + field 66 + tryLock 2 + field 66
+	/* parseRequest: 48 + tryDict 4 + field 66 + tryLock 2 + field 66
 	 * (None: >?= skips tryU64, charged 2) + field 66 + tryString 2 =
-	 * 252; main 5: 257 */
-	cost_short_is(c, &a, 479, 257, "amount is missing",
+	 * 256; main 5: 261 */
+	cost_short_is(c, &a, 483, 261, "amount is missing",
 		      "dict-parser, missing amount");
 	d_free(body);
 	zen_contract_free(c);
@@ -880,13 +881,13 @@ static void test_oracle(void)
 		return;
 	id = zen_contract_get_id(c);
 	args_init(&a, "Commit");
-	tap_u64(cf_of(c, &a), 854, "oracle cf Commit = 854");
+	tap_u64(cf_of(c, &a), 861, "oracle cf Commit = 861");
 	a.command = "Attest";
 	a.command_len = 6;
-	tap_u64(cf_of(c, &a), 1624, "oracle cf Attest = 1624");
+	tap_u64(cf_of(c, &a), 1629, "oracle cf Attest = 1629");
 	a.command = "Other";
 	a.command_len = 5;
-	tap_u64(cf_of(c, &a), 23, "oracle cf other = 23");
+	tap_u64(cf_of(c, &a), 25, "oracle cf other = 25");
 
 	hash_fill(h, 0x77);
 	body = commit_body(h, 1000);
@@ -895,14 +896,14 @@ static void test_oracle(void)
 	a.command_len = 6;
 	main_err_is(c, &a, "only the oracle may commit",
 		    "oracle Commit from Anonymous: ERR");
-	/* prefix 23 + commit's increment 36 + isOwner 142 + incFailw 653
-	 * = 854: the contract charges the OK branch's cost (oracle.fst) */
-	cost_short_is(c, &a, 854, 854, "only the oracle may commit",
+	/* prefix 25 + commit's increment 37 + isOwner 144 + incFailw 655
+	 * = 861: the contract charges the OK branch's cost (oracle.fst) */
+	cost_short_is(c, &a, 861, 861, "only the oracle may commit",
 		      "oracle Commit from Anonymous");
-	/* another command with a body: the prefix, 23 */
+	/* another command with a body: the prefix, 25 */
 	a.command = "Other";
 	a.command_len = 5;
-	cost_short_is(c, &a, 23, 23, "unknown command", "oracle Other");
+	cost_short_is(c, &a, 25, 25, "unknown command", "oracle Other");
 	a.command = "Commit";
 	a.command_len = 6;
 	/* Commit from the oracle's key: cmHash = SHA3(h || BE64 1000);
@@ -916,7 +917,7 @@ static void test_oracle(void)
 	pre[39] = 0xe8;
 	zen_sha3(cm, pre, 40);
 	asset = subtype_asset(id, "commit");
-	cost_is(c, &a, 854, "oracle Commit");
+	cost_is(c, &a, 861, "oracle Commit");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       r.tx.inputs[0].is_mint && r.tx.inputs[0].mint.amount == 1 &&
 	       same_asset(&r.tx.inputs[0].mint.asset, &asset) &&
@@ -939,7 +940,7 @@ static void test_oracle(void)
 	tap_ok(!zen_hex_decode_fixed(pre + 40, 33, ORACLE_PK, &err), "key");
 	zen_sha3(att, pre, sizeof(pre));
 	asset = subtype_asset(id, "attest");
-	cost_is(c, &a, 1624, "oracle Attest");
+	cost_is(c, &a, 1629, "oracle Attest");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       same_asset(&r.tx.inputs[0].mint.asset, &asset) &&
 	       r.state == ZEN_STATE_UPDATE &&
@@ -950,9 +951,9 @@ static void test_oracle(void)
 	a.body = NULL;
 	main_err_is(c, &a, "message body must be a dictionary",
 		    "oracle without a body: ERR");
-	/* main's increment 19 + tryDict's 4, skipped by >!= and charged;
-	 * cf "Attest" 1624 */
-	cost_short_is(c, &a, 1624, 23, "message body must be a dictionary",
+	/* main's increment 21 + tryDict's 4, skipped by >!= and charged;
+	 * cf "Attest" 1629 */
+	cost_short_is(c, &a, 1629, 25, "message body must be a dictionary",
 		      "oracle Attest without a body");
 	d_free(body);
 	zen_contract_free(c);
@@ -981,7 +982,7 @@ static void test_orderbook(void)
 	}
 	id = zen_contract_get_id(c);
 	args_init(&a, "Make");
-	tap_u64(cf_of(c, &a), 330, "orderbook cf Make = 330");
+	tap_u64(cf_of(c, &a), 331, "orderbook cf Make = 331");
 	memset(&wop, 0, sizeof(wop));
 	memset(&wout, 0, sizeof(wout));
 	hash_fill(wop.tx_hash, 0x55);
@@ -993,19 +994,19 @@ static void test_orderbook(void)
 	a.wallet_n = 1;
 	a.command = "Take";
 	a.command_len = 4;
-	tap_u64(cf_of(c, &a), 331 + 128, "orderbook cf Take, s=1 = 459");
+	tap_u64(cf_of(c, &a), 333 + 128, "orderbook cf Take, s=1 = 461");
 	a.command = "Cancel";
 	a.command_len = 6;
-	tap_u64(cf_of(c, &a), 99, "orderbook cf Cancel = 99");
+	tap_u64(cf_of(c, &a), 100, "orderbook cf Cancel = 100");
 	a.command = "x";
 	a.command_len = 1;
-	tap_u64(cf_of(c, &a), 99, "orderbook cf other = 99");
+	tap_u64(cf_of(c, &a), 100, "orderbook cf other = 100");
 
 	main_err_is(c, &a, "sender must be a public key",
 		    "orderbook: Anonymous is refused");
-	/* no body: main's increment 27 and the Zulib 72 of the prefix,
-	 * skipped by >!= and >?= and charged (orderbook.fst): 99 = cf */
-	cost_short_is(c, &a, 99, 99, "sender must be a public key",
+	/* no body: main's increment 28 and the Zulib 72 of the prefix,
+	 * skipped by >!= and >?= and charged (orderbook.fst): 100 = cf */
+	cost_short_is(c, &a, 100, 100, "sender must be a public key",
 		      "orderbook, Anonymous, no body");
 	a.sender = ZEN_SENDER_PK;
 	tap_ok(!zen_hex_decode_fixed(pk, 33, ORACLE_PK, &err), "key");
@@ -1023,7 +1024,7 @@ static void test_orderbook(void)
 	/* the cost derivation (orderbook.fst) assumes a body with an
 	 * "order" list, so that no OptionT bind short-circuits */
 	a.body = obody;
-	cost_is(c, &a, 330, "orderbook Make");
+	cost_is(c, &a, 331, "orderbook Make");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_outputs == 1 &&
 	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen, 1000) &&
 	       r.state == ZEN_STATE_UPDATE &&
@@ -1047,14 +1048,14 @@ static void test_orderbook(void)
 	pk_input(&in, 0x11, 0xaa, zen, 999);
 	main_err_is(c, &a, "not enough tokens locked",
 		    "orderbook Make with 999: ERR (U64.lt in backticks)");
-	/* prefix 99 + make's increment 33 + getAvailableTokens 64 = 196 */
-	cost_short_is(c, &a, 330, 196, "not enough tokens locked",
+	/* prefix 100 + make's increment 33 + getAvailableTokens 64 = 197 */
+	cost_short_is(c, &a, 331, 197, "not enough tokens locked",
 		      "orderbook Make with 999");
 	/* Take 10: dmul64 10 500 = (0, 5000) <= 1000 * 500; fromWallet 10
 	 * of the 30 UTXO, change 20; order 990 / 490 -> Update */
 	a.command = "Take";
 	s.n_inputs = 0;
-	cost_is(c, &a, 331 + 128, "orderbook Take, s=1");
+	cost_is(c, &a, 333 + 128, "orderbook Take, s=1");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       r.tx.n_outputs == 1 &&
 	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen, 20) &&
@@ -1119,10 +1120,10 @@ static void merkle_success(struct zc_contract *c, struct zen_contract_args *a)
 	a->wallet_outpoints = &wop;
 	a->wallet_outputs = &wout;
 	a->wallet_n = 1;
-	/* derivation in merkle-payout.fst: 2738 + 128 s, s = 1; it counts
-	 * parseProof (266 + 22 * 2 = 310) and leafOf (410) at their
+	/* derivation in merkle-payout.fst: 2742 + 128 s, s = 1; it counts
+	 * parseProof (269 + 22 * 2 = 313) and leafOf (410) at their
 	 * declared 400 and 600, as the type checker makes autoInc pad them */
-	cost_is(c, a, 2738 + 128, "merkle-payout Redeem, path of 2, s=1");
+	cost_is(c, a, 2742 + 128, "merkle-payout Redeem, path of 2, s=1");
 	tap_ok(!run(c, a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       !r.tx.inputs[0].is_mint &&
 	       r.tx.inputs[0].outpoint.tx_hash[0] == 0x66 &&
@@ -1139,10 +1140,10 @@ static void merkle_success(struct zc_contract *c, struct zen_contract_args *a)
 	tap_ok(!run(c, a, &r) && !r.ok && !strcmp(r.err_msg, "invalid proof"),
 	       "merkle-payout: proof for another index: invalid proof");
 	zen_contract_return_release(&r);
-	/* main 16 + tryDict 4 + redeem's increment 57 + parseProof 400 +
-	 * leafOf 600 + verify (420 * 2 + 4) = 1921; `ok &&` stops the
-	 * condition, autoFailw; cf, s = 1: 2866 */
-	cost_short_is(c, a, 2738 + 128, 1921, "invalid proof",
+	/* main 17 + tryDict 4 + redeem's increment 60 + parseProof 400 +
+	 * leafOf 600 + verify (420 * 2 + 4) = 1925; `ok &&` stops the
+	 * condition, autoFailw; cf, s = 1: 2870 */
+	cost_short_is(c, a, 2742 + 128, 1925, "invalid proof",
 		      "merkle-payout, invalid proof");
 	a->body = NULL;
 	a->wallet_n = 0;
@@ -1160,28 +1161,28 @@ static void test_merkle_payout(void)
 	if (!c)
 		return;
 	args_init(&a, "Redeem");
-	tap_u64(cf_of(c, &a), 2738, "merkle-payout cf, s=0 = 2738");
+	tap_u64(cf_of(c, &a), 2742, "merkle-payout cf, s=0 = 2742");
 	main_err_is(c, &a, "unknown command",
 		    "merkle-payout without a body: ERR");
-	/* main's increment 16 and tryDict's 4, skipped by >!= and charged
+	/* main's increment 17 and tryDict's 4, skipped by >!= and charged
 	 * (merkle-payout.fst) */
-	cost_short_is(c, &a, 2738, 20, "unknown command",
+	cost_short_is(c, &a, 2742, 21, "unknown command",
 		      "merkle-payout without a body");
 	body = body_return_address(0xaa);
 	a.body = body;
 	main_err_is(c, &a, "sender must be a public key",
 		    "merkle-payout: or-pattern Contract _ | Anonymous");
-	/* 16 + tryDict 4 + redeem's increment 57 = 77 */
-	cost_short_is(c, &a, 2738, 77, "sender must be a public key",
+	/* 17 + tryDict 4 + redeem's increment 60 = 81 */
+	cost_short_is(c, &a, 2742, 81, "sender must be a public key",
 		      "merkle-payout, Anonymous");
 	a.sender = ZEN_SENDER_PK;
 	tap_ok(!zen_hex_decode_fixed(a.sender_pk, 33, ORACLE_PK, &err), "key");
 	main_err_is(c, &a, "could not parse the proof",
 		    "merkle-payout: body without a proof: ERR");
-	/* 77 + parseProof + leafOf at their declared 400 and 600 (its own
-	 * count: 36 + 3 tryFind 192 + incNone 10 = 238, the >?= skip
-	 * tryHash, tryList, tryMapT and tryU64; leafOf 410) = 1077 */
-	cost_short_is(c, &a, 2738, 1077, "could not parse the proof",
+	/* 81 + parseProof + leafOf at their declared 400 and 600 (its own
+	 * count: 39 + 3 tryFind 192 + incNone 10 = 241, the >?= skip
+	 * tryHash, tryList, tryMapT and tryU64; leafOf 410) = 1081 */
+	cost_short_is(c, &a, 2742, 1081, "could not parse the proof",
 		      "merkle-payout, no proof");
 	d_free(body);
 	merkle_success(c, &a);
@@ -1189,7 +1190,7 @@ static void test_merkle_payout(void)
 }
 
 /* 201 outputs, one past maxOutputs: refused before any is parsed, at
- * main's increment 51 + tryDict 4 + tryFind 64 + tryList 4 = 123; the
+ * main's increment 55 + tryDict 4 + tryFind 64 + tryList 4 = 127; the
  * autoFailw's type makes it cf. */
 static void payout_too_many(struct zc_contract *c,
 			    struct zen_contract_args *a)
@@ -1203,7 +1204,7 @@ static void payout_too_many(struct zc_contract *c,
 	a->body = body;
 	main_err_is(c, a, "too many outputs",
 		    "payout-list with 201 outputs: too many outputs");
-	cost_short_is(c, a, 42334, 123, "too many outputs",
+	cost_short_is(c, a, 42334, 127, "too many outputs",
 		      "payout-list with 201 outputs");
 	a->body = NULL;
 	d_free(body);
@@ -1226,27 +1227,27 @@ static void test_payout_list(void)
 	a.block_number = 101;
 	main_err_is(c, &a, "not a payout block",
 		    "payout-list at block 101: not a payout block (U32.rem)");
-	/* main's own count there: its increment 51 (payout-list.fst) and
+	/* main's own count there: its increment 55 (payout-list.fst) and
 	 * nothing else; autoFailw's type makes it cf */
-	cost_short_is(c, &a, 42334, 51, "not a payout block",
+	cost_short_is(c, &a, 42334, 55, "not a payout block",
 		      "payout-list at block 101");
 	a.block_number = 200;
 	main_err_is(c, &a, "bad outputs",
 		    "payout-list at block 200 without outputs: bad outputs");
 	/* no body: >!= and >?= skip tryDict 4, tryFind 64 and tryList 4
-	 * and charge them; tryMapT parseOutput [] = 20: 51 + 72 + 20 =
-	 * 143 */
-	cost_short_is(c, &a, 42334, 143, "bad outputs",
+	 * and charge them; tryMapT parseOutput [] = 20: 55 + 72 + 20 =
+	 * 147 */
+	cost_short_is(c, &a, 42334, 147, "bad outputs",
 		      "payout-list without outputs");
 	/*
 	 * OK path.  Outputs = [[Lock (PK aa); [String "00"; U64 5]];
 	 * [Lock (PK bb); [String "00"; U64 7]]]: both parse (nested list
 	 * patterns; "00" is the ZP asset), tryFold addOutput appends
 	 * {PK aa, ZP, 5} then {PK bb, ZP, 7} to the (empty) skeleton.
-	 * main's own count, N = 2 (payout-list.fst): 167 + 206 N = 579 =
-	 * 51 (main) + 72 (tryDict 4, tryFind 64, tryList 4) + 260 (tryMapT
-	 * 20 + 2 * (20 + parseOutput padded to 100)) + 193 (tryFold:
-	 * 2 * (9 + addOutput 72 + 5) + 9 + incSome 12) + 3 (ofTxSkel);
+	 * main's own count, N = 2 (payout-list.fst): 171 + 207 N = 585 =
+	 * 55 (main) + 72 (tryDict 4, tryFind 64, tryList 4) + 260 (tryMapT
+	 * 20 + 2 * (20 + parseOutput padded to 100)) + 195 (tryFold:
+	 * 2 * (9 + addOutput 72 + 6) + 9 + incSome 12) + 3 (ofTxSkel);
 	 * autoInc makes it cf = 42334.
 	 */
 	for (i = 0; i < 2; i++) {
@@ -1268,7 +1269,7 @@ static void test_payout_list(void)
 	       !r.has_message && r.state == ZEN_STATE_NOCHANGE,
 	       "payout-list pays a CGP-style Outputs list (tryFold)");
 	zen_contract_return_release(&r);
-	cost_short_is(c, &a, 42334, 579, NULL, "payout-list OK, 2 outputs");
+	cost_short_is(c, &a, 42334, 585, NULL, "payout-list OK, 2 outputs");
 	d_free(body);
 	payout_too_many(c, &a);
 	zen_contract_free(c);
@@ -1525,13 +1526,13 @@ static void test_cost_indexes(void)
 		     "C.ret 1000", 39, 1000, 1, "ascribed autoInc");
 	/* an ascription of a whole body wraps the body's increment: p's
 	 * body is inc 1 (RT.autoFailw "no") <: cost 7, so p costs 7, not
-	 * 1 + 7; main: let! 1 + leaf 1 + p 0 1 + match r: leaves ERR _ 1
-	 * + OK _ 1 + max(ofTxSkel 1, autoFailw 1) = 6: 6 + 7 + 3 = 16 */
+	 * 1 + 7; main: let! 1 + leaf 1 + p 0 1 + match r: leaves ERR _ 2
+	 * + OK _ 2 + max(ofTxSkel 1, autoFailw 1) = 8: 8 + 7 + 3 = 18 */
 	main_cost_is("let p (x: nat) = RT.autoFailw \"no\" <: "
 		     "CR.t `cost` 7\n",
 		     "let! r = p 0 in match r with | ERR _ -> " OKSKEL
 		     " | OK _ -> RT.autoFailw \"x\"",
-		     "C.ret 1000", 6 + 7 + 3, 1000, 1,
+		     "C.ret 1000", 8 + 7 + 3, 1000, 1,
 		     "body ascription wraps the increment");
 	/* a cost above its index is kept and flagged: q 2 is inc 2 +
 	 * incSome 5 = 7 > 1; 4 + 7 + 3 = 14; main is still padded to cf
@@ -1630,8 +1631,8 @@ static void test_negative(void)
 		{ "let main a b c d e f g h = match a with | x when x -> 1\nlet cf a b c d e f g = 1\n",
 		  "when guards are not allowed in contracts",
 		  "when guards are forbidden" },
-		{ "let ret x = x\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n",
-		  "forbidden", "binding a reserved name" },
+		{ "let get_x x = x\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n",
+		  "forbidden", "binding a name that starts with get_" },
 		{ "let main a b c d e f g h = match a with | (x, 1) | (y, 2) -> 1\nlet cf a b c d e f g = 1\n",
 		  "or-pattern", "or-pattern variables differ" },
 	};
@@ -1761,7 +1762,7 @@ static void test_message_chain(void)
 		memset(pre, 0, 4);
 		memcpy(pre + 4, a.sender_cid.hash, 32);
 		zen_sha3(h, pre, 36);
-		cost_is(rcv, &a, 263, "chain: receiver, sender Contract "
+		cost_is(rcv, &a, 265, "chain: receiver, sender Contract "
 			"messenger");
 		tap_ok(!run(rcv, &a, &r2) && r2.ok &&
 		       r2.state == ZEN_STATE_UPDATE &&

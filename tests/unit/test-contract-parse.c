@@ -86,6 +86,16 @@ static void ERR(const char *src, const char *want)
 	free(got);
 }
 
+/* src parses as a module */
+static void PARSES(const char *src)
+{
+	char *got = mx(src, 0);
+
+	tap_ok(strncmp(got, "ERR ", 4) != 0, "parses: %s (%s)", name_of(src),
+	       got);
+	free(got);
+}
+
 static void EERR(const char *src, const char *want)
 {
 	char *got = sx(src);
@@ -175,6 +185,9 @@ static void test_features(void)
 	  "(if c (let! x e y) z)");
 	E("if a then b else if c then d", "(if a b (if c d ()))");
 	E("if a then b", "(if a b ())");
+	/* ZF*'s if! (ZFS-Tools IfBind): its condition is a cost bool */
+	E("if! a then b else c", "(if! a b c)");
+	E("if! f x then b else if! g then d", "(if! (f x) b (if! g d ()))");
 	E("let open RT in a >>= b", "(open RT (>>= a b))");
 	E("let open FStar.UInt64 in x +^ y", "(open FStar.UInt64 (+^ x y))");
 	/* discriminators and projectors: names */
@@ -406,7 +419,11 @@ static void test_errors(void)
 	    "c.fst:1:13: expected expression, got 'function' ('function' "
 	    "must be parenthesized as an argument)");
 	ERR("let x = [@ a] 1\n",
-	    "c.fst:1:15: expected 'let' after an attribute, got '1'");
+	    "c.fst:1:9: forbidden: attributes on a local let (the "
+	    "reference's checker refuses them)");
+	ERR("let x = let a = 1 and [@ b] c = 2 in a\n",
+	    "c.fst:1:23: forbidden: attributes on a local let (the "
+	    "reference's checker refuses them)");
 	EERR("1 2 )", "t.fst:1:5: expected end of input, got ')'");
 	/* lexical errors */
 	ERR("let x = \"abc\n", "c.fst:1:9: unterminated string literal");
@@ -493,35 +510,32 @@ static void test_forbidden(void)
 	ERR("let x = y when\n",
 	    "c.fst:1:11: when guards are not allowed in contracts (line 1, "
 	    "column 11)");
-	ERR("let ret x = x\n",
-	    "c.fst:1:5: forbidden: binding the reserved name 'ret'");
-	ERR("let cost = 5\n",
-	    "c.fst:1:5: forbidden: binding the reserved name 'cost'");
-	ERR("let (>>=) a b = a\n",
-	    "c.fst:1:5: forbidden: binding the reserved name '>>='");
-	ERR("let ( + ) a b = a\n",
-	    "c.fst:1:5: forbidden: binding the reserved name '+'");
-	ERR("let op_Greater_Greater_Equals a b = a\n",
-	    "c.fst:1:5: forbidden: binding the reserved name "
-	    "'op_Greater_Greater_Equals'");
-	ERR("let f inc = inc\n",
-	    "c.fst:1:7: forbidden: binding the reserved name 'inc'");
-	ERR("let f x = match x with | Some pow -> pow\n",
-	    "c.fst:1:31: forbidden: binding the reserved name 'pow'");
-	ERR("let f = fun (log : nat) -> 1\n",
-	    "c.fst:1:14: forbidden: binding the reserved name 'log'");
-	ERR("let f = let! hide = a in hide\n",
-	    "c.fst:1:14: forbidden: binding the reserved name 'hide'");
-	ERR("type cost = nat\n",
-	    "c.fst:1:6: forbidden: binding the reserved name 'cost'");
-	ERR("type t = | Cost | B\n",
-	    "c.fst:1:12: forbidden: binding the reserved name 'Cost'");
-	ERR("let f (a, exp) = a\n",
-	    "c.fst:1:11: forbidden: binding the reserved name 'exp'");
+	/* The pinned checker (ZFS-Tools 0.0.24 check_name) refuses bound
+	 * names that start with get_ or set_, and binds the cost names
+	 * (ret, cost, inc, log, exp, +, >>=) as any other. */
+	ERR("let get_price x = x\n",
+	    "c.fst:1:5: forbidden: the name 'get_price' (names may not "
+	    "start with \"get_\" or \"set_\")");
+	ERR("let f x = match x with | Some set_y -> set_y\n",
+	    "c.fst:1:31: forbidden: the name 'set_y' (names may not "
+	    "start with \"get_\" or \"set_\")");
+	ERR("type t = { get_a : nat }\n",
+	    "c.fst:1:12: forbidden: the name 'get_a' (names may not "
+	    "start with \"get_\" or \"set_\")");
+	PARSES("let ret x = x\n");
+	PARSES("let cost = 5\n");
+	PARSES("let (>>=) a b = a\n");
+	PARSES("let ( + ) a b = a\n");
+	PARSES("let f inc = inc\n");
+	PARSES("let f x = match x with | Some pow -> pow\n");
+	PARSES("let f = fun (log : nat) -> 1\n");
+	PARSES("let f = let! hide = a in hide\n");
+	PARSES("type cost = nat\n");
+	PARSES("let f (a, exp) = a\n");
+	PARSES("let getter = 1\nlet settle = 2\n");
 	/* unsupported but legal F* */
 	ERR("let x = a; b\n", "c.fst:1:10: unsupported: ';' sequencing");
 	ERR("let x = a;; b\n", "c.fst:1:10: unsupported: ';;' sequencing");
-	ERR("let x = if! a then b else c\n", "c.fst:1:9: unsupported: 'if!'");
 	ERR("let x = (| a |)\n",
 	    "c.fst:1:9: a dependent tuple (| ... |) needs two or more items");
 	ERR("let x = match p with | (| a |) -> a\n",
@@ -760,11 +774,15 @@ static void test_productions(void)
 	  "(match x ((M.Some (Zen.Types.PK k)) k))");
 	/* # arguments at call sites */
 	E("f #nat #(option U64.t) x #_ y", "(f x y)");
-	/* attributes: before a local let, and in and-groups */
-	E("[@ inline_let] let x = 1 in x", "(let (x 1) x)");
-	E("[@@ a; b] let x = 1 in x", "(let (x 1) x)");
-	E("let rec f x = g x and [@@ foo] g x = f x in f",
-	  "(let rec (f (x) (g x)) (g (x) (f x)) f)");
+	/* attributes: of declarations (skipped), never of a local let */
+	EERR("[@ inline_let] let x = 1 in x",
+	     "t.fst:1:1: forbidden: attributes on a local let (the "
+	     "reference's checker refuses them)");
+	EERR("let rec f x = g x and [@@ foo] g x = f x in f",
+	     "t.fst:1:23: forbidden: attributes on a local let (the "
+	     "reference's checker refuses them)");
+	M("let rec f x = g x\nand [@@ foo] g x = f x\n",
+	  "(def rec (f (x) (g x)) (g (x) (f x)))\n");
 	M("[@@ \"substitute\"]\nlet x = 1\n[@ a b]\nunfold let y = x\n",
 	  "(def x 1)\n(def y x)\n");
 	M("let x = f 1\n[@ a] let y = 2\n", "(def x (f 1))\n(def y 2)\n");

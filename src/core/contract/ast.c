@@ -345,7 +345,7 @@ void zc_print_expr(struct zen_buf *b, const struct zc_expr *e)
 		zen_buf_addch(b, ')');
 		break;
 	case ZC_E_IF:
-		zen_buf_addstr(b, "(if ");
+		zen_buf_addstr(b, e->u.if_.bang ? "(if! " : "(if ");
 		zc_print_expr(b, e->u.if_.cond);
 		zen_buf_addch(b, ' ');
 		zc_print_expr(b, e->u.if_.then_);

@@ -91,15 +91,14 @@
  *   f #i a            APP(f, [a]) with nimplicit 1 (`f #i` alone: the
  *                     node of f, with nimplicit 1)
  * Left to the evaluator (3.5): `let!` is ZC_E_LETBANG, meaning
- * Zen.Cost.letBang rhs (fun pat -> body) whatever is in scope; `{ r with
- * f = e }` is a RECORD with base r; `let open M in e` is ZC_E_LETOPEN.
+ * Zen.Cost.letBang rhs (fun pat -> body) whatever is in scope; `if!` is
+ * ZC_E_IF with bang set (Zen.Cost.ifBang); `{ r with f = e }` is a
+ * RECORD with base r; `let open M in e` is ZC_E_LETOPEN.
  *
  * Not accepted (the parser reports them; see parser.h and the list of
- * man/zen-contracts.7): `;` and `;;`
- * sequencing, `if!`, `when` guards, `try`, effects, exceptions, `assume`,
- * pragmas, char and bytearray literals, `M.(e)`, `e.(i)`, dependent pairs
- * `(| a, b |)`, array literals `[| |]`, and binding any reserved name of
- * 1.10 (ret, cost, inc, >>=, +, ...).
+ * man/zen-contracts.7): `;` and `;;` sequencing, `when` guards, `try`,
+ * effects, exceptions, `assume`, pragmas, bytearray literals, array
+ * literals `[| |]`, and binding a name that starts with get_ or set_.
  */
 #ifndef ZEN_CONTRACT_AST_H
 #define ZEN_CONTRACT_AST_H
@@ -241,7 +240,8 @@ enum zc_expr_kind {
 	ZC_E_LET,	/* u.let: let [rec] b1 and b2 ... in body */
 	ZC_E_LETBANG,	/* u.letbang: let! pat = rhs in body (Cost bind) */
 	ZC_E_LETOPEN,	/* u.letopen: let open M in body */
-	ZC_E_IF,	/* u.if_: if c then a else b (b is UNIT if absent) */
+	ZC_E_IF,	/* u.if_: if c then a else b (b is UNIT if absent);
+			   if! c ... when u.if_.bang */
 	ZC_E_MATCH,	/* u.match: match scrut with branches, top to bottom */
 };
 
@@ -357,6 +357,7 @@ struct zc_expr {
 		} letopen;
 		struct {
 			struct zc_expr *cond, *then_, *else_;
+			bool bang;	/* if!: cond is a cost bool */
 		} if_;
 		struct {
 			struct zc_expr *scrut;

@@ -118,6 +118,7 @@ struct node {
 		struct {
 			struct node *rhs;
 			struct lam *k;
+			const char *what;	/* "let!", or "if!" it stands for */
 		} letbang;
 		struct {
 			struct node *c, *a, *b;

@@ -753,8 +753,8 @@ static int ev_letbang(struct zc_exec *ex, const struct node *n,
 	if ((rc = eval(ex, n->u.letbang.rhs, env, &v)))
 		return rc;
 	if (v->tag != ZV_COST)
-		return fail_at(ex, n->pos, "let! expects a cost value, got %s",
-			       zv_tag_name(v));
+		return fail_at(ex, n->pos, "%s expects a cost value, got %s",
+			       n->u.letbang.what, zv_tag_name(v));
 	if (!(w = zv_closure(ex->rt, n->u.letbang.k, env, 1)) ||
 	    !(*out = zen_cost_bind(ex->rt, v, w)))
 		return ZEN_EREFUSED;

@@ -27,10 +27,11 @@
  *
  * COST ACCOUNTING (contracts.md 1.8, 1.10; value.h COST VALUES)
  *   Values never depend on costs.  The cost a cost value carries is the
- *   Zulib costs of section 4 plus the elaborator's increments (1.10: each
- *   top-level let body, lambda body, local function body and `let open`
- *   body is `inc k body`, k a syntactic count in which implicit arguments
- *   `#x` count as arguments).
+ *   Zulib costs of section 4 plus the elaborator's increments (each
+ *   top-level let body, lambda body and local function body is
+ *   `inc k body`, k a syntactic count in which implicit arguments `#x`
+ *   count as arguments; the rules of the pinned elaborator, ZFS-Tools
+ *   0.0.24, are resolve.c's elab_count).
  *
  * COST INDEXES
  *   In the reference the type checker makes every declared cost index

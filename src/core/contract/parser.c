@@ -168,8 +168,6 @@ static ZEN_NORETURN void fail_tok(P *p, const struct zc_token *t,
 			"forbidden: exception declarations");
 	case ZC_T_ASSUME:
 		fail_at(p, t->line, t->col, "forbidden: 'assume'");
-	case ZC_T_IFBANG:
-		fail_at(p, t->line, t->col, "unsupported: 'if!'");
 	case ZC_T_SEMISEMI:
 		fail_at(p, t->line, t->col, "unsupported: ';;' sequencing");
 	case ZC_T_COLONEQ:
@@ -210,26 +208,23 @@ static void leave(P *p)
 	p->depth--;
 }
 
-/* ---- reserved names (1.10) ------------------------------------------ */
+/* ---- names the reference refuses to bind -------------------------------- */
 
-static const char *const reserved[] = {
-	"cost", "Cost", "ret", "Ret", "hide", "Hide", "inc", "+!", "!+",
-	">>=", ">>==", "=<<", "==<<", "+", "-", "*", "/", "log", "flog",
-	"clog", "exp", "pown", "pow", "logkn",
-	"op_Plus_Bang", "op_Bang_Plus", "op_Greater_Greater_Equals",
-	"op_Greater_Greater_Equals_Equals", "op_Equals_Less_Less",
-	"op_Equals_Equals_Less_Less", "op_Plus", "op_Minus",
-	"op_Subtraction", "op_Star", "op_Multiply", "op_Slash",
-	"op_Division",
-};
-
+/*
+ * The checker the reference pins (zenprotocol/ZFS-Tools 0.0.24,
+ * ASTUtils.fs check_name) refuses a bound name that starts with get_ or
+ * set_ (it would clash with the extracted F# code's properties).  The
+ * reserved cost names of contracts.md 1.10 (cost, ret, inc, log, exp,
+ * +, >>=, ...) come from an earlier checker: the pinned one binds them
+ * as any other name, so zen does too.  (It also refuses F#'s keywords as
+ * names; zen accepts them, as that list follows the F* release.)
+ */
 static void check_binder(P *p, const char *name, const struct zc_token *t)
 {
-	for (size_t i = 0; i < ZEN_ARRAY_SIZE(reserved); i++)
-		if (!strcmp(name, reserved[i]))
-			fail_at(p, t->line, t->col,
-				"forbidden: binding the reserved name '%s'",
-				name);
+	if (!strncmp(name, "get_", 4) || !strncmp(name, "set_", 4))
+		fail_at(p, t->line, t->col, "forbidden: the name '%s' "
+			"(names may not start with \"get_\" or \"set_\")",
+			name);
 }
 
 /* ---- node helpers --------------------------------------------------- */
@@ -1319,7 +1314,24 @@ static void skip_attributes(P *p)
 		skip_balanced(p, ZC_T_LBRACK, ZC_T_RBRACK, "']'");
 }
 
-static struct zc_binding *parse_bindings(P *p, int rec, size_t *n)
+/*
+ * The reference's checker (ZFS-Tools 0.0.24 check_term) refuses a local
+ * let whose binding carries attributes; a declaration's are skipped.
+ */
+#define LOCAL_ATTRIBUTES \
+	"forbidden: attributes on a local let (the reference's checker " \
+	"refuses them)"
+
+static void no_local_attributes(P *p)
+{
+	const struct zc_token *t = cur(p);
+
+	if (at_attribute(p))
+		fail_at(p, t->line, t->col, LOCAL_ATTRIBUTES);
+}
+
+/* The bindings of a let, top level or local (`let x = 1 and y = 2`). */
+static struct zc_binding *parse_bindings(P *p, int rec, int local, size_t *n)
 {
 	struct vec v = { 0 };
 	struct zc_binding *bs;
@@ -1327,6 +1339,8 @@ static struct zc_binding *parse_bindings(P *p, int rec, size_t *n)
 	do {
 		struct zc_binding *b = zc_arena_alloc(p->a, sizeof(*b));
 
+		if (local)
+			no_local_attributes(p);
 		skip_attributes(p);	/* `and [@attr] g = ...` */
 		parse_binding(p, rec, b);
 		vpush(p, &v, b);
@@ -1356,7 +1370,8 @@ static struct zc_expr *parse_let(P *p)
 	}
 	e = mk(p, ZC_E_LET, t);
 	e->u.let.rec = accept(p, ZC_T_REC);
-	e->u.let.binds = parse_bindings(p, e->u.let.rec, &e->u.let.nbinds);
+	e->u.let.binds = parse_bindings(p, e->u.let.rec, 1,
+				       &e->u.let.nbinds);
 	expect(p, ZC_T_IN, "'in'");
 	e->u.let.body = parse_term(p);
 	seal(p, e);
@@ -1431,8 +1446,10 @@ static struct zc_expr *parse_noseq(P *p)
 	enter(p);
 	switch (t->kind) {
 	case ZC_T_IF:
+	case ZC_T_IFBANG:	/* ZF*'s if!: Zen.Cost.ifBang (ZFS-Tools IfBind) */
 		advance(p);
 		e = mk(p, ZC_E_IF, t);
+		e->u.if_.bang = t->kind == ZC_T_IFBANG;
 		e->u.if_.cond = parse_noseq(p);
 		expect(p, ZC_T_THEN, "'then'");
 		e->u.if_.then_ = parse_noseq(p);
@@ -1474,11 +1491,7 @@ static struct zc_expr *parse_noseq(P *p)
 		if (!at_attribute(p) || p->tymode)
 			goto other;
 		/* `[@attr] let x = e in t` (noSeqTerm: attribute LET) */
-		skip_attributes(p);
-		if (!is(p, ZC_T_LET))
-			fail_expected(p, "'let' after an attribute");
-		e = parse_let(p);
-		break;
+		fail_at(p, t->line, t->col, LOCAL_ATTRIBUTES);
 	case ZC_T_LETBANG:
 		fail_at(p, t->line, t->col,
 			"expected expression, got 'let!' (a 'let!' cannot "
@@ -1845,6 +1858,7 @@ static void parse_typedef(P *p, struct zc_typedef *td)
 			if (!simple_name(n))
 				fail_expected(p, "field name");
 			advance(p);
+			check_binder(p, n->text, n);
 			vpush(p, &f, (void *)n->text);
 			expect(p, ZC_T_COLON, "':'");
 			parse_type(p, L_CONS);
@@ -2067,7 +2081,7 @@ static struct zc_module *parse_module(P *p)
 			advance(p);
 			d->kind = ZC_D_LET;
 			d->u.let.rec = accept(p, ZC_T_REC);
-			d->u.let.binds = parse_bindings(p, d->u.let.rec,
+			d->u.let.binds = parse_bindings(p, d->u.let.rec, 0,
 							&d->u.let.nbinds);
 			for (size_t i = 0; i < d->u.let.nbinds; i++)
 				attach_val(&vals, &d->u.let.binds[i]);

@@ -3,8 +3,8 @@
  *
  * Precedence follows contracts.md 3.3 exactly, loosest first:
  *   term      let! p = e in t      (and `e; e` sequencing: refused)
- *   noSeq     if/then/else, match, let/let rec/let open ... in, fun,
- *             function, e <: T
+ *   noSeq     if/then/else, if!, match, let/let rec/let open ... in,
+ *             fun, function, e <: T
  *   tuple     a, b, c
  *   tmEq      ||  <  &&  <  = |> and 0c ops (= < >)  <  $ ops  <
  *             @ ^ ops (right)  <  + - ops and unary -
@@ -31,7 +31,8 @@
  *   FILE:LINE:COL: expected X, got Y
  *   FILE:LINE:COL: forbidden: ...       (1.10: module line, effects,
  *                                        exceptions, assume, pragmas, try,
- *                                        when guards, reserved names)
+ *                                        when guards, names starting
+ *                                        with get_ or set_)
  *   FILE:LINE:COL: unsupported: ...     (legal F* outside the subset)
  *   FILE:LINE:COL: <lexical error>      (bad character, literal, ...)
  *   FILE:LINE:COL: nesting too deep (limit 1000)

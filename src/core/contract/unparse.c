@@ -670,7 +670,7 @@ static void pr_if(struct up *u, const struct zc_expr *e, unsigned fl)
 	int has_else = !is_plain_unit(b) || (fl & F_ELSE);
 	int big = is_big(a, 8) || (has_else && is_big(b, 8));
 
-	emit(u, "if ");
+	emit(u, e->u.if_.bang ? "if! " : "if ");
 	pr_expr(u, c, LV_NOSEQ, 0);
 	emit(u, " then");
 	if (big) {
