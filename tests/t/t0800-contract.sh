@@ -193,7 +193,7 @@ err_is 'cost: command is required' 2 'zen: command is missing' \
 
 printf 'open Zen.Types\nlet main a b c d e f g h = foo\nlet cf a b c d e f g = 1\n' >"$TRASH/unbound.fst"
 printf 'open Zen.Types\nlet main a b c d e f g h = 1 ;; 2\nlet cf a b c d e f g = 1\n' >"$TRASH/syntax.fst"
-printf 'open Zen.Bitcoin\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n' >"$TRASH/module.fst"
+printf 'open Zen.Ethereum\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n' >"$TRASH/module.fst"
 printf 'let main a b c d e f g = 1\nlet cf a b c d e f g = 1\n' >"$TRASH/arity.fst"
 printf 'let main a b c d e f g h = try 1 with _ -> 2\nlet cf a b c d e f g = 1\n' >"$TRASH/try.fst"
 printf 'open Zen.Cost\nlet rec loop (n: nat) : nat = loop (n + 1)\nlet main a b c d e f g h = ret 1\nlet cf a b c d e f g = ret (loop 0)\n' >"$TRASH/loop.fst"
@@ -204,7 +204,7 @@ err_is 'check: unbound name with its position' 2 "zen: $TRASH/unbound.fst:2:28: 
 	contract check "$TRASH/unbound.fst"
 err_is 'check: syntax error with its position' 2 "zen: $TRASH/syntax.fst:2:" \
 	contract check "$TRASH/syntax.fst"
-err_is 'check: unknown module' 2 "zen: $TRASH/module.fst:1:1: unknown module 'Zen.Bitcoin'" \
+err_is 'check: unknown module' 2 "zen: $TRASH/module.fst:1:1: unknown module 'Zen.Ethereum'" \
 	contract check "$TRASH/module.fst"
 err_is 'check: main needs 8 parameters' 2 'main' contract check "$TRASH/arity.fst"
 err_is 'check: try is forbidden' 2 'forbidden' contract check "$TRASH/try.fst"

@@ -1136,7 +1136,7 @@ static void test_registry_and_limits(void)
 	       zen_zulib_get("Zen.Hash", "updateHash") &&
 	       zen_zulib_get("Zen.Array", "init_pure"),
 	       "module inclusions of 3.6");
-	tap_ok(!zen_zulib_find("Zen.Bitcoin") && !zen_zulib_get("Zen.List", "nope"),
+	tap_ok(!zen_zulib_find("Zen.Ethereum") && !zen_zulib_get("Zen.List", "nope"),
 	       "unknown modules and names are NULL");
 	tap_ok(zen_zulib_prelude()[0] == zen_zulib_find("Prims"),
 	       "prelude starts with Prims");
@@ -2220,6 +2220,53 @@ static void test_z_sha3_extracted_crypto(void)
 	       "MerkleTree.verify, one level: H(0x69 || h || p), 424");
 }
 
+/* Zen.Bitcoin on the genesis header (hash 000000000019d668...); the
+ * fuller vectors, real headers and the F#'s quirks are in
+ * test-contract-bitcoin. */
+static void test_z_bitcoin(void)
+{
+	static const char gen[] =
+		"01000000000000000000000000000000000000000000000000000000000000"
+		"00000000003ba3edfd7a7b12b27ac72c3e67768f617fc81bc3888a51323a9f"
+		"b8aa4b1e5e4a29ab5f49ffff001d1dac2b7c";
+	zv *g = hexv(gen), *h = hexv("6fe28c0ab6f1b372c1a6a246ae63f74f931e8365"
+				     "e15a089c68d6190000000000");
+	zv *root = hexv("3ba3edfd7a7b12b27ac72c3e67768f617fc81bc3888a51323a"
+			"9fb8aa4b1e5e4a");
+	zv *v;
+
+	v = cc(PLAIN, "Zen.Bitcoin", "difficultyAdjustmentInterval", 0);
+	tap_ok(is_u(v, ZV_U32, 2016), "Bitcoin.difficultyAdjustmentInterval "
+	       "2016ul");
+	v = cc(120, "Zen.Bitcoin", "parseHeader", 1, S(gen));
+	tap_ok(v && zv_is_con(v, "Some") && zv_equal(rt, v->u.con.args[0],
+						      g) == 1,
+	       "Bitcoin.parseHeader genesis: Some header, 120");
+	tap_ok(zv_is_con(cc(120, "Zen.Bitcoin", "parseHeader", 1, S("00")),
+			 "None"), "Bitcoin.parseHeader \"00\": None, 120");
+	v = cc(500, "Zen.Bitcoin", "computeHeaderHash", 1, g);
+	tap_ok(v && zv_equal(rt, v, h) == 1,
+	       "Bitcoin.computeHeaderHash genesis: 6fe28c0a...00000000, 500");
+	v = cc(4, "Zen.Bitcoin", "parent", 1, g);
+	tap_ok(is_bytes(v, (uint8_t[32]){ 0 }, 32),
+	       "Bitcoin.parent genesis: zeros, 4");
+	v = cc(4, "Zen.Bitcoin", "nbits", 1, g);
+	tap_ok(is_bytes(v, "\xff\xff\x00\x1d", 4), "Bitcoin.nbits genesis: "
+	       "ff ff 00 1d, 4");
+	tap_ok(is_bool(cc(700, "Zen.Bitcoin", "checkProofOfWork", 2, h, v), 1),
+	       "Bitcoin.checkProofOfWork genesis: true, 700");
+	/* the same header twice: a timespan of 0 counts as T/4 */
+	v = cc(1500, "Zen.Bitcoin", "calculateNextWorkRequired", 2, g, g);
+	tap_ok(is_bytes(v, "\xc0\xff\x3f\x1c", 4), "Bitcoin."
+	       "calculateNextWorkRequired genesis, genesis: a quarter of "
+	       "0x1d00ffff, 1500");
+	/* genesis has one transaction: its txid is the merkle root */
+	v = cc(600, "Zen.Bitcoin", "checkInclusion", 4, zv_array(rt, 0, NULL),
+	       U32(0), root, g);
+	tap_ok(is_bool(v, 1), "Bitcoin.checkInclusion, empty path: the "
+	       "genesis coinbase, (0 + 1) * 550 + 50");
+}
+
 static void test_z_array_list(void)
 {
 	zv *inc = CL(&F_INC_RET, 1), *pos = CL(&F_SOME_POS, 1), *a = IA(1, 2, 3);
@@ -3002,6 +3049,7 @@ int main(void)
 	test_z_tx();
 	test_z_sha3();
 	test_z_sha3_extracted_crypto();
+	test_z_bitcoin();
 	test_z_array_list();
 	test_z_rule_format();
 	test_z_of_data_fast_paths();

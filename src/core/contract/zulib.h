@@ -21,13 +21,13 @@
  *   Zen.OptionT, Zen.Result, Zen.ResultT, Zen.Data, Zen.Dictionary,
  *   Zen.Set, Zen.TxSkeleton, Zen.Wallet, Zen.Asset, Zen.ContractId,
  *   Zen.ContractReturn, Zen.ContractResult, Zen.Sha3(...), Zen.Hash(...),
- *   Zen.Crypto, Zen.PublicKey, Zen.MerkleTree, Zen.Array(...), Zen.List,
- *   Zen.ListRealized, Zen.Integers, Zen.Util (empty), Zen.Types(...).
- *   Anything else (Zen.Bitcoin, ...) is unknown: activation must fail
- *   with "unknown name" (4.14).  Each name sits in the module Zulib v0.3.43
- *   defines it in; tests/zulib-audit.txt lists every exported function
- *   with its arity and declared cost, and test-contract-runtime checks
- *   the registry against it.
+ *   Zen.Crypto, Zen.PublicKey, Zen.MerkleTree, Zen.Bitcoin,
+ *   Zen.Array(...), Zen.List, Zen.ListRealized, Zen.Integers, Zen.Util
+ *   (empty), Zen.Types(...).  Anything else is unknown: activation must
+ *   fail with "unknown module" (4.14).  Each name sits in the module
+ *   Zulib v0.3.43 defines it in; tests/zulib-audit.txt lists every
+ *   exported function with its arity and declared cost, and
+ *   test-contract-runtime checks the registry against it.
  *
  * COSTS
  *   An entry's declared cost index is data (value.h struct

@@ -104,5 +104,6 @@ extern const struct zen_native zl_txskel[], zl_wallet[], zl_asset[],
 extern const struct zen_native zl_sha3_realized[], zl_sha3_extracted[],
 	zl_hash_sha3[], zl_hash_base[], zl_crypto[], zl_pubkey[],
 	zl_merkle[];
+extern const struct zen_native zl_bitcoin[];
 
 #endif

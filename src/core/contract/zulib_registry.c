@@ -58,7 +58,7 @@ static const struct zen_zulib_module modules[] = {
 	MI("Zen.Hash", no_entries, inc_hash),
 	M("Zen.Hash.Sha3", zl_hash_sha3), M("Zen.Hash.Base", zl_hash_base),
 	M("Zen.Crypto", zl_crypto), M("Zen.PublicKey", zl_pubkey),
-	M("Zen.MerkleTree", zl_merkle),
+	M("Zen.MerkleTree", zl_merkle), M("Zen.Bitcoin", zl_bitcoin),
 	MI("Zen.Array", no_entries, inc_array),
 	M("Zen.Array.Base", zl_array_base),
 	M("Zen.Array.Indexed", zl_array_indexed),
