@@ -32,7 +32,7 @@ let path4 = "7b20a85c8bd9f939d3c985868a2db9d939fbeacbe4667ab3b70f0c9800169aaf"
 let path5 = "d2f17845aa168385edae375363a2af645c39f452f4f8f1bc55c5ba76ac49db71"
 
 val main: txSkeleton -> context -> contractId -> string -> sender
-  -> option data -> wallet -> option data -> CR.t `cost` 12375
+  -> option data -> wallet -> option data -> CR.t `cost` 12381
 let main txSkel context contractId command sender messageBody wallet state =
   let! og = BTC.parseHeader genesis in
   let! o1 = BTC.parseHeader block1 in
@@ -61,7 +61,7 @@ let main txSkel context contractId command sender messageBody wallet state =
           U32 (if powHard then 1ul else 0ul);
           U32 (if in5 then 1ul else 0ul);
           U32 (if in4 then 1ul else 0ul);
-          U32 (if Some? obad then 1ul else 0ul);
+          U32 (match obad with | Some _ -> 1ul | None -> 0ul);
           U32 BTC.difficultyAdjustmentInterval ]))
   | _ -> RT.autoFailw "a header or hash did not parse"
 
@@ -71,22 +71,23 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   meets its own target); U32 0 (not block 522144's, 0x1743eca9);
 //   U32 1 (tx 5 is at index 5); U32 0 (not at index 4); U32 0 (notHex
 //   does not parse); U32 2016].
-// main's count (contracts.md 1.10): nine let! of one variable, 2 each =
-//   18; right-hand sides: six parseHeader 6, ofList of a 6-element list
-//   (1 arg + 2 * 6) 13, tryMap 2, parseHash 1: 22.  40.
-//   match: the 7-tuple 7 + leaves 7 + 1 (_) = 15, + max(autoFailw 1,
-//   branch).  Branch: nine let! 18; computeHeaderHash, parent, two
-//   nbits 1 each = 4, two checkProofOfWork and calculateNextWorkRequired
-//   2 each = 6, two checkInclusion 4 each = 8: 36.  The last line: >>= 2
-//   + ofTxSkel 1 + setStateUpdate 1 + Collection 1 + List 1 + list of 10
-//   (2 * 10) 20 + two Hash 2 + two ByteArray 2 + four U32 (if 3) 16 +
-//   U32 (if 3 + Some? 1) 5 + U32 1 = 52: 88.  40 + 15 + 88 = 143.
+// main's count (zen-contracts(7) ELABORATION): nine let!, 2 each = 18;
+//   right-hand sides: six parseHeader 6, ofList of a 6-element list (1
+//   arg + 2 * 6) 13, tryMap 2, parseHash 1: 22.  40.
+//   match: the 7-tuple 7 + leaves (seven Some x, 2 each) 14 + 1 (_) =
+//   22, + max(autoFailw 1, branch).  Branch: nine let! 18;
+//   computeHeaderHash, parent, two nbits 1 each = 4, two
+//   checkProofOfWork and calculateNextWorkRequired 2 each = 6, two
+//   checkInclusion 4 each = 8: 36.  The last line: >>= 2 + ofTxSkel 1 +
+//   setStateUpdate 1 + Collection 1 + List 1 + list of 10 (2 * 10) 20 +
+//   two Hash 2 + two ByteArray 2 + four U32 (if 3) 16 + U32 (match:
+//   leaves Some _ 2 + None 1) 4 + U32 1 = 51: 87.  40 + 22 + 87 = 149.
 // Zulib: six parseHeader 720; ofList 6 * 2 + 2 = 14; tryMap parseHash
 //   6 * (32 + 8) + 8 = 248; parseHash 32; computeHeaderHash 500; parent
 //   4; two nbits 8; two checkProofOfWork 1400; calculateNextWorkRequired
 //   1500; two checkInclusion of a 6-hash path (6 + 1) * 550 + 50 = 3900
 //   each, 7800; ofTxSkel 3 + setStateUpdate 3 = 6.  12232.
-// Total 143 + 12232 = 12375.
+// Total 149 + 12232 = 12381.
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 1
-let cf _ _ _ _ _ _ _ = ret 12375
+let cf _ _ _ _ _ _ _ = ret 12381

@@ -702,9 +702,9 @@ static void test_contract(void)
 	     !zen_contract_run(c, &a, &r, &st, &err);
 	if (!ok)
 		tap_diag("%s", err.msg);
-	tap_ok(ok && cf == 12375 && st.cost == 12375 &&
-	       st.cost_body == 12375 && st.cost_exact && r.ok,
-	       "zulib-bitcoin.fst: cf = 12375 = main's own count, exact");
+	tap_ok(ok && cf == 12381 && st.cost == 12381 &&
+	       st.cost_body == 12381 && st.cost_exact && r.ok,
+	       "zulib-bitcoin.fst: cf = 12381 = main's own count, exact");
 	ok = ok && r.state_data.u.coll.n == 10 &&
 	     (d = item(&r, 0, ZEN_DATA_HASH)) &&
 	     !memcmp(d->u.hash, gh->u.bytes.p, 32) &&
