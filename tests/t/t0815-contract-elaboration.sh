@@ -133,6 +133,36 @@ let main txSkel _ _ command _ _ _ _ =
 $CF
 EOF
 
+# e1; e2 (Seq) is e1 + e2; assert p is the application Prims._assert p
+# (1 + p), unit at run time; a lemma's body (its val or its return type
+# a Lemma) is not elaborated, and a call of it is an application.  main:
+# lemma_zero 5 1 + lemma_inline 3 1 + assert (1 + 1 = 2) 1 + 2 + 2 + OK
+# 5 = 12.  The lemmas' bodies hold what only types may (forall, ==, C?).
+cat >"$TRASH/seq.fst" <<EOF
+$HEAD
+val lemma_zero: x:nat -> Lemma (x * 0 = 0)
+let lemma_zero x = assert (forall (y:nat). y * 0 = 0); ()
+val lemma_some: o:option nat{Some? o} -> Lemma (Some?.v o >= 0)
+let lemma_some o = assert (Some? o)
+let lemma_inline (x:nat) : Lemma (x + 0 == x) = assert (x + 0 == x)
+let main txSkel _ _ command _ _ _ _ =
+  lemma_zero 5;
+  lemma_inline 3;
+  assert (1 + 1 = 2);
+  $OK
+$CF
+EOF
+# -1 is Op ("-", [1]) for F*'s parser (mk_uminus folds only signed sized
+# literals): let x = -1 counts 1, let y = -1L 0; with OK 5: 6.
+cat >"$TRASH/uminus.fst" <<EOF
+$HEAD
+let main txSkel _ _ command _ _ _ _ =
+  let x = -1 in
+  let y = -1L in
+  $OK
+$CF
+EOF
+
 test_expect_success 'patterns: [] has no leaf, hd :: tl three' '
 	test "$(main_cost "$TRASH/pat-nil.fst" "") $(main_cost "$TRASH/pat-cons.fst" "")" = "10 13"
 '
@@ -144,6 +174,13 @@ test_expect_success 'let!: 2 and both sides, a tuple pattern not counted' '
 '
 test_expect_success 'let open in a branch: counted in place, no increment of its own' '
 	test "$(main_cost "$TRASH/letopen.fst" a) $(main_cost "$TRASH/letopen.fst" b)" = "12 12"
+'
+test_expect_success 'e1; e2, assert and lemmas: accepted and counted as the reference does' '
+	z contract check "$TRASH/seq.fst" >/dev/null &&
+	test "$(main_cost "$TRASH/seq.fst" "")" = 12
+'
+test_expect_success 'unary minus: one on an int literal, none on an int64 one' '
+	test "$(main_cost "$TRASH/uminus.fst" "")" = 6
 '
 test_expect_success 'a projector C?.f counts one' '
 	test "$(main_cost "$TRASH/proj.fst" "")" = 9

@@ -161,6 +161,10 @@ struct zc_int {
 		uint64_t u;
 		int64_t i;
 	} v;
+	/* `-` written before an int or unsigned literal: folded here, but
+	 * F*'s mk_uminus folds only signed sized ones (-5L), so for the
+	 * elaborator it is Op ("-", [lit]), one argument */
+	bool minus_op;
 };
 
 static inline bool zc_int_kind_signed(enum zc_int_kind k)

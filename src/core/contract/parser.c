@@ -25,6 +25,8 @@ struct parser {
 	jmp_buf jb;
 	unsigned depth;
 	int tymode;
+	int lemma;		/* a lemma's body: types, and `;` */
+	struct vec *vals;	/* the top level's pending vals, else NULL */
 	unsigned flags;
 };
 
@@ -438,6 +440,7 @@ static struct zc_int int_value(P *p, const struct zc_token *t, int neg,
 	enum zc_int_kind k = t->int_kind;
 
 	v.kind = k;
+	v.minus_op = false;
 	if (!zc_int_kind_signed(k)) {
 		if (neg && t->mag)
 			fail_at(p, at->line, at->col,
@@ -1080,6 +1083,9 @@ static struct zc_expr *parse_operand(P *p, int min)
 
 			e = mk(p, ZC_E_INT, t);
 			e->u.lit_int = int_value(p, lit, 1, t);
+			e->u.lit_int.minus_op =
+				!zc_int_kind_signed(e->u.lit_int.kind) ||
+				e->u.lit_int.kind == ZC_INT_INT;
 			return e;
 		}
 		args = zc_arena_alloc(p->a, sizeof(*args));
@@ -1266,10 +1272,63 @@ static struct zc_pat *var_pat(P *p, const char *name, const struct zc_token *t)
 }
 
 /* let binding (after `let`, `let rec` or `and`) */
+/* A top-level val, until the let of its name takes it. */
+struct pending_val {
+	const char *name;	/* NULL once used */
+	struct zc_sig *sig;
+};
+
+/* `Lemma`, `Lemma p`, `Lemma (requires p) (ensures q)`: a lemma's type */
+static int is_lemma_type(const struct zc_expr *t)
+{
+	if (t && t->kind == ZC_E_APP)
+		t = t->u.app.fn;
+	return t && (t->kind == ZC_E_CON || t->kind == ZC_E_VAR) &&
+	       !strcmp(t->u.name, "Lemma");
+}
+
+/*
+ * A top-level let of name is a lemma when its return type is a Lemma or
+ * the val of its name is (the val attach_val will give it).  The
+ * reference's elaborator leaves lemmas alone (ZFS-Tools 0.0.24
+ * is_lemma_tll, is_lemma_val) and extraction erases them.
+ */
+static int is_lemma(const struct vec *vals, const char *name,
+		    const struct zc_binding *b)
+{
+	if (is_lemma_type(b->ret_type))
+		return 1;
+	for (size_t i = vals->n; i--;) {
+		const struct pending_val *v = vals->v[i];
+
+		if (v->name && !strcmp(v->name, name))
+			return is_lemma_type(v->sig->ret);
+	}
+	return 0;
+}
+
+/*
+ * A lemma's body is a proof: parsed as types are (forall, ==, C? ...) and
+ * dropped; the lemma is a function that gives unit, as extracted.
+ */
+static void parse_lemma_body(P *p, struct zc_binding *b)
+{
+	const struct zc_token *t = cur(p);
+	int tymode = p->tymode, lemma = p->lemma;
+
+	p->tymode = p->lemma = 1;
+	parse_term(p);
+	p->tymode = tymode;
+	p->lemma = lemma;
+	b->body = mk(p, ZC_E_UNIT, t);
+}
+
+/* One binding; a top-level one (p->vals set) may be a lemma. */
 static void parse_binding(P *p, int rec, struct zc_binding *b)
 {
 	const struct zc_token *t = cur(p);
 	const char *name = NULL;
+	struct vec *vals = p->vals;
 
 	b->pos.line = t->line;
 	b->pos.col = t->col;
@@ -1305,7 +1364,12 @@ static void parse_binding(P *p, int rec, struct zc_binding *b)
 	if (accept(p, ZC_T_COLON))
 		b->ret_type = parse_annot(p, L_CONS);
 	expect(p, ZC_T_EQUALS, "'='");
-	b->body = parse_term(p);
+	p->vals = NULL;		/* the body's lets are local */
+	if (name && vals && is_lemma(vals, name, b))
+		parse_lemma_body(p, b);
+	else
+		b->body = parse_term(p);
+	p->vals = vals;
 }
 
 static void skip_attributes(P *p)
@@ -1512,6 +1576,31 @@ static struct zc_expr *parse_noseq(P *p)
 	return e;
 }
 
+/*
+ * e1; e2 (F*'s Seq, e1 of type unit): `let _ = e1 in e2`, the same
+ * value and, for the elaborator, the same count (Seq is e1 + e2, a let of
+ * a pattern e1's count + the body's).
+ */
+static struct zc_expr *parse_seq(P *p, struct zc_expr *first)
+{
+	const struct zc_token *semi = advance(p);
+	struct zc_binding *b = zc_arena_alloc(p->a, sizeof(*b));
+	struct zc_expr *e;
+
+	enter(p);
+	b->pos = first->pos;
+	b->pat = mkpat(p, ZC_P_WILD, semi);
+	b->body = first;
+	e = mk(p, ZC_E_LET, semi);
+	e->pos = first->pos;
+	e->u.let.binds = b;
+	e->u.let.nbinds = 1;
+	e->u.let.body = parse_term(p);
+	seal(p, e);
+	leave(p);
+	return e;
+}
+
 static struct zc_expr *parse_term(P *p)
 {
 	const struct zc_token *t = cur(p);
@@ -1533,9 +1622,8 @@ static struct zc_expr *parse_term(P *p)
 	} else {
 		e = parse_noseq(p);
 	}
-	if (is(p, ZC_T_SEMI) && !p->tymode)
-		fail_at(p, cur(p)->line, cur(p)->col,
-			"unsupported: ';' sequencing");
+	if (is(p, ZC_T_SEMI) && (!p->tymode || p->lemma))
+		return parse_seq(p, e);
 	return e;
 }
 
@@ -1924,11 +2012,6 @@ static int starts_decl(P *p)
 }
 
 /* A `val` waiting for its `let`. */
-struct pending_val {
-	const char *name;	/* NULL once used */
-	struct zc_sig *sig;
-};
-
 /*
  * One group of binders before the colon of a `val` (parse.mly: VAL
  * lidentOrOperator list(multiBinder) COLON typ): `(x y : T)`, `(#n:nat)`,
@@ -2081,8 +2164,10 @@ static struct zc_module *parse_module(P *p)
 			advance(p);
 			d->kind = ZC_D_LET;
 			d->u.let.rec = accept(p, ZC_T_REC);
+			p->vals = &vals;
 			d->u.let.binds = parse_bindings(p, d->u.let.rec, 0,
 							&d->u.let.nbinds);
+			p->vals = NULL;
 			for (size_t i = 0; i < d->u.let.nbinds; i++)
 				attach_val(&vals, &d->u.let.binds[i]);
 			break;

@@ -750,6 +750,8 @@ static uint64_t elab_count_bare(const struct zc_expr *e)
 		return zc_sat_add(n, best);
 	case ZC_E_LETOPEN:
 		return elab_count(e->u.letopen.body);
+	case ZC_E_INT:		/* -5 is Op ("-", [5]); -5L a constant */
+		return e->u.lit_int.minus_op;
 	case ZC_E_VAR:		/* a projector C?.f is 1, other names 0 */
 	case ZC_E_CON:
 		return strstr(e->u.name, "?.") != NULL;
@@ -1433,14 +1435,30 @@ static void over_applied(struct res *r, const struct zc_expr *e,
 	r->quiet = quiet;
 }
 
+/*
+ * `assert p` (F*'s keyword: Prims._assert p): a proof, erased when the
+ * reference extracts the contract, so unit whatever p is (p is not run:
+ * it may be a proposition); the elaborator counts it as the application
+ * it is.
+ */
+static int is_assert(const struct zc_expr *e)
+{
+	const struct zc_expr *fn = e->u.app.fn;
+
+	return e->u.app.nargs == 1 && fn->kind == ZC_E_VAR &&
+	       !strcmp(fn->u.name, "assert");
+}
+
 static struct node *res_app(struct res *r, const struct zc_expr *e,
 			    const struct scope *s)
 {
-	struct node *fn = res_expr(r, e->u.app.fn, s), *n;
+	struct node *fn, *n;
 	const struct zen_native *nat;
 	size_t i;
 
-	if (!fn)
+	if (is_assert(e))
+		return const_node(r, e->pos, zv_unit());
+	if (!(fn = res_expr(r, e->u.app.fn, s)))
 		return NULL;
 	nat = head_native(r, fn);
 	over_applied(r, e, nat);
