@@ -152,6 +152,15 @@ let main txSkel _ _ command _ _ _ _ =
   $OK
 $CF
 EOF
+# e1;; e2 is let! _ = e1 in e2: 2 + (incRet 3 () 2) + OK 5 = 9, and
+# incRet's 3: 12.
+cat >"$TRASH/semisemi.fst" <<EOF
+$HEAD
+let main txSkel _ _ command _ _ _ _ =
+  incRet 3 ();;
+  $OK
+$CF
+EOF
 # -1 is Op ("-", [1]) for F*'s parser (mk_uminus folds only signed sized
 # literals): let x = -1 counts 1, let y = -1L 0; with OK 5: 6.
 cat >"$TRASH/uminus.fst" <<EOF
@@ -178,6 +187,9 @@ test_expect_success 'let open in a branch: counted in place, no increment of its
 test_expect_success 'e1; e2, assert and lemmas: accepted and counted as the reference does' '
 	z contract check "$TRASH/seq.fst" >/dev/null &&
 	test "$(main_cost "$TRASH/seq.fst" "")" = 12
+'
+test_expect_success 'e1;; e2: a let! of e1' '
+	test "$(main_cost "$TRASH/semisemi.fst" "")" = 12
 '
 test_expect_success 'unary minus: one on an int literal, none on an int64 one' '
 	test "$(main_cost "$TRASH/uminus.fst" "")" = 6

@@ -1622,7 +1622,7 @@ static void test_negative(void)
 		{ "let main a b c d e f g = 1\nlet cf a b c d e f g = 1\n",
 		  "main", "main with 7 parameters" },
 		{ "let main a b c d e f g h = 1\n", "cf", "no cf" },
-		{ "let main a b c d e f g h = 1\nlet cf a b c d e f g = 1 ;; 2\n",
+		{ "let main a b c d e f g h = 1\nlet cf a b c d e f g = 1 ) 2\n",
 		  "t.fst:2:", "syntax error has a position" },
 		{ "let main a b c d e f g h = try 1 with _ -> 2\nlet cf a b c d e f g = 1\n",
 		  "forbidden", "try is forbidden" },

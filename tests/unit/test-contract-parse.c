@@ -537,7 +537,8 @@ static void test_forbidden(void)
 	/* e1; e2 is let _ = e1 in e2 (F*'s Seq: the same count) */
 	M("let x = a; b\n", "(def x (let (_ a) b))\n");
 	M("let x = f 1; g 2; c\n", "(def x (let (_ (f 1)) (let (_ (g 2)) c)))\n");
-	ERR("let x = a;; b\n", "c.fst:1:10: unsupported: ';;' sequencing");
+	/* e1;; e2 is let! _ = e1 in e2 (contracts.md 3.5) */
+	M("let x = a;; b\n", "(def x (let! _ a b))\n");
 	ERR("let x = (| a |)\n",
 	    "c.fst:1:9: a dependent tuple (| ... |) needs two or more items");
 	ERR("let x = match p with | (| a |) -> a\n",

@@ -1601,6 +1601,26 @@ static struct zc_expr *parse_seq(P *p, struct zc_expr *first)
 	return e;
 }
 
+/*
+ * e1;; e2 (F*'s Bind with a fresh name): `let! _ = e1 in e2`, Zen.Cost's
+ * bind (contracts.md 3.5), counted as a let! (2 + both sides).
+ */
+static struct zc_expr *parse_bind_seq(P *p, struct zc_expr *first)
+{
+	const struct zc_token *semi = advance(p);
+	struct zc_expr *e;
+
+	enter(p);
+	e = mk(p, ZC_E_LETBANG, semi);
+	e->pos = first->pos;
+	e->u.letbang.pat = mkpat(p, ZC_P_WILD, semi);
+	e->u.letbang.rhs = first;
+	e->u.letbang.body = parse_term(p);
+	seal(p, e);
+	leave(p);
+	return e;
+}
+
 static struct zc_expr *parse_term(P *p)
 {
 	const struct zc_token *t = cur(p);
@@ -1624,6 +1644,8 @@ static struct zc_expr *parse_term(P *p)
 	}
 	if (is(p, ZC_T_SEMI) && (!p->tymode || p->lemma))
 		return parse_seq(p, e);
+	if (is(p, ZC_T_SEMISEMI) && !p->tymode)
+		return parse_bind_seq(p, e);
 	return e;
 }
 
