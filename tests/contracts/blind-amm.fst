@@ -64,8 +64,8 @@ val quote: U64.t -> U64.t -> U64.t -> option U64.t `cost` 30
 let quote amountIn rIn rOut =
   let open U64 in
   match amountIn *?^ 997UL, rIn *?^ 1000UL with
-  | Some inFee, Some base ->
-    begin match inFee *?^ rOut, base +?^ inFee with
+  | Some inFee, Some sum ->
+    begin match inFee *?^ rOut, sum +?^ inFee with
     | Some num, Some den ->
       if den = 0UL then OptT.none else OptT.ret (num /^ den)
     | _ -> OptT.none

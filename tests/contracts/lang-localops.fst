@@ -37,9 +37,9 @@ let run s v =
   | Scale k -> C.incRet 2 (v * k)
   | Seq f -> C.incRet 2 (f v)
 
-// main's own count: let ( *% ) 0 (a function), let base 0, let neg
+// main's own count: let ( *% ) 0 (a function), let start 0, let neg
 // (record 2 fields) 2, let! 1 + leaf 1 + match (leaves 5 + max branch:
-// run (Add (if isEven base && isOdd 7 then 1 else 0)) 0: 2 + Add 1 + if
+// run (Add (if isEven start && isOdd 7 then 1 else 0)) 0: 2 + Add 1 + if
 // (3 + && (2 + 1 + 1)) 7 = 10) 15 + RT.ok @ {...} 8 = 25: 27; run 12 on
 // every path, RT.ok 0: 39.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
@@ -53,14 +53,14 @@ val main : txSkel:txSkeleton -> context:context -> contractId
                                        messageBody w state)
 let main txSkel context contractId command sender messageBody w state =
   let ( *% ) a pct = a * pct / 100 in
-  let base = 640 in
+  let start = 640 in
   let neg = { name = "neg"; apply = fun v -> 0 - v } in
   let! r =
     match command with
-    | "cap" -> run (Scale 1) (base *% 150 +| 200)
-    | "bonus" -> run (Add 200) (base *% 150)
-    | "scale" -> run (Seq (( +| ) 10)) (base |> ( - ) 1000)
-    | "parity" -> run (Add (if isEven base && isOdd 7 then 1 else 0)) 0
-    | _ -> run (Seq neg.apply) base
+    | "cap" -> run (Scale 1) (start *% 150 +| 200)
+    | "bonus" -> run (Add 200) (start *% 150)
+    | "scale" -> run (Seq (( +| ) 10)) (start |> ( - ) 1000)
+    | "parity" -> run (Add (if isEven start && isOdd 7 then 1 else 0)) 0
+    | _ -> run (Seq neg.apply) start
   in
   RT.ok @ { tx = txSkel; message = None; state = Update (I64 (I.int_to_t r)) }

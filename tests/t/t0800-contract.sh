@@ -192,7 +192,7 @@ err_is 'cost: command is required' 2 'zen: command is missing' \
 	contract cost "$C/token.fst"
 
 printf 'open Zen.Types\nlet main a b c d e f g h = foo\nlet cf a b c d e f g = 1\n' >"$TRASH/unbound.fst"
-printf 'open Zen.Types\nlet main a b c d e f g h = 1 ;; 2\nlet cf a b c d e f g = 1\n' >"$TRASH/syntax.fst"
+printf 'open Zen.Types\nlet main a b c d e f g h = 1 ) 2\nlet cf a b c d e f g = 1\n' >"$TRASH/syntax.fst"
 printf 'open Zen.Ethereum\nlet main a b c d e f g h = 1\nlet cf a b c d e f g = 1\n' >"$TRASH/module.fst"
 printf 'let main a b c d e f g = 1\nlet cf a b c d e f g = 1\n' >"$TRASH/arity.fst"
 printf 'let main a b c d e f g h = try 1 with _ -> 2\nlet cf a b c d e f g = 1\n' >"$TRASH/try.fst"

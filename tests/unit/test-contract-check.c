@@ -1367,6 +1367,25 @@ static void test_alias_chain(void)
 	zen_check_report_release(&rep);
 }
 
+/* Fewer arrows ending in a name that may abbreviate the rest, as F*
+ * unfolds it (h24): accepted. */
+static void test_val_abbreviation(void)
+{
+	const char *src = HEAD
+		"type costFunc (n:nat) = txSkeleton -> context -> string -> "
+		"sender -> option data -> wallet -> option data -> nat `cost` n\n"
+		"let main txSkel _ _ _ _ _ _ _ = " OKBODY "\n"
+		"val cf: costFunc 1\n"
+		"let cf _ _ _ _ _ _ _ = ret (5 <: nat)\n";
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	int rc = check(src, &rep, NULL, &err);
+
+	tap_ok(rc == 0, "val: an abbreviation of the arrows accepted (%s)",
+	       rc ? err.msg : "ok");
+	zen_check_report_release(&rep);
+}
+
 /* A val of main or cf with the wrong number of arrows. */
 static void test_val_arity(void)
 {
@@ -1383,6 +1402,7 @@ static void test_val_arity(void)
 	tap_str(err.msg, "t.fst:7:5: 'val cf' has 6 arguments, expected 7",
 		"val: the message, at the val");
 	zen_check_report_release(&rep);
+	test_val_abbreviation();
 }
 
 /* The report may be NULL; a syntax error is one error. */

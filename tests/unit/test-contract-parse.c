@@ -533,6 +533,17 @@ static void test_forbidden(void)
 	PARSES("type cost = nat\n");
 	PARSES("let f (a, exp) = a\n");
 	PARSES("let getter = 1\nlet settle = 2\n");
+	/* F#'s keywords, as names (check_name's fsharpkeywords) */
+	ERR("let f fixed = fixed\n",
+	    "c.fst:1:7: forbidden: 'fixed' is not permitted as an identifier "
+	    "(an F# keyword)");
+	ERR("type r = { to : nat }\n",
+	    "c.fst:1:12: forbidden: 'to' is not permitted as an identifier "
+	    "(an F# keyword)");
+	ERR("let x = match y with | Some base -> base\n",
+	    "c.fst:1:29: forbidden: 'base' is not permitted as an identifier "
+	    "(an F# keyword)");
+	PARSES("let event = 1\nlet process = 2\nlet fixedFee = 3\n");
 	/* unsupported but legal F* */
 	/* e1; e2 is let _ = e1 in e2 (F*'s Seq: the same count) */
 	M("let x = a; b\n", "(def x (let (_ a) b))\n");

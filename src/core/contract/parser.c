@@ -214,15 +214,40 @@ static void leave(P *p)
 
 /*
  * The checker the reference pins (zenprotocol/ZFS-Tools 0.0.24,
- * ASTUtils.fs check_name) refuses a bound name that starts with get_ or
- * set_ (it would clash with the extracted F# code's properties).  The
- * reserved cost names of contracts.md 1.10 (cost, ret, inc, log, exp,
- * +, >>=, ...) come from an earlier checker: the pinned one binds them
- * as any other name, so zen does too.  (It also refuses F#'s keywords as
- * names; zen accepts them, as that list follows the F* release.)
+ * ASTUtils.fs check_name) refuses a bound name that is an F# keyword
+ * (F*'s FStar.Extraction.ML.Syntax.fsharpkeywords: the extracted code
+ * could not use it) or starts with get_ or set_ (it would clash with the
+ * extracted code's properties).  Only the keywords every F* release of
+ * the era lists are refused here; the reserved words later releases
+ * added (event, process, pure ...) are bound as names.  The reserved
+ * cost names of contracts.md 1.10 (cost, ret, inc, log, exp, +, >>=, ...)
+ * come from an earlier checker: the pinned one binds them as any other
+ * name, so zen does too.
  */
+static const char *const fsharp_keywords[] = {
+	"abstract", "and", "as", "asr", "assert", "base", "begin", "class",
+	"default", "delegate", "do", "done", "downcast", "downto", "elif",
+	"else", "end", "exception", "extern", "false", "finally", "fixed",
+	"for", "fun", "function", "global", "if", "in", "inherit", "inline",
+	"interface", "internal", "land", "lazy", "let", "lor", "lsl", "lsr",
+	"lxor", "match", "member", "mod", "module", "mutable", "namespace",
+	"new", "not", "null", "of", "open", "or", "override", "private",
+	"public", "rec", "return", "select", "sig", "static", "struct",
+	"then", "to", "true", "try", "type", "upcast", "use", "val", "void",
+	"when", "while", "with", "yield",
+};
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 static void check_binder(P *p, const char *name, const struct zc_token *t)
 {
+	if (bsearch(&name, fsharp_keywords, ZEN_ARRAY_SIZE(fsharp_keywords),
+		    sizeof(*fsharp_keywords), cmp_name))
+		fail_at(p, t->line, t->col, "forbidden: '%s' is not permitted "
+			"as an identifier (an F# keyword)", name);
 	if (!strncmp(name, "get_", 4) || !strncmp(name, "set_", 4))
 		fail_at(p, t->line, t->col, "forbidden: the name '%s' "
 			"(names may not start with \"get_\" or \"set_\")",
