@@ -2765,6 +2765,50 @@ static void test_zc_u32_states(const struct zen_contract_args *a)
 	}
 }
 
+/*
+ * Zulib's lemmas (the audit's "added: a lemma" rows): unit, free, for
+ * any arguments; zulib-lemmas.fst calls every one, one with an argument
+ * that fails if run (1 / 0), and main costs only its syntax, 138.
+ */
+static void test_z_lemmas(void)
+{
+	FILE *fp = fopen(ZEN_SRCDIR "/tests/zulib-audit.txt", "r");
+	char line[512], *f[8];
+	struct zen_contract_args a;
+	struct zen_contract_return r;
+	struct zc_contract *c;
+	int n = 0, bad = 0;
+	size_t nf;
+
+	while (fp && (nf = next_audit_row(fp, line, sizeof(line), f))) {
+		zv *u = zv_unit(), *v;
+		int ar;
+
+		if (nf != 7 || strncmp(f[6], "added: a lemma", 14))
+			continue;
+		n++;
+		ar = atoi(f[2]);
+		v = ar == 1 ? cc(PLAIN, f[0], f[1], 1, u) :
+		    ar == 2 ? cc(PLAIN, f[0], f[1], 2, u, u) :
+		    ar == 3 ? cc(PLAIN, f[0], f[1], 3, u, u, u) :
+			      cc(PLAIN, f[0], f[1], 4, u, u, u, u);
+		if (!v || v->tag != ZV_UNIT) {
+			tap_diag("lemma %s.%s", f[0], f[1]);
+			bad++;
+		}
+	}
+	if (fp)
+		fclose(fp);
+	tap_ok(n == 77 && !bad, "the %d Zulib lemmas: unit, no cost", n);
+	memset(&a, 0, sizeof(a));
+	c = zload("zulib-lemmas.fst");
+	tap_ok(zrun(c, &a, 138, &r) && r.state == ZEN_STATE_NOCHANGE,
+	       "zulib-lemmas.fst: every lemma called, none run: cf = main's "
+	       "cost = 138");
+	zen_contract_return_release(&r);
+	zen_contract_free(c);
+}
+
 static void test_zc_hash_array_list_monad(void)
 {
 	struct zen_contract_args a;
@@ -3053,6 +3097,7 @@ int main(void)
 	test_z_array_list();
 	test_z_rule_format();
 	test_z_of_data_fast_paths();
+	test_z_lemmas();
 	test_zc_hash_array_list_monad();
 	test_zc_dict();
 	test_zc_tx();

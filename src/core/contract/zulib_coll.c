@@ -94,6 +94,16 @@ NATIVE(dict_fold)	/* foldT f s d: size*(n+4)+4, key order */
 }
 
 const struct zen_native zl_dict[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("dictionary_containsKey_size", 2),
+	ELEMMA("dictionary_nonempty_containsKey", 1),
+	ELEMMA("tryFind_ContainsKey", 2), ELEMMA("add_size", 3),
+	ELEMMA("add_key_exist", 3),
+	ELEMMA("add_key_exist_negative", 3), ELEMMA("add_tryFind", 3),
+	ELEMMA("remove_size", 2), ELEMMA("remove_key", 2),
+	ELEMMA("remove_key_negative", 2), ELEMMA("remove_tryFind", 2),
+	ELEMMA("empty_size", 1), ELEMMA("empty_unique", 1),
+	ELEMMA("empty_ContainsKey", 1), ELEMMA("force_mapT_length", 2),
 	E("size", dict_size, 1, 0), E("empty", dict_empty, 0, 0),
 	EC("containsKey", dict_key_op, 2, DK_CONTAINS, CK(64)),
 	EC("tryFind", dict_key_op, 2, DK_FIND, CK(64)),
@@ -166,6 +176,12 @@ NATIVE(set_op)	/* contains x s, add x s, remove x s: 64 each */
 }
 
 const struct zen_native zl_set[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("add_contains", 2), ELEMMA("add_contains_invariant", 3),
+	ELEMMA("add_count", 2), ELEMMA("remove_contains", 2),
+	ELEMMA("remove_contains_invariant", 3),
+	ELEMMA("remove_count", 2), ELEMMA("empty_contains", 1),
+	ELEMMA("empty_count", 1), ELEMMA("empty_unique", 1),
 	E("empty", set_empty, 0, 0),
 	EC("contains", set_op, 2, SET_CONTAINS, CK(64)),
 	EC("add", set_op, 2, SET_ADD, CK(64)),
@@ -382,6 +398,8 @@ NATIVE(a_of_array)
 
 /* Zen.Array.Base: the realized primitives (Zulib's Zen.Array.Base.fsti) */
 const struct zen_native zl_array_base[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("empty_uniq", 1), ELEMMA("ofList_get", 2),
 	E("length", a_length, 1, 0), E("get", a_get, 2, 0),
 	E("empty", a_empty, 0, 0),
 	EC("ofList", a_of_list, 1, 0, CLEN(2, 0, 2)),
@@ -716,6 +734,12 @@ const struct zen_native zl_list_realized[] = {
 };
 
 const struct zen_native zl_list_mod[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("length_cons", 2), ELEMMA("force_append_length", 2),
+	ELEMMA("init_pure_force_cons", 2),
+	ELEMMA("init_pure_length", 2), ELEMMA("force_mapT_cons", 2),
+	ELEMMA("force_mapT_length", 2), ELEMMA("force_map_length", 2),
+	ELEMMA("force_intersperse_length", 2),
 	E("head", l_basic, 1, 0), E("tail", l_basic, 1, 1),
 	E("isNull", l_basic, 1, 2),
 	E("cons", l_cons, 2, 0), E("::", l_cons, 2, 0),

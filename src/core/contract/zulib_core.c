@@ -243,13 +243,19 @@ NATIVE(p_length)
 	RET(zv_int(rt, (int64_t)a[0]->u.list.len));
 }
 
-/* ignore x, allow_inversion T, invertOption T: unit (the last two are
- * proof helpers whose only run-time value is () ) */
+/* ignore x, allow_inversion T: unit (the last is a proof helper whose
+ * only run-time value is () ) */
 NATIVE(p_unit)
 {
 	(void)rt; (void)self; (void)a; (void)cost;
 	*out = zv_unit();
 	return 0;
+}
+
+int zl_lemma(struct zen_rt *rt, const struct zen_native *self, zv *const *a,
+	     zv **out, uint64_t *cost)
+{
+	return p_unit(rt, self, a, out, cost);
 }
 
 NATIVE(p_proj)
@@ -345,7 +351,7 @@ const struct zen_native zl_pervasives[] = {
 	ECTOR("OK", 1), ECTOR("ERR", 1), ECTOR("Inl", 1), ECTOR("Inr", 1),
 	E("dfst", p_proj, 1, 0), E("dsnd", p_proj, 1, 1),
 	E("ignore", p_unit, 1, 0), E("allow_inversion", p_unit, 1, 0),
-	E("invertOption", p_unit, 1, 0),
+	ELEMMA("invertOption", 1),
 	/* false_elim takes a unit{false}: no call can be well typed */
 	{ "false_elim", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, CNONE },
 	ETYPE("result"), ETYPE("either"), ETYPE("inversion"),
@@ -353,6 +359,9 @@ const struct zen_native zl_pervasives[] = {
 };
 
 const struct zen_native zl_native[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("normalize_term_spec", 1), ELEMMA("normalize_spec", 1),
+	ELEMMA("norm_spec", 2),
 	ECTOR("Some", 1), ECTOR("None", 0),
 	E("fst", p_proj, 1, 0), E("snd", p_proj, 1, 1),
 	/* its argument is a proposition, erased: never evaluated */
@@ -414,6 +423,8 @@ NATIVE(b_uncurry)	/* uncurryN f (x1, .., xN) = f x1 .. xN */
 }
 
 const struct zen_native zl_base[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("cast_id", 2), ELEMMA("retype_id", 2),
 	E("id", b_id, 1, 0), E("konst", b_id, 2, 0),
 	{ "cast", b_id, 2, 0, 1, 1, CNONE },
 	{ "retype", b_id, 2, 0, 1, 1, CNONE },
@@ -523,6 +534,11 @@ NATIVE(c_kleisli)	/* aux 0: (f >=> g) x; 1: (g <=< f) x */
 }
 
 const struct zen_native zl_cost_realized[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("left_id", 2), ELEMMA("right_id", 1),
+	ELEMMA("assoc", 3), ELEMMA("force_ret", 1),
+	ELEMMA("force_inc", 2), ELEMMA("force_bind", 2),
+	ELEMMA("force_bind_inc", 2),
 	EP("ret", c_ret, 1, 0, 0, CK(0)),
 	EP("bind", c_bind, 2, 0, 0, CCB(ZEN_CB_MN, 0)),
 	EL("inc", c_inc, 2, 1, 0, CR(ZEN_CM_NAT, 0, 0, ZEN_CB_M, 1, 0)),
@@ -535,6 +551,10 @@ const struct zen_native zl_cost_realized[] = {
 };
 
 const struct zen_native zl_cost_extracted[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("force_bind2", 3), ELEMMA("force_bind3", 4),
+	ELEMMA("force_map", 2), ELEMMA("force_ap", 2),
+	ELEMMA("force_kleisli", 2),
 	EP("incRet", c_incret, 2, 1, 0, CNAT(1, 0, 0)),
 	EP(">>=", c_bind, 2, 0, 0, CCB(ZEN_CB_MN, 0)),
 	EP("=<<", c_bind, 2, 0, 1, CCB(ZEN_CB_MN, 0)),
@@ -866,6 +886,12 @@ NATIVE(i_div_floor)
 }
 
 const struct zen_native zl_integers[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("p2_m_plus_n", 2), ELEMMA("p2_double", 1),
+	ELEMMA("p2_0", 1), ELEMMA("p2_1", 1), ELEMMA("p2_2", 1),
+	ELEMMA("p2_4", 1), ELEMMA("p2_8", 1), ELEMMA("p2_16", 1),
+	ELEMMA("p2_32", 1), ELEMMA("p2_64", 1), ELEMMA("p2_128", 1),
+	ELEMMA("p2_values", 1),
 	E("@%", i_circ_mod, 2, 0), E("op_At_Percent", i_circ_mod, 2, 0),
 	E("div_floor", i_div_floor, 2, 0),
 	/* p2 and lg2 are GTot: specification only */
@@ -914,7 +940,9 @@ const struct zen_native tbl[] = {					\
 	E(">=^", m_bin, 2, MAUX(M_GTE, TAG)),				\
 	E("<^", m_bin, 2, MAUX(M_LT, TAG)),				\
 	E("<=^", m_bin, 2, MAUX(M_LTE, TAG)),				\
-	ETYPE("t"), ETYPE("byte"), __VA_ARGS__				\
+	ETYPE("t"), ETYPE("byte"),					\
+	ELEMMA("uv_inv", 1), ELEMMA("vu_inv", 1), ELEMMA("v_inj", 2),	\
+	__VA_ARGS__							\
 	EEND								\
 }
 
@@ -983,6 +1011,8 @@ NATIVE(c_case)
 }
 
 const struct zen_native zl_string[] = {
+	/* lemmas: proofs, unit and free (ELEMMA) */
+	ELEMMA("string_is_bytearray", 1), ELEMMA("length_eqiv", 1),
 	E("length", s_length, 1, 0), E("strlen", s_length, 1, 0),
 	E("at", s_at, 2, 0),
 	EC("cat", p_strcat, 2, 0, CR(ZEN_CM_LEN2, 0, 1, ZEN_CB_NONE, 1, 2)),
