@@ -571,7 +571,7 @@ static void sha256(uint8_t out[32], const void *p, size_t n)
 static void test_inclusion(void)
 {
 	zv *hdr = bytes_hex(B522856), *path, *v, *items[34];
-	uint8_t b[32], root[32];
+	uint8_t b[33] = { 0 }, root[32];	/* b[32]: a 33-byte hash below */
 	size_t i;
 
 	for (i = 0; i < ZEN_ARRAY_SIZE(INCL); i++) {
