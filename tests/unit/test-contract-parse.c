@@ -231,6 +231,9 @@ static void test_features(void)
 	E("M.N.x.f", "(. M.N.x f)");
 	E("(f x).tx.y", "(. (. (f x) tx) y)");
 	E("context.timestamp", "(. context timestamp)");
+	/* a field qualified by its module (projectionLHS DOT qlident) */
+	E("context.T.blockNumber", "(. context blockNumber)");
+	E("c.Zen.Types.Main.timestamp.x", "(. (. c timestamp) x)");
 	/* constructors and module paths */
 	E("U64 amount", "(U64 amount)");
 	E("U64.v amount", "(U64.v amount)");

@@ -143,10 +143,12 @@ static void lex_ident(struct zc_lexer *lx, struct zc_token *t)
 		components++;
 		while (is_idchar(at(lx, 0)))
 			bump(lx);
-		/* `X.y` without spaces continues the path */
+		/* `X.y` without spaces continues the path; `M._x` too (a
+		 * module's name: Prims._assert), not `x._1` (the parser's
+		 * projection of a value) */
 		if (at(lx, 0) == '.' &&
 		    (is_lower(at(lx, 1)) || is_upper(at(lx, 1))) &&
-		    at(lx, 1) != '_') {
+		    (at(lx, 1) != '_' || all_upper)) {
 			bump(lx);
 			continue;
 		}
@@ -261,8 +263,10 @@ static void lex_int(struct zc_lexer *lx, struct zc_token *t)
 		}
 		t->int_kind = sufs[k].k;
 	}
-	if (overflow)
-		lex_error(lx, t, "integer literal '%s' out of range", t->text);
+	if (overflow) {
+		t->mag = UINT64_MAX;
+		t->big = true;
+	}
 }
 
 

@@ -61,6 +61,9 @@ struct zc_token {
 	uint32_t line, col;
 	uint32_t off, len;	/* source span */
 	uint64_t mag;		/* ZC_T_INT */
+	bool big;		/* ZC_T_INT of 2^64 or more (mag is then
+				   UINT64_MAX): a type may hold it, a term
+				   may not (the parser decides) */
 	const char *text;	/* IDENT UIDENT OP PREFIXOP PRAGMA keywords */
 	struct zc_bytes str;	/* ZC_T_STRING */
 };

@@ -466,6 +466,20 @@ static struct zc_int int_value(P *p, const struct zc_token *t, int neg,
 
 	v.kind = k;
 	v.minus_op = false;
+	/* A type (a refinement, a lemma's spec or proof) is never run and
+	 * F*'s int is unbounded there: any literal holds, its value clamped
+	 * (only its count matters). */
+	if (p->tymode) {
+		v.v.u = t->mag;
+		if (zc_int_kind_signed(k))
+			v.v.i = t->mag > INT64_MAX ? (neg ? INT64_MIN :
+						      INT64_MAX) :
+				neg ? -(int64_t)t->mag : (int64_t)t->mag;
+		return v;
+	}
+	if (t->big)
+		fail_at(p, t->line, t->col, "integer literal '%s' out of range",
+			t->text);
 	if (!zc_int_kind_signed(k)) {
 		if (neg && t->mag)
 			fail_at(p, at->line, at->col,
@@ -660,9 +674,15 @@ static struct zc_expr *ident_expr(P *p, const struct zc_token *t)
 	e = mkvar(p, zc_arena_strndup(p->a, s, (size_t)(end - s)), t);
 	while (end) {
 		const char *f = end + 1;
-		struct zc_expr *pr = mk(p, ZC_E_PROJ, t);
+		struct zc_expr *pr;
 
 		end = strchr(f, '.');
+		/* e.M.f projects the field f qualified by its module (F*'s
+		 * projectionLHS DOT qlident: context.T.blockNumber with
+		 * module T = Zen.Types): the field's name is f */
+		if (*f >= 'A' && *f <= 'Z' && end)
+			continue;
+		pr = mk(p, ZC_E_PROJ, t);
 		pr->u.proj.e = e;
 		pr->u.proj.field = zc_arena_strndup(p->a, f, end ?
 						    (size_t)(end - f) :
