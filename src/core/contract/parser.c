@@ -652,6 +652,16 @@ static int starts_atom(const struct zc_token *t)
 	}
 }
 
+/* Whether the components from dot on reach a lowercase one: the module
+ * names before it qualify that field. */
+static int qualifies_field(const char *dot)
+{
+	for (; dot; dot = strchr(dot + 1, '.'))
+		if ((dot[1] >= 'a' && dot[1] <= 'z') || dot[1] == '_')
+			return 1;
+	return 0;
+}
+
 /* IDENT path: qualified name, then field projections. */
 static struct zc_expr *ident_expr(P *p, const struct zc_token *t)
 {
@@ -679,8 +689,9 @@ static struct zc_expr *ident_expr(P *p, const struct zc_token *t)
 		end = strchr(f, '.');
 		/* e.M.f projects the field f qualified by its module (F*'s
 		 * projectionLHS DOT qlident: context.T.blockNumber with
-		 * module T = Zen.Types): the field's name is f */
-		if (*f >= 'A' && *f <= 'Z' && end)
+		 * module T = Zen.Types): the field's name is f.  Module
+		 * names only qualify a field that follows them. */
+		if (*f >= 'A' && *f <= 'Z' && qualifies_field(end))
 			continue;
 		pr = mk(p, ZC_E_PROJ, t);
 		pr->u.proj.e = e;

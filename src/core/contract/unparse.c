@@ -468,17 +468,48 @@ static void pr_fields(struct up *u, const struct zc_expr *e,
 	(*i)++;
 }
 
+/* the fields from base (exclusive) out to e, innermost first, each
+ * projection closed: `((x).N).f`, so that no capitalized field reads
+ * as the module of the next (x.N.f is x's field f) */
+static void pr_fields_closed(struct up *u, const struct zc_expr *e,
+			     const struct zc_expr *base)
+{
+	if (e == base)
+		return;
+	pr_fields_closed(u, e->u.proj.e, base);
+	emit(u, ".");
+	emit(u, e->u.proj.field);
+	emit(u, ")");
+}
+
 /* e.f.g: `x.f.g` as one path token while it lasts, else `(e).f.g` */
 static void pr_proj(struct up *u, const struct zc_expr *e)
 {
-	const struct zc_expr *base = e;
+	const struct zc_expr *base = e, *q;
 	size_t n = 0, i = 0, brk = SIZE_MAX;
+	int upper = 0;
 
 	/* an inner node with an ascription or implicit arguments ends the
 	 * chain (it prints in parentheses) */
 	while (base->kind == ZC_E_PROJ && (base == e || plain(base))) {
 		n++;
 		base = base->u.proj.e;
+	}
+	for (q = e; q != base; q = q->u.proj.e)
+		upper |= q->u.proj.field[0] >= 'A' && q->u.proj.field[0] <= 'Z';
+	if (upper) {
+		for (i = 0; i < n; i++)
+			emit(u, "(");
+		if (base->kind == ZC_E_VAR && plain(base) &&
+		    !is_op_name(base->u.name)) {
+			emit(u, base->u.name);
+		} else {
+			emit(u, "(");
+			pr_expr(u, base, LV_TERM, 0);
+			emit(u, ")");
+		}
+		pr_fields_closed(u, e, base);
+		return;
 	}
 	if (base->kind == ZC_E_VAR && plain(base) &&
 	    !is_op_name(base->u.name)) {
