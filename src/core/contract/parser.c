@@ -1327,7 +1327,6 @@ static struct zc_pat *var_pat(P *p, const char *name, const struct zc_token *t)
 	return x;
 }
 
-/* let binding (after `let`, `let rec` or `and`) */
 /* A top-level val, until the let of its name takes it. */
 struct pending_val {
 	const char *name;	/* NULL once used */
@@ -1379,7 +1378,10 @@ static void parse_lemma_body(P *p, struct zc_binding *b)
 	b->body = mk(p, ZC_E_UNIT, t);
 }
 
-/* One binding; a top-level one (p->vals set) may be a lemma. */
+/*
+ * A let binding (after `let`, `let rec` or `and`); a top-level one
+ * (p->vals set) may be a lemma.
+ */
 static void parse_binding(P *p, int rec, struct zc_binding *b)
 {
 	const struct zc_token *t = cur(p);
@@ -1634,8 +1636,8 @@ static struct zc_expr *parse_noseq(P *p)
 
 /*
  * e1; e2 (F*'s Seq, e1 of type unit): `let _ = e1 in e2`, the same
- * value and, for the elaborator, the same count (Seq is e1 + e2, a let of
- * a pattern e1's count + the body's).
+ * value and, for the elaborator, the same count (Seq counts e1 + e2; a
+ * let of a pattern counts its value's count + the body's).
  */
 static struct zc_expr *parse_seq(P *p, struct zc_expr *first)
 {
@@ -2089,7 +2091,6 @@ static int starts_decl(P *p)
 	}
 }
 
-/* A `val` waiting for its `let`. */
 /*
  * One group of binders before the colon of a `val` (parse.mly: VAL
  * lidentOrOperator list(multiBinder) COLON typ): `(x y : T)`, `(#n:nat)`,
