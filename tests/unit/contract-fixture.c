@@ -31,3 +31,14 @@ struct zc_contract *cx_load_file(const char *name, void (*edit)(char *src),
 	free(src);
 	return c;
 }
+
+const struct zen_data *cx_state_item(const struct zen_contract_return *r,
+				     size_t i, enum zen_data_kind k)
+{
+	const struct zen_data *d = &r->state_data;
+
+	if (r->state != ZEN_STATE_UPDATE || d->kind != ZEN_DATA_LIST ||
+	    i >= d->u.coll.n || d->u.coll.items[i].kind != k)
+		return NULL;
+	return &d->u.coll.items[i];
+}

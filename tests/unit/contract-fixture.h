@@ -17,4 +17,9 @@
 struct zc_contract *cx_load_file(const char *name, void (*edit)(char *src),
 				 const char *suffix);
 
+/* Item i of the list main's result stores as its state, if it has kind
+ * k; NULL otherwise (no update, no list, too short, another kind). */
+const struct zen_data *cx_state_item(const struct zen_contract_return *r,
+				     size_t i, enum zen_data_kind k);
+
 #endif

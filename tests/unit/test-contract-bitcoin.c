@@ -34,6 +34,7 @@
 #include "core/contract/contract.h"
 #include "core/contract/zulib_int.h"
 #include "core/encoding/hex.h"
+#include "contract-fixture.h"
 #include "tap.h"
 
 #ifndef ZEN_SRCDIR
@@ -664,17 +665,6 @@ static void test_inclusion(void)
 
 /* ---- the contract ---- */
 
-static const struct zen_data *item(const struct zen_contract_return *r,
-				   size_t i, enum zen_data_kind k)
-{
-	const struct zen_data *d = &r->state_data;
-
-	if (r->state != ZEN_STATE_UPDATE || d->kind != ZEN_DATA_LIST ||
-	    i >= d->u.coll.n || d->u.coll.items[i].kind != k)
-		return NULL;
-	return &d->u.coll.items[i];
-}
-
 static void test_contract(void)
 {
 	static const uint32_t flags[] = { 1, 0, 1, 0, 0, 2016 };
@@ -706,20 +696,20 @@ static void test_contract(void)
 	       st.cost_body == 12381 && st.cost_exact && r.ok,
 	       "zulib-bitcoin.fst: cf = 12381 = main's own count, exact");
 	ok = ok && r.state_data.u.coll.n == 10 &&
-	     (d = item(&r, 0, ZEN_DATA_HASH)) &&
+	     (d = cx_state_item(&r, 0, ZEN_DATA_HASH)) &&
 	     !memcmp(d->u.hash, gh->u.bytes.p, 32) &&
-	     (d = item(&r, 1, ZEN_DATA_HASH)) &&
+	     (d = cx_state_item(&r, 1, ZEN_DATA_HASH)) &&
 	     !memcmp(d->u.hash, gh->u.bytes.p, 32);
 	tap_ok(ok, "zulib-bitcoin.fst: the genesis hash, and block 1's "
 	       "parent is it");
-	ok = ok && (d = item(&r, 2, ZEN_DATA_BYTES)) && d->u.bytes.len == 4 &&
+	ok = ok && (d = cx_state_item(&r, 2, ZEN_DATA_BYTES)) && d->u.bytes.len == 4 &&
 	     !memcmp(d->u.bytes.p, "\xff\xff\x00\x1d", 4) &&
-	     (d = item(&r, 3, ZEN_DATA_BYTES)) && d->u.bytes.len == 4 &&
+	     (d = cx_state_item(&r, 3, ZEN_DATA_BYTES)) && d->u.bytes.len == 4 &&
 	     !memcmp(d->u.bytes.p, "\x49\x5a\x41\x17", 4);
 	tap_ok(ok, "zulib-bitcoin.fst: genesis nBits ff ff 00 1d, the "
 	       "retarget 49 5a 41 17");
 	for (size_t i = 0; ok && i < ZEN_ARRAY_SIZE(flags); i++)
-		ok = (d = item(&r, 4 + i, ZEN_DATA_U32)) &&
+		ok = (d = cx_state_item(&r, 4 + i, ZEN_DATA_U32)) &&
 		     d->u.u32 == flags[i];
 	tap_ok(ok, "zulib-bitcoin.fst: proof of work 1 and 0, inclusion 1 "
 	       "and 0, notHex unparsed, interval 2016");

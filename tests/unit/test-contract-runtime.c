@@ -13,6 +13,7 @@
 #include "core/crypto/hash.h"
 #include "core/crypto/keys.h"
 #include "core/encoding/hex.h"
+#include "contract-fixture.h"
 #include "tap.h"
 
 static struct zen_rt RT;
@@ -2690,18 +2691,6 @@ static int zrun(struct zc_contract *c, const struct zen_contract_args *a,
 	return 1;
 }
 
-/* item i of the state list, if it has kind k */
-static const struct zen_data *sitem(const struct zen_contract_return *r,
-				    size_t i, enum zen_data_kind k)
-{
-	const struct zen_data *d = &r->state_data;
-
-	if (r->state != ZEN_STATE_UPDATE || d->kind != ZEN_DATA_LIST ||
-	    i >= d->u.coll.n || d->u.coll.items[i].kind != k)
-		return NULL;
-	return &d->u.coll.items[i];
-}
-
 /* the state is a list of U32 with these values */
 static int state_u32s(const struct zen_contract_return *r, size_t n,
 		      const uint32_t *want)
@@ -2711,7 +2700,7 @@ static int state_u32s(const struct zen_contract_return *r, size_t n,
 	if (r->state_data.kind != ZEN_DATA_LIST || r->state_data.u.coll.n != n)
 		return 0;
 	for (i = 0; i < n; i++) {
-		const struct zen_data *d = sitem(r, i, ZEN_DATA_U32);
+		const struct zen_data *d = cx_state_item(r, i, ZEN_DATA_U32);
 
 		if (!d || d->u.u32 != want[i]) {
 			tap_diag("state item %zu", i);
@@ -2724,7 +2713,7 @@ static int state_u32s(const struct zen_contract_return *r, size_t n,
 static int state_hash(const struct zen_contract_return *r, size_t i,
 		      const uint8_t *h)
 {
-	const struct zen_data *d = sitem(r, i, ZEN_DATA_HASH);
+	const struct zen_data *d = cx_state_item(r, i, ZEN_DATA_HASH);
 
 	return d && !memcmp(d->u.hash, h, 32);
 }
@@ -2880,13 +2869,13 @@ static void test_zc_dict(void)
 	memset(&a, 0, sizeof(a));
 	a.body = &body;
 	ok = zrun(c, &a, 663, &r);
-	ok = ok && (d = sitem(&r, 0, ZEN_DATA_U64)) && d->u.u64 == 5;
-	ok = ok && (d = sitem(&r, 1, ZEN_DATA_STRING)) &&
+	ok = ok && (d = cx_state_item(&r, 0, ZEN_DATA_U64)) && d->u.u64 == 5;
+	ok = ok && (d = cx_state_item(&r, 1, ZEN_DATA_STRING)) &&
 	     d->u.bytes.len == 2 && !memcmp(d->u.bytes.p, "xy", 2);
-	ok = ok && (d = sitem(&r, 2, ZEN_DATA_U32)) && d->u.u32 == 2;
-	ok = ok && (d = sitem(&r, 3, ZEN_DATA_U64)) && d->u.u64 == 42;
-	ok = ok && (d = sitem(&r, 4, ZEN_DATA_U32)) && d->u.u32 == 0;
-	ok = ok && (d = sitem(&r, 5, ZEN_DATA_U32)) && d->u.u32 == 2;
+	ok = ok && (d = cx_state_item(&r, 2, ZEN_DATA_U32)) && d->u.u32 == 2;
+	ok = ok && (d = cx_state_item(&r, 3, ZEN_DATA_U64)) && d->u.u64 == 42;
+	ok = ok && (d = cx_state_item(&r, 4, ZEN_DATA_U32)) && d->u.u32 == 0;
+	ok = ok && (d = cx_state_item(&r, 5, ZEN_DATA_U32)) && d->u.u32 == 2;
 	tap_ok(ok, "zulib-dict.fst: cf = main's cost = 663; state [5; \"xy\"; "
 	       "2; 42; 0; 2]");
 	zen_contract_return_release(&r);
@@ -2919,10 +2908,10 @@ static void test_zc_tx(void)
 	     r.tx.inputs[0].is_mint && r.tx.inputs[0].mint.amount == 100 &&
 	     r.tx.outputs[4].spend.amount == 20 &&
 	     r.tx.outputs[4].lock.id == ZEN_LOCK_CONTRACT;
-	ok = ok && (d = sitem(&r, 0, ZEN_DATA_U64)) && d->u.u64 == 20;
+	ok = ok && (d = cx_state_item(&r, 0, ZEN_DATA_U64)) && d->u.u64 == 20;
 	for (i = 1; ok && i < 6; i++)
-		ok = (d = sitem(&r, i, ZEN_DATA_U32)) && d->u.u32 == 1;
-	ok = ok && (d = sitem(&r, 6, ZEN_DATA_U32)) && d->u.u32 == 0;
+		ok = (d = cx_state_item(&r, i, ZEN_DATA_U32)) && d->u.u32 == 1;
+	ok = ok && (d = cx_state_item(&r, 6, ZEN_DATA_U32)) && d->u.u32 == 0;
 	ok = ok && state_hash(&r, 7, sub);
 	memset(sub, 0, sizeof(sub));
 	sub[4] = 7;
@@ -2946,8 +2935,8 @@ static void test_zc_tx(void)
 	a.wallet_outputs = outs;
 	a.wallet_n = 2;
 	ok = cid && zrun(c, &a, 1559, &r) &&
-	     (d = sitem(&r, 2, ZEN_DATA_U32)) && d->u.u32 == 0 &&
-	     (d = sitem(&r, 6, ZEN_DATA_U32)) && d->u.u32 == 2;
+	     (d = cx_state_item(&r, 2, ZEN_DATA_U32)) && d->u.u32 == 0 &&
+	     (d = cx_state_item(&r, 6, ZEN_DATA_U32)) && d->u.u32 == 2;
 	tap_ok(ok, "zulib-tx.fst, a wallet of 2: cf = main's cost = 1559; "
 	       "fromWallet found the asset");
 	zen_contract_return_release(&r);
@@ -2980,7 +2969,7 @@ static void test_zc_crypto(void)
 	ok = ok && r.state_data.kind == ZEN_DATA_LIST &&
 	     r.state_data.u.coll.n == 5;
 	for (size_t i = 0; ok && i < 3; i++)
-		ok = (d = sitem(&r, i, ZEN_DATA_U32)) && d->u.u32 == flags[i];
+		ok = (d = cx_state_item(&r, i, ZEN_DATA_U32)) && d->u.u32 == flags[i];
 	zen_sha3(h, cpk, 33);
 	ok = ok && state_hash(&r, 3, h) && r.tx.n_outputs == 1 &&
 	     r.tx.outputs[0].lock.id == ZEN_LOCK_PK &&

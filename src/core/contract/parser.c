@@ -671,6 +671,10 @@ static struct zc_expr *ident_expr(P *p, const struct zc_token *t)
 	/* C? or C?.f (IDENT: no operator), a type variable 'a */
 	if (strchr(s, '?') || s[0] == '\'')
 		return mkvar(p, s, t);
+	/* F*'s keyword: `assert p` is Prims._assert p, a proof (a lemma at
+	 * run time: unit, p not run) */
+	if (!strcmp(s, "assert"))
+		return mkvar(p, "Prims._assert", t);
 	/* find the first lowercase component */
 	while (!(*c >= 'a' && *c <= 'z') && *c != '_') {
 		c = strchr(c, '.');

@@ -1435,20 +1435,6 @@ static void over_applied(struct res *r, const struct zc_expr *e,
 	r->quiet = quiet;
 }
 
-/*
- * `assert p` (F*'s keyword: Prims._assert p): a proof, erased when the
- * reference extracts the contract, so unit whatever p is (p is not run:
- * it may be a proposition); the elaborator counts it as the application
- * it is.
- */
-static int is_assert(const struct zc_expr *e)
-{
-	const struct zc_expr *fn = e->u.app.fn;
-
-	return e->u.app.nargs == 1 && fn->kind == ZC_E_VAR &&
-	       !strcmp(fn->u.name, "assert");
-}
-
 static struct node *res_app(struct res *r, const struct zc_expr *e,
 			    const struct scope *s)
 {
@@ -1456,8 +1442,6 @@ static struct node *res_app(struct res *r, const struct zc_expr *e,
 	const struct zen_native *nat;
 	size_t i;
 
-	if (is_assert(e))
-		return const_node(r, e->pos, zv_unit());
 	if (!(fn = res_expr(r, e->u.app.fn, s)))
 		return NULL;
 	nat = head_native(r, fn);

@@ -50,6 +50,7 @@
 #include <openssl/evp.h>
 
 #include "core/contract/zulib_int.h"
+#include "core/encoding/hex.h"
 
 #define HEADER_LEN 80
 #define TARGET_LEN 4
@@ -200,13 +201,6 @@ NATIVE(bc_slice)	/* parent, nbits: aux = offset | length << 8 */
 	RET(zv_bytes(rt, h + off, len));
 }
 
-static int hexval(uint8_t c)
-{
-	return c >= '0' && c <= '9' ? c - '0'
-	       : c >= 'a' && c <= 'f' ? c - 'a' + 10
-	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 NATIVE(bc_parse_header)
 {
 	uint8_t h[HEADER_LEN];
@@ -217,7 +211,7 @@ NATIVE(bc_parse_header)
 		RET(zv_none());
 	s = a[0]->u.bytes.p;
 	for (size_t i = 0; i < HEADER_LEN; i++) {
-		int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
+		int hi = zen_hex_value(s[2 * i]), lo = zen_hex_value(s[2 * i + 1]);
 
 		if (hi < 0 || lo < 0)
 			RET(zv_none());

@@ -243,19 +243,14 @@ NATIVE(p_length)
 	RET(zv_int(rt, (int64_t)a[0]->u.list.len));
 }
 
-/* ignore x, allow_inversion T: unit (the last is a proof helper whose
- * only run-time value is () ) */
-NATIVE(p_unit)
+/* unit whatever the arguments: ignore x, allow_inversion T, assert_norm
+ * p and the lemmas (zulib_int.h ELEMMA) */
+int zl_unit(struct zen_rt *rt, const struct zen_native *self, zv *const *a,
+	    zv **out, uint64_t *cost)
 {
 	(void)rt; (void)self; (void)a; (void)cost;
 	*out = zv_unit();
 	return 0;
-}
-
-int zl_lemma(struct zen_rt *rt, const struct zen_native *self, zv *const *a,
-	     zv **out, uint64_t *cost)
-{
-	return p_unit(rt, self, a, out, cost);
 }
 
 NATIVE(p_proj)
@@ -352,7 +347,7 @@ const struct zen_native zl_prims[] = {
 const struct zen_native zl_pervasives[] = {
 	ECTOR("OK", 1), ECTOR("ERR", 1), ECTOR("Inl", 1), ECTOR("Inr", 1),
 	E("dfst", p_proj, 1, 0), E("dsnd", p_proj, 1, 1),
-	E("ignore", p_unit, 1, 0), E("allow_inversion", p_unit, 1, 0),
+	E("ignore", zl_unit, 1, 0), E("allow_inversion", zl_unit, 1, 0),
 	ELEMMA("invertOption", 1),
 	/* false_elim takes a unit{false}: no call can be well typed */
 	{ "false_elim", NULL, 1, ZEN_NATIVE_GHOST, 0, 0, CNONE },
@@ -367,7 +362,7 @@ const struct zen_native zl_native[] = {
 	ECTOR("Some", 1), ECTOR("None", 0),
 	E("fst", p_proj, 1, 0), E("snd", p_proj, 1, 1),
 	/* its argument is a proposition, erased: never evaluated */
-	EP("assert_norm", p_unit, 1, 1, 0, CNONE),
+	EP("assert_norm", zl_unit, 1, 1, 0, CNONE),
 	ETYPE("option"),
 	EEND
 };

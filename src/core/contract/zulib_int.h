@@ -47,9 +47,9 @@
 /* A Zulib lemma (a val whose type is a Lemma): a proof, erased by the
  * reference's extraction, so unit; its arguments are never run (they may
  * be types or propositions) and it costs nothing. */
-int zl_lemma(struct zen_rt *rt, const struct zen_native *self, zv *const *a,
-	     zv **out, uint64_t *cost);
-#define ELEMMA(n, ar) EP(n, zl_lemma, ar, (1u << (ar)) - 1, 0, CNONE)
+int zl_unit(struct zen_rt *rt, const struct zen_native *self, zv *const *a,
+	    zv **out, uint64_t *cost);
+#define ELEMMA(n, ar) EP(n, zl_unit, ar, (1u << (ar)) - 1, 0, CNONE)
 #define EL(n, f, ar, lazy, aux, c) { n, f, ar, ZEN_NATIVE_COST, lazy,	\
 				     (intptr_t)(aux), c }
 #define ETYPE(n) { n, NULL, 0, ZEN_NATIVE_TYPE, 0, 0, CNONE }
