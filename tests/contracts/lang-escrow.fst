@@ -41,7 +41,7 @@ let deposit e a = C.incRet 2 ({ e with balance = e.balance + a - e.fee })
 // charges m + n also when ofOption gives ERR (then main's own count
 // stops at 1 + 10 = 11).  release, others: 11.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
-         -> option data -> nat `cost` 5
+         -> option data -> nat `cost` 6
 let cf _ _ command _ _ _ _ =
   if command = "deposit" then C.ret 36 else C.ret 11
 

@@ -44,7 +44,7 @@ let store txSkel v =
 // txSkel v 2, RT.failw e 1) = 6.  Callees: larger 9 + store 8; positive
 // 3 + 10 + 6, + store 8 on OK; repeatAdd 7 3 = 53 + store 8; RT.failw 0.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
-         -> option data -> nat `cost` 6
+         -> option data -> nat `cost` 13
 let cf _ _ command _ _ _ _ =
   C.ret #nat (match command with
               | "larger" -> 13 + 9 + 8

@@ -43,7 +43,7 @@ let run s v =
 // (3 + && (2 + 1 + 1)) 7 = 10) 15 + RT.ok @ {...} 8 = 25: 27; run 12 on
 // every path, RT.ok 0: 39.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
-         -> option data -> nat `cost` 1
+         -> option data -> nat `cost` 3
 let cf _ _ _ _ _ _ _ = C.ret (27 + 12 <: nat)
 
 val main : txSkel:txSkeleton -> context:context -> contractId

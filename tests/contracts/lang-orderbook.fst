@@ -54,7 +54,7 @@ let spread () =
 // (I.int_to_t (book |> fun l -> depth l))) 3 + 2: 10; RT.failw 1) = 17;
 // spread () 22 on the spread path.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
-         -> option data -> nat `cost` 5
+         -> option data -> nat `cost` 8
 let cf _ _ command _ _ _ _ =
   C.ret (if command = "spread" then 17 + 22 else 17)
 

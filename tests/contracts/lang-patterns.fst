@@ -51,7 +51,7 @@ let area2 s =
 // 3 + (+ 2 + match: leaves Tri _ 2 + _ 1) 5 = 8) 13 = 16)) 19 = 22; plus
 // parse 21, and area2 29 when the shape is known.  RT.ok, RT.failw 0.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
-         -> option data -> nat `cost` 9
+         -> option data -> nat `cost` 13
 let cf _ _ command _ _ _ _ =
   begin begin match command with
   | "tri" | "seg" | "dot" -> 22 + 21 + 29

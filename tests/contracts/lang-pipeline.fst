@@ -44,7 +44,7 @@ let headPlus l =
 // fee 13; halve 5 + 15 = 20 then the function (leaves Some h 2 + None 1
 // + C.ret 1 = 4, C.ret 0) 4; headPlus 14.  RT.ok 0.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
-         -> option data -> nat `cost` 7
+         -> option data -> nat `cost` 13
 let cf _ _ command _ _ _ _ =
   (match command with
    | "fee" -> 22 + 13

@@ -45,10 +45,19 @@ let runOpt (#a #b:Type) (#n:nat) (f: a -> option b `cost` n) (x: option a)
   : option b `cost` (n + 5) =
   Opt.maybe (OptT.incNone n) f x |> inc 5
 
+// A path of two hashes exactly: a path of any length would make the
+// cost of reading it (and of verifying it) grow with the length, past
+// any constant the type can say.  Its count: match (leaves [Hash a;
+// Hash b] 4 + _ 1 + max (OptT.some [a; b]: 1 + list 2 * 2, none 0)) 10.
+let pathOfTwo (ls: list data) : option (list hash) `cost` 10 =
+  match ls with
+  | [Hash a; Hash b] -> OptT.some [a; b]
+  | _ -> OptT.none
+
 let parseProof (dict: Dict.t data) : option proof `cost` 400 =
   let open OptT in
   let! root = Dict.tryFind "Root" dict >?= tryHash in
-  let! path = Dict.tryFind "Path" dict >?= tryList >?= OptT.tryMapT tryHash in
+  let! path = Dict.tryFind "Path" dict >?= tryList >?= pathOfTwo in
   let! index = Dict.tryFind "Index" dict >?= tryU64 in
   begin match root, path, index with
   | Some r, Some p, Some i ->
@@ -102,20 +111,20 @@ let main txSkel context contractId command sender messageBody wallet state =
 //   2 = 18) = 38: 44): 49: 55) = 60.
 // parseProof: body is `let open OptT`, counted where it stands (no
 //   increment of its own): let! root 1+1+(>?= 2 + tryFind 2) 6, let!
-//   path 1+1+(>?= 2 + >?= 2 + tryFind 2 + tryMapT 1) 9, let! index 6,
+//   path 1+1+(>?= 2 + >?= 2 + tryFind 2) 8, let! index 6,
 //   |> autoInc 2 + match (tuple 3 + leaves (Some r, Some p, Some i) 6
-//   + _ 1 + max(incSome 2 + record 3 + U64.v 1, incNone 1)) 16 = 39;
-//   Zulib tryFind 3 * 64 + tryHash 2 + tryList 4 + tryMapT tryHash (L *
-//   (2 + 20) + 20) + tryU64 2 + incSome 10 = 230 + 22 L.
-//   That is 269 + 22 L <= 400 for L <= 5, and parseProof's type says
-//   400: autoInc pads it to 400 (the type checker makes it so).
+//   + _ 1 + max(incSome 2 + record 3 + U64.v 1, incNone 1)) 16 = 38;
+//   Zulib tryFind 3 * 64 + tryHash 2 + tryList 4 + pathOfTwo 10 +
+//   tryU64 2 + incSome 10 = 220.
+//   That is 258 <= 400, and parseProof's type says 400: autoInc pads
+//   it to 400 (the type checker makes it so).
 // leafOf: |> 2 + >>= 2 + updatePublicKey 2 args = 6; Zulib 384 + 20:
 //   410 <= 600, padded to its declared 600 the same way.
 // runOpt: |> 2 + maybe 3 + incNone 1 + inc 1 = 7; Zulib: f x (Some) +
 //   5, here liftCost of lockToPublicKey 610, + 5.  (Its declared index
 //   n + 5 names the implicit n: no padding.)
-// Zulib of redeem itself: verify 420 L + 4, fromWallet 128 s + 192,
-//   ofOptionTxSkel 3.
+// Zulib of redeem itself: verify 420 L + 4 (L = 2, pathOfTwo),
+//   fromWallet 128 s + 192, ofOptionTxSkel 3.
 // Total: 17 + 4 + 60 + 400 + 600 + (420 L + 4) + (128 s + 192) +
 //   (7 + 615) + 3 = 1902 + 420 L + 128 s; L = 2: 2742 + 128 s.
 let cf _ _ _ _ _ wallet _ =

@@ -192,6 +192,26 @@ test_expect_success 'cost: a dearer path that needs a body key, named with its i
 	grep -qx "zen: $TRASH/dearkey.fst:8:5: main costs 1089 but cf says 400 for command \"zen-check-other-0\" (body {\"returnAddress\": lock})" "$TRASH/e"
 '
 
+# a helper dearer than its val, though main stays within cf: F* makes a
+# body cost what its type says.  fee's body `inc 20 (ret x)`: an
+# application of 2 arguments 2 + `ret x` 1 + inc 20 = 23.
+cat >"$TRASH/overval.fst" <<EOF
+$HEAD
+val fee: U64.t -> U64.t \`cost\` 3
+let fee x = inc 20 (ret x)
+let main txSkel _ _ _ _ _ _ _ =
+  (let! _ = fee 1UL in RT.ok @ { tx = txSkel; message = None; state = NoChange })
+  <: contractResult \`cost\` 100
+let cf _ _ _ _ _ _ _ = ret (100 <: nat)
+EOF
+err_is 'cost: a function dearer than its val, at the val' 2 \
+	"zen: $TRASH/overval.fst:6:5: fee costs 23 but its val says 3 for command \"\"" \
+	contract check "$TRASH/overval.fst"
+test_expect_success 'cost: the same function with its val at 23 is accepted' '
+	sed "s/U64.t \`cost\` 3\$/U64.t \`cost\` 23/" "$TRASH/overval.fst" >"$TRASH/exactval.fst" &&
+	z contract check "$TRASH/exactval.fst" >/dev/null
+'
+
 test_expect_success 'wallet with the genesis output' '
 	z wallet import --words-file "$TRASH/words" --password-file "$PW" >/dev/null &&
 	test "$(z wallet address | json d)" = $ROOT

@@ -75,6 +75,78 @@ static void test_cost_refusal(void)
 	zen_check_report_release(&rep);
 }
 
+/*
+ * A body dearer than its declared cost index (a val, a return type, an
+ * ascription; a helper's, cf's) is refused at the declaration, once,
+ * though main stays within cf: the reference's type checker makes every
+ * body cost what its type says.  Counts (the elaborator's, 1.10):
+ * `inc 20 (ret x)` is an application of 2 arguments 2 + `ret x` 1, and
+ * inc 20: 23; `g x` 1; `ret (100 <: nat)` 1.
+ */
+#define OVER_MAIN(call) \
+	"let main txSkel _ _ command _ _ _ _ =\n" \
+	"  (let! _ = " call " in " OKBODY ")\n" \
+	"  <: contractResult `cost` 100\n"
+#define OVER_CF "let cf _ _ _ _ _ _ _ = ret (100 <: nat)\n"
+
+static void over_case(const char *src, const char *want, size_t n,
+		      const char *what)
+{
+	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
+	struct zen_err err = ZEN_ERR_INIT;
+	struct zc_contract *c = NULL;
+
+	if (!want) {
+		tap_ok(!check(src, &rep, &c, &err) && c, "%s: accepted (%s)",
+		       what, err.msg);
+		zen_contract_free(c);
+	} else {
+		tap_ok(check(src, &rep, &c, &err) == ZEN_EINVAL && !c &&
+		       rep.n == n, "%s: refused, %zu error(s) (%zu)", what, n,
+		       rep.n);
+		tap_str(err.msg, want, "%s: at the declaration", what);
+	}
+	zen_check_report_release(&rep);
+}
+
+static void test_declared_index(void)
+{
+	over_case(HEAD "val fee: U64.t -> U64.t `cost` 3\n"
+		  "let fee x = inc 20 (ret x)\n" OVER_MAIN("fee 1UL") OVER_CF,
+		  "t.fst:6:5: fee costs 23 but its val says 3 for command "
+		  "\"\"", 1, "a helper's val");
+	over_case(HEAD "val fee: U64.t -> U64.t `cost` 23\n"
+		  "let fee x = inc 20 (ret x)\n" OVER_MAIN("fee 1UL") OVER_CF,
+		  NULL, 0, "a helper's val, exact");
+	over_case(HEAD "let fee (x: U64.t) : U64.t `cost` 3 =\n"
+		  "  inc 20 (ret x)\n" OVER_MAIN("fee 1UL") OVER_CF,
+		  "t.fst:6:5: fee costs 23 but its type says 3 for command "
+		  "\"\"", 1, "a return type");
+	/* an ascription pads what it ascribes, which carries no increment
+	 * of its own: 20 */
+	over_case(HEAD OVER_MAIN("(inc 20 (ret 1UL) <: U64.t `cost` 3)")
+		  OVER_CF,
+		  "t.fst:7:14: this expression costs 20 but its type says 3 "
+		  "for command \"\"", 1, "an ascription");
+	/* f's body is g x in tail position: 1 + g's exact 10 */
+	over_case(HEAD "val g: U64.t -> U64.t `cost` 10\n"
+		  "let g x = inc 7 (ret x)\n"
+		  "val f: U64.t -> U64.t `cost` 5\n"
+		  "let f x = g x\n" OVER_MAIN("f 1UL") OVER_CF,
+		  "t.fst:8:5: f costs 11 but its val says 5 for command "
+		  "\"\"", 1, "a tail call dearer than the caller's val");
+	over_case(HEAD OVER_MAIN("ret 1UL")
+		  "val cf: txSkeleton -> context -> string -> sender -> "
+		  "option data -> wallet -> option data -> nat `cost` 0\n"
+		  OVER_CF,
+		  "t.fst:9:5: cf costs 1 but its val says 0 for command "
+		  "\"\"", 1, "cf's val");
+	over_case(HEAD OVER_MAIN("ret 1UL")
+		  "val cf: txSkeleton -> context -> string -> sender -> "
+		  "option data -> wallet -> option data -> nat `cost` 1\n"
+		  OVER_CF, NULL, 0, "cf's val, exact");
+}
+
 /* Commands from `=` either way round, a tuple match, and main's own
  * dispatch; the unknown command steps past a name the contract uses. */
 static void test_commands_found(void)
@@ -1756,6 +1828,7 @@ static void test_dear_string_growth(void)
 int main(void)
 {
 	test_cost_refusal();
+	test_declared_index();
 	test_commands_found();
 	test_failed_run();
 	test_dear_body();

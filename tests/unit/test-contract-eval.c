@@ -1121,7 +1121,7 @@ static void merkle_success(struct zc_contract *c, struct zen_contract_args *a)
 	a->wallet_outputs = &wout;
 	a->wallet_n = 1;
 	/* derivation in merkle-payout.fst: 2742 + 128 s, s = 1; it counts
-	 * parseProof (269 + 22 * 2 = 313) and leafOf (410) at their
+	 * parseProof (258) and leafOf (410) at their
 	 * declared 400 and 600, as the type checker makes autoInc pad them */
 	cost_is(c, a, 2742 + 128, "merkle-payout Redeem, path of 2, s=1");
 	tap_ok(!run(c, a, &r) && r.ok && r.tx.n_inputs == 1 &&
@@ -1180,8 +1180,8 @@ static void test_merkle_payout(void)
 	main_err_is(c, &a, "could not parse the proof",
 		    "merkle-payout: body without a proof: ERR");
 	/* 81 + parseProof + leafOf at their declared 400 and 600 (its own
-	 * count: 39 + 3 tryFind 192 + incNone 10 = 241, the >?= skip
-	 * tryHash, tryList, tryMapT and tryU64; leafOf 410) = 1081 */
+	 * count: 38 + 3 tryFind 192 + incNone 10 = 240, the >?= skip
+	 * tryHash, tryList, pathOfTwo and tryU64; leafOf 410) = 1081 */
 	cost_short_is(c, &a, 2742, 1081, "could not parse the proof",
 		      "merkle-payout, no proof");
 	d_free(body);

@@ -2337,11 +2337,14 @@ struct explore {
  * main, then cf, on one input within max_steps each: 1 when both ran.
  * *steps: main's.  main's run pads its cost to cf's value (contract.h
  * zen_contract_stats): when that raised it, it is cf's value and above
- * main's own count, so cf is run apart only when it did not.
+ * main's own count, so cf is run apart only when it did not.  *over:
+ * 1 and *o when main's run, whether it ended or not, found a declared
+ * cost index exceeded.
  */
 static int run_input(const struct zc_contract *c,
 		     const struct zen_contract_args *a0, uint64_t max_steps,
-		     uint64_t *cf, uint64_t *main, uint64_t *steps)
+		     uint64_t *cf, uint64_t *main, uint64_t *steps, int *over,
+		     struct zc_over *o)
 {
 	struct zen_contract_args a = *a0;
 	struct zen_contract_return ret;
@@ -2357,6 +2360,8 @@ static int run_input(const struct zc_contract *c,
 	zen_contract_return_release(&ret);
 	*main = st.cost_body;
 	*steps = st.steps;
+	if ((*over = st.over_found))
+		*o = st.over;
 	if (ran && st.cost > st.cost_body) {
 		*cf = st.cost;
 		return 1;
@@ -2393,6 +2398,32 @@ static void cost_desc(char *out, size_t cap, const struct inputs *in,
 }
 
 /*
+ * A declared cost index a run exceeded (zc_over), at the declaration,
+ * once (the first input that showed it):
+ *   FILE:LINE:COL: fee costs 40 but its val says 24 for command "buy" (...)
+ * The reference's type checker makes every body cost what its type
+ * says, so a body found dearer on one run is refused whatever cf says.
+ */
+static void over_diag(struct zen_check_report *rep, const struct zc_over *o,
+		      const char *command, const char *desc)
+{
+	static const char *const says[] = {
+		[ZC_BY_VAL] = "its val says",
+		[ZC_BY_TYPE] = "its type says",
+		[ZC_BY_ASCRIPTION] = "its type says",
+	};
+
+	for (size_t i = 0; i < rep->n; i++)
+		if (rep->d[i].line == o->pos.line && rep->d[i].col == o->pos.col)
+			return;
+	diag(rep, o->pos, "%s costs %llu but %s %llu for command %s%s",
+	     o->name && o->decl != ZC_BY_ASCRIPTION ? o->name
+						      : "this expression",
+	     (unsigned long long)o->cost, says[o->decl],
+	     (unsigned long long)o->index, command, desc);
+}
+
+/*
  * main and cf on arguments a of command k (a->command set), within the
  * steps left when explored (sel not NULL): 1 when main is dearer than cf
  * there, then the error is reported, naming sel (cost_desc).  *margin:
@@ -2404,11 +2435,12 @@ static int cost_args(struct explore *x, struct zen_check_cost *k,
 {
 	uint64_t cf, main, steps, max = ZEN_CHECK_MAX_STEPS;
 	char q[160], desc[2 * DESC_MAX + 160];
-	int dear = 0, explored = sel != NULL;
+	struct zc_over o = { .name = NULL };
+	int dear = 0, over, explored = sel != NULL;
 
 	if (explored && x->steps < max)
 		max = x->steps;
-	if (run_input(x->c, a, max, &cf, &main, &steps)) {
+	if (run_input(x->c, a, max, &cf, &main, &steps, &over, &o)) {
 		if (!k->inputs++) {
 			k->ran = 1;
 			k->cf = cf;
@@ -2417,17 +2449,21 @@ static int cost_args(struct explore *x, struct zen_check_cost *k,
 		*margin = margin_of(main, cf);
 		dear = main > cf;
 	}
-	if (dear) {
+	if (dear || over) {
 		quote(q, sizeof(q), a->command, a->command_len);
 		cost_desc(desc, sizeof(desc), x->in, sel, grown);
+	}
+	if (dear)
 		diag(x->rep, x->pos, "main costs %llu but cf says %llu for "
 		     "command %s%s", (unsigned long long)main,
 		     (unsigned long long)cf, q, desc);
-	} else if (explored) {	/* main's steps twice: cf's are not known */
+	else if (over)
+		over_diag(x->rep, &o, q, desc);
+	else if (explored) {	/* main's steps twice: cf's are not known */
 		steps *= 2;
 		x->steps -= steps < x->steps ? steps : x->steps;
 	}
-	return dear;
+	return dear || over;
 }
 
 static void best_note(struct explore *x, const size_t *sel, int64_t margin);

@@ -24,7 +24,7 @@
  *      denotes, zc_program_load_all);
  *   3. name resolution (eval.h LOADING: every name, module and
  *      constructor bound; every error of zc_program_load_all);
- *   4. the cost bound (below).
+ *   4. the cost bound and the declared cost indexes (below).
  *
  * THE COST BOUND (1.8)
  *   The reference proves with F* and Z3 that main costs exactly cf's
@@ -40,6 +40,17 @@
  *   one).  A run that fails (a failed match, an overflow, a limit)
  *   compares nothing, so a contract is refused only for a path the
  *   engine ran and found dearer than cf says.
+ *
+ *   The same runs check every cost index the contract declares (a val
+ *   `... -> cost T E`, a return type, an ascription `e <: cost T E`;
+ *   cf's too): F* makes each body cost exactly what its type says, so
+ *   one found dearer on a run than its index is refused, at the
+ *   declaration, once, though main stays within cf:
+ *     FILE:LINE:COL: fee costs 23 but its val says 3 for command "buy"
+ *   (the cost counts the body's increments and what it calls; eval.h
+ *   COST INDEXES, value.h rt->over).  A body cheaper than its index is
+ *   not refused: the engine cannot tell it from a short-circuit (an
+ *   OptT or RT bind on None or ERR), which the index pads.
  *
  *   Commands: the string constants matched against main's and cf's
  *   command parameter (`match command with | "buy" -> ...`, `command =

@@ -196,6 +196,7 @@ out:
 	if (st) {
 		st->steps = zc_exec_steps(ex);
 		st->mem = rt->mem_used;
+		st->over_found = zc_exec_over(ex, &st->over);
 	}
 	return rc;
 }

@@ -102,6 +102,12 @@ struct zen_contract_stats {
 	size_t mem;		/* arena bytes */
 	uint64_t cost_body;	/* main's own count before the padding to cf
 				 * (declared indexes inside main applied) */
+	/* 1 and which, when the run (failed or not) found a declared cost
+	 * index of the contract (a val, a return type, an ascription; cf's
+	 * too, when main's padding ran it) below what its body cost: the
+	 * reference's type checker refuses such a contract */
+	int over_found;
+	struct zc_over over;
 };
 
 /*

@@ -139,6 +139,9 @@ struct node {
 			struct node *idx;
 			size_t skip;
 			struct node *e;
+			/* the declaration, for zc_exec_over */
+			enum zc_declarer decl;
+			const char *name;
 		} pad;
 	} u;
 };

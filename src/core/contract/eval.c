@@ -839,8 +839,11 @@ static int ev_pad(struct zc_exec *ex, const struct node *n,
 			pend->over = 1;
 		if (!pend->padded || s > pend->floor)
 			pend->floor = s;
-		if (s < pend->least)
+		if (s < pend->least) {
 			pend->least = s;
+			pend->least_at = n;
+			pend->least_base = pend->add;
+		}
 		pend->padded = 1;
 	}
 	t->n = n->u.pad.e;
@@ -927,7 +930,7 @@ static int eval(struct zc_exec *ex, const struct node *n, struct env *env,
 		zv **out)
 {
 	struct zen_rt *rt = ex->rt;
-	struct zv_cost_adj pend = { 0, 0, UINT64_MAX, 0, 0 };
+	struct zv_cost_adj pend = { .least = UINT64_MAX };
 	struct tail t;
 	int rc;
 
@@ -1026,4 +1029,18 @@ int zc_exec_global(struct zc_exec *ex, const char *name, zv **out)
 uint64_t zc_exec_steps(const struct zc_exec *ex)
 {
 	return ex->steps;
+}
+
+int zc_exec_over(const struct zc_exec *ex, struct zc_over *o)
+{
+	const struct node *n = ex->rt->over.at;
+
+	if (!n)
+		return 0;
+	o->pos = n->pos;
+	o->decl = n->u.pad.decl;
+	o->name = n->u.pad.name;
+	o->cost = ex->rt->over.cost;
+	o->index = ex->rt->over.index;
+	return 1;
 }

@@ -191,4 +191,24 @@ uint64_t zc_exec_steps(const struct zc_exec *ex);
 int zc_exec_index_call(struct zc_exec *ex, zv *fn, size_t n,
 		       zv *const *args, uint64_t *out);
 
+/* What declares a cost index (struct zc_over). */
+enum zc_declarer {
+	ZC_BY_VAL,		/* `val f : ... -> cost T E` */
+	ZC_BY_TYPE,		/* `let f x : cost T E = ...` */
+	ZC_BY_ASCRIPTION	/* `e <: cost T E`, `(e : cost T E)` */
+};
+
+/* A declared cost index that a run's count exceeded (value.h rt->over). */
+struct zc_over {
+	struct zc_pos pos;	/* of the declaration */
+	enum zc_declarer decl;
+	const char *name;	/* the function or value; NULL: ascription */
+	uint64_t cost;		/* what the body cost, at least */
+	uint64_t index;		/* what the declaration says */
+};
+
+/* The first declared cost index the run so far exceeded: 1 and *o, or 0
+ * when none was. */
+int zc_exec_over(const struct zc_exec *ex, struct zc_over *o);
+
 #endif

@@ -963,9 +963,17 @@ static const struct scope *push_let_implicits(struct res *r,
 	return t;
 }
 
-/* e padded up to the value of idx (skip: see N_PAD); e if idx is NULL. */
+/* The name a binding binds, for messages; NULL if it binds a pattern. */
+static const char *binding_name(struct res *r, const struct zc_binding *b)
+{
+	return b->pat->kind == ZC_P_VAR ? sdup(r, b->pat->u.name) : NULL;
+}
+
+/* e padded up to the value of idx (skip: see N_PAD), which declaration
+ * decl of name (NULL: an ascription) declares; e if idx is NULL. */
 static struct node *pad_node(struct res *r, struct zc_pos pos,
-			     struct node *idx, size_t skip, struct node *e)
+			     struct node *idx, size_t skip, struct node *e,
+			     enum zc_declarer decl, const char *name)
 {
 	struct node *n;
 
@@ -975,6 +983,8 @@ static struct node *pad_node(struct res *r, struct zc_pos pos,
 	n->u.pad.idx = idx;
 	n->u.pad.skip = skip;
 	n->u.pad.e = e;
+	n->u.pad.decl = decl;
+	n->u.pad.name = name;
 	return n;
 }
 
@@ -986,7 +996,8 @@ static struct node *with_ascription(struct res *r, const struct zc_expr *e,
 
 	if (!n || !e->ascribed || !(ix = cost_index_of(r, s, e->ascribed)))
 		return n;
-	return pad_node(r, e->pos, res_index(r, ix, s), 0, n);
+	return pad_node(r, e->pos, res_index(r, ix, s), 0, n,
+			ZC_BY_ASCRIPTION, NULL);
 }
 
 static struct node *res_expr_bare(struct res *r, const struct zc_expr *e,
@@ -1082,7 +1093,8 @@ static struct lam *res_fun_binding(struct res *r, const struct zc_binding *b,
 		l->body = pad_node(r, b->pos,
 				   res_index(r, ret_ix,
 					     push_let_implicits(r, t, b)),
-				   0, l->body);
+				   0, l->body, ZC_BY_TYPE,
+				   binding_name(r, b));
 	if (sig_ix) {
 		const struct scope *ts = s;
 
@@ -1091,7 +1103,8 @@ static struct lam *res_fun_binding(struct res *r, const struct zc_binding *b,
 				  ? sdup(r, b->sig->names[i]) : "%arg");
 		ts = push_implicits(r, ts, b->sig, s);
 		l->body = pad_node(r, b->sig->pos, res_index(r, sig_ix, ts),
-				   nlocals(t, raw), l->body);
+				   nlocals(t, raw), l->body, ZC_BY_VAL,
+				   binding_name(r, b));
 	}
 	return l;
 }
@@ -1124,7 +1137,8 @@ static struct node *res_binding_value(struct res *r,
 		return fun_node(r, b->pos, res_fun_binding(r, b, s));
 	v = top ? res_body(r, b->body, s) : res_expr(r, b->body, s);
 	if (v && b->ret_type && (ix = cost_index_of(r, s, b->ret_type)))
-		v = pad_node(r, b->pos, res_index(r, ix, s), 0, v);
+		v = pad_node(r, b->pos, res_index(r, ix, s), 0, v,
+			     ZC_BY_TYPE, binding_name(r, b));
 	return v;
 }
 

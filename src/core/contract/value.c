@@ -960,15 +960,23 @@ int zen_cost_forced(const zv *v)
 }
 
 /* Apply an adjustment to a forced (cost, exact, over). */
-static void apply_adj(const struct zv_cost_adj *a, uint64_t *cost, int *exact,
-		      int *over)
+static void apply_adj(struct zen_rt *rt, const struct zv_cost_adj *a,
+		      uint64_t *cost, int *exact, int *over)
 {
 	uint64_t c = zc_sat_add(*cost, a->add);
 
 	if (a->padded) {
-		if (a->over || c > a->least)
+		uint64_t padded = c > a->floor ? c : a->floor;
+
+		if (a->over || c > a->least) {
 			*over = 1;
-		*cost = c > a->floor ? c : a->floor;
+			if (!rt->over.at && a->least_at) {
+				rt->over.at = a->least_at;
+				rt->over.cost = padded - a->least_base;
+				rt->over.index = a->least - a->least_base;
+			}
+		}
+		*cost = padded;
 		*exact = 1;
 	} else {
 		*cost = c;
@@ -1100,7 +1108,7 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 	while (sp--) {
 		c = stack[sp].c;
 		if (stack[sp].adj) {
-			apply_adj(stack[sp].adj, &total, &exact, &over);
+			apply_adj(rt, stack[sp].adj, &total, &exact, &over);
 		} else {
 			total = zc_sat_add(total, stack[sp].left);
 			exact &= stack[sp].exact;

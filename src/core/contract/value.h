@@ -127,6 +127,18 @@ struct zv_cost_adj {
 	uint64_t least;		/* the smallest padding target */
 	uint8_t padded;		/* floor and least are valid */
 	uint8_t over;		/* a target is already known exceeded */
+	/* where `least` was declared (opaque to this file: the evaluator's
+	 * node) and the increments met outside it (`least` = its index +
+	 * least_base), for zen_rt.over */
+	const void *least_at;
+	uint64_t least_base;
+};
+
+/* The first declared cost index a run found exceeded (zen_rt.over). */
+struct zv_over {
+	const void *at;		/* adj->least_at; NULL: none found */
+	uint64_t cost;		/* what the computation cost, at least */
+	uint64_t index;		/* what its declaration says */
 };
 
 struct zv_cost {	/* the cost monad; see COST VALUES below */
@@ -282,6 +294,8 @@ struct zen_rt {
 	uint8_t assume_valid;
 	/* zen_contract_args.trace (NULL: no tracing) */
 	const struct zc_trace *trace;
+	/* the first declared cost index exceeded (see COST VALUES) */
+	struct zv_over over;
 };
 
 #define ZEN_RT_DEFAULT_MEM_LIMIT ((size_t)256 << 20)
@@ -475,7 +489,12 @@ int zen_next_param_lazy(const zv *fn);
  * accounting alone cannot know.  Padding never lowers a cost.  A padded
  * value is `exact` again (its cost is the declared one); a cost above
  * its target sets `over` instead (sticky: bind and natives pass it on),
- * the sign of a declared index the engine's own count exceeds.
+ * the sign of a declared index the engine's own count exceeds.  The
+ * first such index of a run is kept in rt->over (the cost at least
+ * found and the index, both without the increments outside it), for
+ * `zen contract check`: the reference's type checker refuses a body
+ * whose cost differs from its declared index, and a run that exceeds
+ * one shows that this body's does.
  *
  * Long right-nested bind chains (`let! x = a in let! y = b in ...`) and
  * tail-calling natives (OptT/RT bind, inc, ...) are forced in a loop, not
