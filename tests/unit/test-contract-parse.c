@@ -326,8 +326,8 @@ static void test_patterns(void)
 
 static void test_decls(void)
 {
-	M("open Zen.Types\nmodule RT = Zen.ResultT\ninclude Zen.Base\n",
-	  "(open Zen.Types)\n(alias RT Zen.ResultT)\n(include Zen.Base)\n");
+	M("open Zen.Types\nmodule RT = Zen.ResultT\nopen Zen.Base\n",
+	  "(open Zen.Types)\n(alias RT Zen.ResultT)\n(open Zen.Base)\n");
 	M("val f : nat -> nat\nlet f x = x\n", "(def f (x) x)\n");
 	/* a type variable 'a: erased with its type */
 	M("val p : 'a -> list 'a -> 'a\nlet p x _ = x\n", "(def p (x _) x)\n");
@@ -547,6 +547,40 @@ static void test_forbidden(void)
 	    "c.fst:1:29: forbidden: 'base' is not permitted as an identifier "
 	    "(an F# keyword)");
 	PARSES("let event = 1\nlet process = 2\nlet fixedFee = 3\n");
+	/* the binders of types are checked too (check_binder: a val's
+	 * arrows and binders, refinements, type parameters) */
+	ERR("val f : get_x:nat -> nat\n",
+	    "c.fst:1:9: forbidden: the name 'get_x' (names may not "
+	    "start with \"get_\" or \"set_\")");
+	ERR("val f (#default:nat) : nat\n",
+	    "c.fst:1:9: forbidden: 'default' is not permitted as an "
+	    "identifier (an F# keyword)");
+	ERR("val f : (#set_n:nat) -> nat\n",
+	    "c.fst:1:11: forbidden: the name 'set_n' (names may not "
+	    "start with \"get_\" or \"set_\")");
+	PARSES("let f (x : (y:nat{y > 0})) = x\n");
+	ERR("type t (get_a: Type) (b: Type) = | A\n",
+	    "c.fst:1:9: forbidden: the name 'get_a' (names may not "
+	    "start with \"get_\" or \"set_\")");
+	ERR("type t (#a member: Type) = | A\n",
+	    "c.fst:1:12: forbidden: 'member' is not permitted as an "
+	    "identifier (an F# keyword)");
+	ERR("type t a done = | A\n",
+	    "c.fst:1:10: forbidden: 'done' is not permitted as an "
+	    "identifier (an F# keyword)");
+	PARSES("val f : get:nat -> (y:nat{y > get}) -> nat\n");
+	/* module abbreviations may not take the library's root names
+	 * (ASTUtils.fs reserved_module_names); include is refused */
+	ERR("module Zen = Zen.Option\n",
+	    "c.fst:1:8: forbidden: 'Zen' is not permitted as a module "
+	    "abbreviation");
+	ERR("module ZFStar = Zen.Option\n",
+	    "c.fst:1:8: forbidden: 'ZFStar' is not permitted as a module "
+	    "abbreviation");
+	PARSES("module Zenith = Zen.Option\nmodule FStar1 = FStar.UInt64\n");
+	ERR("open Zen.Types\ninclude Zen.Base\n",
+	    "c.fst:2:1: forbidden: include (the reference permits no "
+	    "includes; open the module)");
 	/* unsupported but legal F* */
 	/* e1; e2 is let _ = e1 in e2 (F*'s Seq: the same count) */
 	M("let x = a; b\n", "(def x (let (_ a) b))\n");

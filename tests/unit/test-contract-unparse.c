@@ -387,7 +387,7 @@ static void test_nodes(void)
 static void test_modules(void)
 {
 	static const char *const rt[] = {
-		"open Zen.Types\ninclude M\nmodule A = B.C\nlet x = 1\n",
+		"open Zen.Types\nopen M\nmodule A = B.C\nlet x = 1\n",
 		"type t = | A | B of int | C : int -> int -> t\n"
 		"and r = { f : int; g : nat }\ntype a\nlet x = 1",
 		"type t (a:Type) = a\nnoeq type u = { f : int }\n"

@@ -376,8 +376,7 @@ void zc_print_module(struct zen_buf *b, const struct zc_module *m)
 
 		switch (d->kind) {
 		case ZC_D_OPEN:
-			zen_buf_addf(b, "(%s %s)", d->u.open.include ?
-				     "include" : "open", d->u.open.module);
+			zen_buf_addf(b, "(open %s)", d->u.open.module);
 			break;
 		case ZC_D_ALIAS:
 			zen_buf_addf(b, "(alias %s %s)", d->u.alias.alias,

@@ -374,7 +374,7 @@ struct zc_expr {
 /* ---- declarations --------------------------------------------------- */
 
 enum zc_decl_kind {
-	ZC_D_OPEN,	/* u.open: open M (include M is the same, include=1) */
+	ZC_D_OPEN,	/* u.open: open M */
 	ZC_D_ALIAS,	/* u.alias: module A = M.N */
 	ZC_D_LET,	/* u.let: top-level let [rec] ... and ... */
 	ZC_D_TYPE,	/* u.type: type t1 ... and t2 ... */
@@ -410,7 +410,6 @@ struct zc_decl {
 	union {
 		struct {
 			const char *module;
-			bool include;
 		} open;
 		struct {
 			const char *alias, *module;
@@ -470,7 +469,7 @@ size_t zc_binding_arity(const struct zc_binding *b);
  *   IF       (if c a b)           MATCH (match s (p e) (p e))
  * Patterns: _, x, literals, Bull, (Some x), (tuple p q), (list p q),
  *   (:: h t), (record (f p)), (| p q).
- * Declarations, one per line: (open M), (include M), (alias A M),
+ * Declarations, one per line: (open M), (alias A M),
  *   (def x e), (def f (x y) e), (def rec (f (x) e) (g (y) e)),
  *   (type t abbrev), (type t record f g), (type t variant (A 0) (B 1)).
  */

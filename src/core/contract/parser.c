@@ -254,6 +254,19 @@ static void check_binder(P *p, const char *name, const struct zc_token *t)
 			name);
 }
 
+/* The checker refuses to let a module abbreviation stand for the names
+ * of the library's roots (ASTUtils.fs reserved_module_names). */
+static void check_abbrev(P *p, const struct zc_token *t)
+{
+	static const char *const roots[] = { "FStar", "Prims", "Zen",
+					     "ZFStar" };
+
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(roots); i++)
+		if (!strcmp(t->text, roots[i]))
+			fail_at(p, t->line, t->col, "forbidden: '%s' is not "
+				"permitted as a module abbreviation", t->text);
+}
+
 /* ---- node helpers --------------------------------------------------- */
 
 static uint32_t umax(uint32_t a, uint32_t b)
@@ -567,18 +580,23 @@ static size_t parse_tyarrow(P *p, int min, struct tyinfo *ti)
 
 		if ((simple_name(cur(p)) || is(p, ZC_T_UNDERSCORE)) &&
 		    peek(p, 1)->kind == ZC_T_COLON) {
-			if (is(p, ZC_T_IDENT))
+			if (is(p, ZC_T_IDENT)) {
 				name = cur(p)->text;
+				check_binder(p, name, cur(p));
+			}
 			advance(p);
 			advance(p);
 		} else if (is(p, ZC_T_LPAREN) &&
 			   peek(p, 1)->kind == ZC_T_HASH) {
 			implicit = 1;
-			if (simple_name(peek(p, 2)))
+			if (simple_name(peek(p, 2))) {
 				name = peek(p, 2)->text;
+				check_binder(p, name, peek(p, 2));
+			}
 		} else if (is(p, ZC_T_LPAREN) && simple_name(peek(p, 1)) &&
 			   peek(p, 2)->kind == ZC_T_COLON) {
 			name = peek(p, 1)->text;
+			check_binder(p, name, peek(p, 1));
 		}
 		e = parse_binop(p, min);
 		if (!accept(p, ZC_T_ARROW)) {
@@ -2005,15 +2023,22 @@ static void parse_typedef(P *p, struct zc_typedef *td)
 	td->pos.line = t->line;
 	td->pos.col = t->col;
 	td->form = ZC_TY_ABBREV;
-	/* binders */
+	/* binders: their names are checked, their types skipped */
 	for (;;) {
-		if (is(p, ZC_T_LPAREN))
+		if (is(p, ZC_T_LPAREN)) {
+			size_t i = 1 + (peek(p, 1)->kind == ZC_T_HASH);
+
+			for (; simple_name(peek(p, i)); i++)
+				check_binder(p, peek(p, i)->text, peek(p, i));
 			skip_balanced(p, ZC_T_LPAREN, ZC_T_RPAREN, "')'");
-		else if (is(p, ZC_T_HASH) || simple_name(cur(p)) ||
-			 is(p, ZC_T_UNDERSCORE))
+		} else if (simple_name(cur(p))) {
+			check_binder(p, cur(p)->text, cur(p));
 			advance(p);
-		else
+		} else if (is(p, ZC_T_HASH) || is(p, ZC_T_UNDERSCORE)) {
+			advance(p);
+		} else {
 			break;
+		}
 	}
 	if (accept(p, ZC_T_COLON))
 		parse_type(p, L_CONS);
@@ -2115,6 +2140,8 @@ static void parse_val_binders(P *p, struct tyinfo *ti)
 		if (!simple_name(n) && !is(p, ZC_T_UNDERSCORE))
 			fail_expected(p, "binder name or ':'");
 		advance(p);
+		if (n->kind == ZC_T_IDENT)
+			check_binder(p, n->text, n);
 		vpush(p, &names, n->kind == ZC_T_IDENT ? (void *)n->text : NULL);
 		vpush(p, &impl, implicit ? (void *)n : NULL);
 	}
@@ -2215,18 +2242,21 @@ static struct zc_module *parse_module(P *p)
 		d->pos.col = t->col;
 		switch (t->kind) {
 		case ZC_T_OPEN:
-		case ZC_T_INCLUDE:
 			advance(p);
 			d->kind = ZC_D_OPEN;
-			d->u.open.include = t->kind == ZC_T_INCLUDE;
 			d->u.open.module = expect(p, ZC_T_UIDENT,
 						  "module name")->text;
 			break;
+		case ZC_T_INCLUDE:
+			fail_at(p, t->line, t->col, "forbidden: include (the "
+				"reference permits no includes; open the "
+				"module)");
 		case ZC_T_MODULE:
 			if (peek(p, 1)->kind == ZC_T_UIDENT &&
 			    peek(p, 2)->kind == ZC_T_EQUALS) {
 				advance(p);
 				d->kind = ZC_D_ALIAS;
+				check_abbrev(p, cur(p));
 				d->u.alias.alias = advance(p)->text;
 				advance(p);
 				d->u.alias.module = expect(p, ZC_T_UIDENT,

@@ -1001,7 +1001,7 @@ static void pr_decl(struct up *u, const struct zc_decl *d)
 
 	switch (d->kind) {
 	case ZC_D_OPEN:
-		emit(u, d->u.open.include ? "include " : "open ");
+		emit(u, "open ");
 		emit(u, d->u.open.module);
 		break;
 	case ZC_D_ALIAS:
