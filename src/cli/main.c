@@ -26,6 +26,7 @@
 #include "ops/node.h"
 #include "core/base/buf.h"
 #include "server/serve.h"
+#include "ops/json_num.h"
 
 const struct cli_global_opt cli_global_opts[] = {
 	{ "url", "URL", "send the command to the node at URL (also ZEN_URL)" },
@@ -494,7 +495,7 @@ static int load_files(struct cli_cmd *cmd)
 		size_t n;
 
 		if (p->type == ZEN_PT_JSON && name) {
-			json_t *v = json_loads(name, 0, NULL);
+			json_t *v = zen_json_loadb(name, strlen(name), 0, NULL);
 
 			if (v)
 				json_object_set_new(cmd->raw, p->name, v);

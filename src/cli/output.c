@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ops/json_num.h"
 
 void cli_verror(const char *suffix, const char *fmt, va_list ap)
 {
@@ -46,7 +47,7 @@ static void print_scalar(FILE *out, json_t *v)
 		fputs("-", out);
 		return;
 	}
-	s = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	s = zen_json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
 	fputs(s ? s : "?", out);
 	free(s);
 }
@@ -139,7 +140,8 @@ void cli_print_reply(FILE *out, const struct zen_op *op, json_t *result,
 		fputc('\n', out);
 		return;
 	}
-	s = json_dumps(result, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(15));
+	s = zen_json_dumps(result, JSON_ENCODE_ANY | JSON_COMPACT |
+			   JSON_REAL_PRECISION(15));
 	if (!s)
 		ZEN_BUG("cannot encode reply");
 	fputs(s, out);

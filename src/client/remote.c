@@ -8,6 +8,7 @@
 #include "client/curl_lazy.h"
 #include "client/remote.h"
 #include "core/base/buf.h"
+#include "ops/json_num.h"
 
 /* Replies bigger than this are refused rather than buffered. */
 #define RCL_MAX_REPLY (64u << 20)
@@ -93,7 +94,7 @@ static enum zen_code status_code(long status)
  * node sends the text alone. */
 static int map_error(struct rcl_reply *reply, const char *body, size_t len)
 {
-	json_t *doc = json_loadb(body, len, JSON_DECODE_ANY, NULL);
+	json_t *doc = zen_json_loadb(body, len, JSON_DECODE_ANY, NULL);
 	json_t *msg = json_object_get(doc, "error");
 	json_t *code = json_object_get(doc, "code");
 	enum zen_code c = status_code(reply->status);
@@ -128,9 +129,8 @@ static int take_reply(struct rcl_reply *reply, const struct zen_op *op,
 					: zen_xstrdup("");
 		return 0;
 	}
-	reply->json = json_loadb(zen_buf_str(body), body->len,
-				 JSON_DECODE_ANY,
-				 &jerr);
+	reply->json = zen_json_loadb(zen_buf_str(body), body->len,
+				     JSON_DECODE_ANY, &jerr);
 	if (!reply->json)
 		return zen_fail(&reply->err, ZEN_EINTERNAL,
 				"node sent invalid json: %s", jerr.text);
@@ -142,7 +142,7 @@ static void set_body(CURL *curl, struct curl_slist **headers,
 {
 	if (strcmp(op->method, "POST"))
 		return;
-	*body = json_dumps(raw, JSON_COMPACT);
+	*body = zen_json_dumps(raw, JSON_COMPACT);
 	*headers = cu->slist_append(*headers, "Content-Type: application/json");
 	cu->easy_setopt(curl, CURLOPT_POSTFIELDS, *body);
 }

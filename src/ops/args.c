@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include "core/types/ser.h"
+#include "ops/json_num.h"
 #include "ops/op.h"
 
 const struct zen_param *zen_op_param(const struct zen_op *op, const char *name)
@@ -161,7 +162,8 @@ static json_t *typed_value(const struct zen_param *p, json_t *raw)
 		if (json_is_array(raw) || json_is_object(raw))
 			return json_incref(raw);
 		if (json_is_string(raw)) {
-			json_t *v = json_loads(json_string_value(raw), 0, NULL);
+			json_t *v = zen_json_loadb(json_string_value(raw),
+						   json_string_length(raw), 0, NULL);
 
 			if (json_is_array(v) || json_is_object(v))
 				return v;

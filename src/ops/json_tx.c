@@ -30,14 +30,6 @@ static json_t *u64_string(uint64_t v)
 	return json_string(s);
 }
 
-/* A u64 as a number when jansson can hold it, else its exact digits. */
-static json_t *u64_number(uint64_t v)
-{
-	if (v > (uint64_t)INT64_MAX)
-		return u64_string(v);
-	return json_integer((json_int_t)v);
-}
-
 /* A one-key object {key: value}, taking the value reference. */
 static json_t *tagged(const char *key, json_t *value)
 {
@@ -330,7 +322,7 @@ static json_t *data_value(const struct zen_data *d, enum zen_chain chain)
 	case ZEN_DATA_U32:
 		return json_integer(d->u.u32);
 	case ZEN_DATA_U64:
-		return u64_number(d->u.u64);
+		return zen_json_u64(d->u.u64);
 	case ZEN_DATA_BYTES:
 		return data_bytes(d);
 	case ZEN_DATA_STRING:
@@ -423,10 +415,14 @@ json_t *zen_json_block(const struct zen_block *b, enum zen_chain chain)
 
 int zen_json_amount(const json_t *v, int unit_ok, uint64_t *kalapas)
 {
+	const char *big = zen_json_big_digits(v);
+
 	if (json_is_integer(v) && json_integer_value(v) >= 0) {
 		*kalapas = (uint64_t)json_integer_value(v);
 		return 0;
 	}
+	if (big)
+		return zen_amount_parse(big, kalapas);
 	if (!json_is_string(v) ||
 	    (!unit_ok && zen_amount_has_unit(json_string_value(v))))
 		return -1;

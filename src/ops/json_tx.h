@@ -7,14 +7,12 @@
  * Objects keep the reference's key order (jansson preserves insertion
  * order).  Address texts use the HRPs of chain.
  *
- * Integers: jansson integers are signed 64-bit.  Where the reference
- * prints a u64 as a JSON number (data u64 values, api.md 3.6) a value
- * above INT64_MAX cannot be a jansson integer and a double would lose its
- * low bits; such values are emitted as a JSON *string* of the exact
- * decimal digits instead (the only shape deviation).  Amounts of spends
- * are decimal strings anyway (api.md 3.1).  Header nonces are printed as
- * signed 64-bit numbers, as the reference does (api.md 3.8): read them
- * back as 64-bit bit patterns.
+ * Integers: where the reference prints a u64 as a JSON number (data u64
+ * values, api.md 3.6), so does zen, up to 2^64 - 1 (json_num.h: above
+ * INT64_MAX, a marker that zen_json_dumps prints as the number).
+ * Amounts of spends are decimal strings (api.md 3.1).  Header nonces are
+ * printed as signed 64-bit numbers, as the reference does (api.md 3.8):
+ * read them back as 64-bit bit patterns.
  */
 #ifndef ZEN_OPS_JSON_TX_H
 #define ZEN_OPS_JSON_TX_H
@@ -26,6 +24,7 @@
 #include "core/types/data.h"
 #include "core/consensus/params.h"
 #include "core/types/tx.h"
+#include "ops/json_num.h"
 
 /* {"asset":"00","amount":"1"} */
 json_t *zen_json_spend(const struct zen_spend *s);

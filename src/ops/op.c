@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/json_num.h"
 #include "ops/node.h"
 #include "ops/op.h"
 
@@ -87,8 +88,9 @@ static int stream_whole(struct zen_call *call)
 		rc = call->stream->next(call->stream, &all, ZEN_STREAM_BATCH,
 					&done, &call->err);
 	stream_free(call);
-	if (!rc && !(call->result = json_loadb(zen_buf_str(&all), all.len,
-					       JSON_DECODE_ANY, &jerr)))
+	if (!rc && !(call->result = zen_json_loadb(zen_buf_str(&all),
+						   all.len, JSON_DECODE_ANY,
+						   &jerr)))
 		ZEN_BUG("a stream that is not json");
 	zen_buf_release(&all);
 	return rc;
@@ -125,20 +127,6 @@ void zen_call_release(struct zen_call *call)
 	stream_free(call);
 	call->args = call->result = NULL;
 	call->text = NULL;
-}
-
-json_t *zen_json_u64(uint64_t v)
-{
-	char text[24];
-
-	/* jansson integers are signed 64-bit.  Amounts and counts stay below
-	 * 2^63, but a contract's cost saturates at 2^64 - 1 (a cost-only
-	 * argument of 2^62 taken twice): beyond 2^63 - 1 the exact decimal,
-	 * as a string, rather than a rounded number. */
-	if (v <= (uint64_t)INT64_MAX)
-		return json_integer((json_int_t)v);
-	snprintf(text, sizeof(text), "%" PRIu64, v);
-	return json_string(text);
 }
 
 struct zen_work zen_call_work(const struct zen_call *call)

@@ -285,8 +285,4 @@ int zen_call_read(struct zen_call *call, struct zen_chain_read **r)
 	ZEN_WARN_UNUSED;
 void zen_call_release(struct zen_call *call);
 
-/* A JSON integer for a u64 up to 2^63 - 1, the exact decimal as a string
- * beyond (jansson integers are signed 64-bit). */
-json_t *zen_json_u64(uint64_t v);
-
 #endif

@@ -115,8 +115,8 @@ static void info_store(const struct zen_node *node, uint64_t generation,
 		       uint64_t sync_version, json_t *reply)
 {
 	/* the flags of every front's JSON (src/server/reply.c, cli) */
-	char *s = json_dumps(reply, JSON_COMPACT | JSON_ENCODE_ANY |
-			     JSON_REAL_PRECISION(15));
+	char *s = zen_json_dumps(reply, JSON_COMPACT | JSON_ENCODE_ANY |
+				 JSON_REAL_PRECISION(15));
 	size_t len = s ? strlen(s) : 0;
 	struct info_text *t = s ? zen_xmalloc(sizeof(*t) + len) : NULL;
 

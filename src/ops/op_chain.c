@@ -1,6 +1,7 @@
 /* op_chain.c - chain arithmetic operations: block reward, total issuance. */
 #include "core/consensus/consensus.h"
 #include "ops/handlers.h"
+#include "ops/json_num.h"
 #include "ops/node.h"
 
 static int block_number_arg(struct zen_call *call, uint32_t *number)

@@ -103,13 +103,7 @@ static int parse_asset(const char *s, struct zen_asset *a,
 /* Kalapas, 0 included (a skeleton may hold zero), or ZP with the unit. */
 static int parse_amount(json_t *j, uint64_t *out, struct zen_err *err)
 {
-	if (json_is_integer(j) && json_integer_value(j) >= 0) {
-		*out = (uint64_t)json_integer_value(j);
-		return 0;
-	}
-	if (json_is_string(j) && !zen_amount_parse(json_string_value(j), out))
-		return 0;
-	return bad(err, "amount");
+	return zen_json_amount(j, 1, out) ? bad(err, "amount") : 0;
 }
 
 /* A PK hash: 64 hex, or {"hash": hex} / {"address": a PK address}
@@ -491,7 +485,7 @@ static int parse_data_arg(const char *s, enum zen_chain chain,
 				     e2.msg) : 0;
 	}
 	zen_buf_release(&b);
-	if (!(j = json_loads(s, 0, &je)))
+	if (!(j = zen_json_loadb(s, strlen(s), 0, &je)))
 		return zen_fail(err, ZEN_EINVAL, "invalid %s: neither hex nor "
 				"JSON", what);
 	rc = parse_data(j, chain, d, 0, err);
@@ -899,7 +893,7 @@ int op_contract_body(struct zen_call *call, const char *text,
 	d = zen_xmalloc(sizeof(*d));
 	zen_data_init(d);
 	if (*text == '{') {
-		json_t *j = json_loads(text, 0, NULL);
+		json_t *j = zen_json_loadb(text, strlen(text), 0, NULL);
 
 		rc = j ? parse_data(j, call->node->chain, d, 0, &call->err) :
 		     zen_fail(&call->err, ZEN_EINVAL, "decoding");

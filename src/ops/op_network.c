@@ -17,6 +17,7 @@
 #include "core/base/clock.h"
 #include "core/chain/peerstore.h"
 #include "ops/handlers.h"
+#include "ops/json_num.h"
 #include "ops/netif.h"
 #include "ops/node.h"
 
@@ -125,7 +126,7 @@ static void add_scalar(struct zen_buf *out, const json_t *v)
 		zen_buf_addstr(out, json_string_value(v));
 		return;
 	}
-	s = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	s = zen_json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
 	zen_buf_addstr(out, s ? s : "?");
 	free(s);
 }

@@ -22,6 +22,7 @@
 #include <event2/keyvalq_struct.h>
 
 #include "core/base/buf.h"
+#include "ops/json_num.h"
 #include "server/policy.h"
 #include "server/srv.h"
 
@@ -142,7 +143,7 @@ static char *error_body(int json, enum zen_code code, const char *msg,
 	}
 	*ctype = "application/json";
 	doc = json_pack("{s:s, s:i}", "error", msg, "code", (int)code);
-	s = doc ? json_dumps(doc, JSON_COMPACT) : NULL;
+	s = doc ? zen_json_dumps(doc, JSON_COMPACT) : NULL;
 	json_decref(doc);
 	/* a message that is not UTF-8 cannot be a JSON string */
 	return s ? s : zen_xstrdup("{\"error\":\"internal error\",\"code\":70}");
@@ -180,8 +181,8 @@ void srv_send_call(struct srv *srv, struct srv_conn *c,
 			 call->text, strlen(call->text));
 		return;
 	}
-	s = json_dumps(call->result, JSON_COMPACT | JSON_ENCODE_ANY |
-		       JSON_REAL_PRECISION(15));
+	s = zen_json_dumps(call->result, JSON_COMPACT | JSON_ENCODE_ANY |
+			   JSON_REAL_PRECISION(15));
 	if (!s) {
 		srv_send_error(srv, c, req, json, ZEN_EINTERNAL, 0,
 			       "cannot encode reply");

@@ -20,6 +20,7 @@
 
 #include "log/log.h"
 #include "ops/handlers.h"
+#include "ops/json_num.h"
 #include "server/policy.h"
 #include "server/srv.h"
 
@@ -169,8 +170,8 @@ static int body_params(struct evhttp_request *req, const struct zen_op *op,
 		return zen_fail(err, ZEN_EINVAL,
 				"only application/json ContentType is supported");
 	}
-	body = json_loadb((const char *)evbuffer_pullup(in, -1), len,
-			  JSON_DECODE_ANY, &jerr);
+	body = zen_json_loadb((const char *)evbuffer_pullup(in, -1), len,
+			      JSON_DECODE_ANY, &jerr);
 	if (!body)
 		return zen_fail(err, ZEN_EINVAL, "%s%s",
 				json_error_prefix(op), jerr.text);

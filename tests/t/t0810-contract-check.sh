@@ -269,6 +269,30 @@ test_expect_success 'run --body JSON: dict as [key, data] pairs (api.md 3.6)' '
 		--body "{\"dict\": [[\"amount\", {\"u64\": 5}]]}" >"$TRASH/out" &&
 	test "$(msg)" = "$WANT"
 '
+# a u64 above INT64_MAX is a JSON number wherever zen prints data, as
+# the reference prints it (api.md 3.6, F18): in the mempool
+# transaction's witness, locally, through zen serve and on the wire
+BIG=18446744073709551615
+test_expect_success 'execute --message-body {"u64": 2^64 - 1}: a number everywhere' '
+	h=$(z contract execute "$CHEAP_ADDR" x --message-body "{\"u64\": $BIG}" \
+		--password-file "$PW" | json d) &&
+	z blockchain transaction "$h" >"$TRASH/local" &&
+	"$ZEN" --url "$ZEN_TEST_URL" blockchain transaction "$h" >"$TRASH/remote" &&
+	http GET "/blockchain/transaction?hash=$h" &&
+	test "$status" = 200 &&
+	for f in local remote body; do
+		grep -q "\"messageBody\":{\"u64\":$BIG},\"messageBodyRaw\":\"05ffffffffffffffff\"" "$TRASH/$f" || exit 1
+	done
+'
+test_expect_success 'run --body JSON: u64 2^64 - 1 as a number, printed back as one' '
+	z contract run "$C/messenger.fst" --command hi --body "{\"u64\": $BIG}" >"$TRASH/out" &&
+	grep -q "\"body\":{\"u64\":$BIG}" "$TRASH/out" &&
+	test "$(msg)" = "{'"'"'u64'"'"': $BIG}"
+'
+test_error 'run --body JSON: u64 2^64 is refused' 2 \
+	'zen: body: invalid data number' \
+	contract run "$C/messenger.fst" --command hi --body '{"u64": 18446744073709551616}'
+
 test_expect_success 'run --body JSON: dict as an object, u64 as a string' '
 	z contract run "$C/messenger.fst" --command hi \
 		--body "{\"dict\": {\"amount\": {\"u64\": \"5\"}}}" >"$TRASH/out" &&
