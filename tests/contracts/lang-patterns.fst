@@ -42,8 +42,8 @@ val area2 : s:shape -> cost int 29
 let area2 s =
   match s with
   | Dot _ | Seg _ -> C.incRet 2 0
-  | Tri ({ x = ax; y = ay }, ({ x = bx; y = by }, { x = cx; y = cy })) ->
-    C.incRet 2 ((bx - ax) * (cy - ay) - (cx - ax) * (by - ay))
+  | Tri ({ x = ax; y = ay }, ({ x = bx; y = by2 }, { x = cx; y = cy })) ->
+    C.incRet 2 ((bx - ax) * (cy - ay) - (cx - ax) * (by2 - ay))
 
 // main's own count: let! 1 + leaf 1 + parse command 1 + match (leaves
 // N.None 1 + N.Some sh 2, max (RT.failw 1, let! 1 + 1 + area2 sh 1 +

@@ -578,6 +578,14 @@ static void test_forbidden(void)
 	    "c.fst:1:8: forbidden: 'ZFStar' is not permitted as a module "
 	    "abbreviation");
 	PARSES("module Zenith = Zen.Option\nmodule FStar1 = FStar.UInt64\n");
+	/* an ascription with a tactic: elab_term has no case for it */
+	ERR("let f x = x <: nat by tac\n",
+	    "c.fst:1:20: forbidden: a tactic ('by') in an ascription (the "
+	    "reference's elaborator has no case for it)");
+	ERR("let f x = (x : nat by tac)\n",
+	    "c.fst:1:20: forbidden: a tactic ('by') in an ascription (the "
+	    "reference's elaborator has no case for it)");
+	ERR("let by = 1\n", "c.fst:1:5: expected pattern, got 'by'");
 	ERR("open Zen.Types\ninclude Zen.Base\n",
 	    "c.fst:2:1: forbidden: include (the reference permits no "
 	    "includes; open the module)");

@@ -95,6 +95,7 @@ static const struct {
 	KW("new_effect_for_free", ZC_T_EFFECT),
 	KW("total_effect", ZC_T_EFFECT), KW("exception", ZC_T_EXCEPTION),
 	KW("forall", ZC_T_FORALL), KW("exists", ZC_T_EXISTS),
+	KW("by", ZC_T_BY),
 	KW("unfold", ZC_T_QUALIFIER), KW("abstract", ZC_T_QUALIFIER),
 	KW("private", ZC_T_QUALIFIER), KW("noeq", ZC_T_QUALIFIER),
 	KW("unopteq", ZC_T_QUALIFIER), KW("new", ZC_T_QUALIFIER),

@@ -649,6 +649,19 @@ static const struct zc_expr *parse_annot(P *p, int min)
 	return ti.narrows ? NULL : ti.cod;
 }
 
+/* `e <: T by tac`: the reference's elaborator has no case for an
+ * ascription with a tactic (ASTUtils.fs elab_term), so activation fails
+ * there. */
+static void refuse_tactic(P *p)
+{
+	const struct zc_token *t = cur(p);
+
+	if (t->kind == ZC_T_BY)
+		fail_at(p, t->line, t->col, "forbidden: a tactic ('by') in "
+			"an ascription (the reference's elaborator has no "
+			"case for it)");
+}
+
 /* ---- expressions ---------------------------------------------------- */
 
 /* `[@ a b]` or `[@@ a; b]` before a declaration or a let: skipped */
@@ -802,6 +815,7 @@ static struct zc_expr *parse_paren(P *p)
 	if (accept(p, ZC_T_COLON)) {
 		const struct zc_expr *ty = parse_annot(p, L_CONS);
 
+		refuse_tactic(p);
 		if (!p->tymode)
 			e->ascribed = ty;
 		else if (ty)	/* a binder `(x : T)`: its type */
@@ -1647,6 +1661,7 @@ static struct zc_expr *parse_noseq(P *p)
 			/* e <: T: erased, T kept for its cost index */
 			const struct zc_expr *ty = parse_annot(p, L_CONS);
 
+			refuse_tactic(p);
 			if (!p->tymode)
 				e->ascribed = ty;
 		}
