@@ -578,6 +578,13 @@ static void test_forbidden(void)
 	    "c.fst:1:8: forbidden: 'ZFStar' is not permitted as a module "
 	    "abbreviation");
 	PARSES("module Zenith = Zen.Option\nmodule FStar1 = FStar.UInt64\n");
+	/* a lone _ is the wildcard, never a field (F*'s UNDERSCORE
+	 * token): e._.D is no projection (libFuzzer: the printer's
+	 * (e._).D did not read back) */
+	ERR("let t = r._.D\n", "c.fst:1:11: expected field name, got '_'");
+	ERR("let t = (f #x)._.D\n",
+	    "c.fst:1:16: expected field name, got '_'");
+	M("let t = Prims._assert r._x\n", "(def t (Prims._assert (. r _x)))\n");
 	/* an ascription with a tactic: elab_term has no case for it */
 	ERR("let f x = x <: nat by tac\n",
 	    "c.fst:1:20: forbidden: a tactic ('by') in an ascription (the "

@@ -981,6 +981,10 @@ static struct zc_expr *parse_atom(P *p)
 				struct zc_expr *pr = mk(p, ZC_E_PROJ, f);
 
 				end = strchr(s, '.');
+				/* a lone _ is F*'s wildcard, no field */
+				if (s[0] == '_' && (!s[1] || s[1] == '.'))
+					fail_at(p, f->line, f->col, "expected "
+						"field name, got '_'");
 				pr->u.proj.e = e;
 				pr->u.proj.field = zc_arena_strndup(
 					p->a, s, end ? (size_t)(end - s) :
