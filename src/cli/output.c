@@ -52,9 +52,11 @@ static void print_scalar(FILE *out, json_t *v)
 	free(s);
 }
 
+/* (a number past INT64_MAX is an object inside zen: json_num.h) */
 static int is_container(json_t *v)
 {
-	return (json_is_object(v) && json_object_size(v)) ||
+	return (json_is_object(v) && json_object_size(v) &&
+		!zen_json_big_digits(v)) ||
 	       (json_is_array(v) && json_array_size(v));
 }
 
@@ -71,7 +73,7 @@ static void print_member(FILE *out, const char *label, json_t *v, int depth)
 		fputs(": ", out);
 		if (json_is_array(v))
 			fputs("(none)", out);
-		else if (json_is_object(v))
+		else if (json_is_object(v) && !zen_json_big_digits(v))
 			fputs("{}", out);
 		else
 			print_scalar(out, v);
@@ -85,7 +87,7 @@ static void print_readable(FILE *out, json_t *v, int depth)
 	json_t *item;
 	size_t i;
 
-	if (json_is_object(v)) {
+	if (json_is_object(v) && !zen_json_big_digits(v)) {
 		json_object_foreach(v, key, item)
 			print_member(out, key, item, depth);
 	} else if (json_is_array(v)) {

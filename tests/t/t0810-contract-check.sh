@@ -289,6 +289,11 @@ test_expect_success 'run --body JSON: u64 2^64 - 1 as a number, printed back as 
 	grep -q "\"body\":{\"u64\":$BIG}" "$TRASH/out" &&
 	test "$(msg)" = "{'"'"'u64'"'"': $BIG}"
 '
+test_expect_success 'run --body JSON: on a terminal, u64 2^64 - 1 reads as the number' '
+	on_tty --datadir "$DATADIR" contract run "$C/messenger.fst" --command hi \
+		--body "{\"u64\": $BIG}" >"$TRASH/tty" &&
+	grep -qx "    u64: $BIG" "$TRASH/tty"
+'
 test_error 'run --body JSON: u64 2^64 is refused' 2 \
 	'zen: body: invalid data number' \
 	contract run "$C/messenger.fst" --command hi --body '{"u64": 18446744073709551616}'
