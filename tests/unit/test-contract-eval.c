@@ -1524,16 +1524,17 @@ static void test_cost_indexes(void)
 		     "let! r = (C.autoInc (OptT.incSome 1 5) <: "
 		     "cost (option nat) 30) in " OKSKEL,
 		     "C.ret 1000", 39, 1000, 1, "ascribed autoInc");
-	/* an ascription of a whole body wraps the body's increment: p's
-	 * body is inc 1 (RT.autoFailw "no") <: cost 7, so p costs 7, not
-	 * 1 + 7; main: let! 1 + leaf 1 + p 0 1 + match r: leaves ERR _ 2
-	 * + OK _ 2 + max(ofTxSkel 1, autoFailw 1) = 8: 8 + 7 + 3 = 18 */
+	/* an ascription of a whole body is inside the body's increment
+	 * (ASTUtils.fs: elab_term keeps Ascribed (e', T), elab_term_node
+	 * wraps it): p's body is inc 1 (RT.autoFailw "no" <: cost 7), so
+	 * p costs 1 + 7; main: let! 1 + leaf 1 + p 0 1 + match r: leaves
+	 * ERR _ 2 + OK _ 2 + max(ofTxSkel 1, autoFailw 1) = 8: 8 + 8 + 3 */
 	main_cost_is("let p (x: nat) = RT.autoFailw \"no\" <: "
 		     "CR.t `cost` 7\n",
 		     "let! r = p 0 in match r with | ERR _ -> " OKSKEL
 		     " | OK _ -> RT.autoFailw \"x\"",
-		     "C.ret 1000", 8 + 7 + 3, 1000, 1,
-		     "body ascription wraps the increment");
+		     "C.ret 1000", 8 + 8 + 3, 1000, 1,
+		     "body ascription inside the increment");
 	/* a cost above its index is kept and flagged: q 2 is inc 2 +
 	 * incSome 5 = 7 > 1; 4 + 7 + 3 = 14; main is still padded to cf
 	 * but not exact */

@@ -55,11 +55,11 @@
  *     - `let f p1 .. pn : cost T E = body`: E sees the parameters, and
  *       an implicit `(#n:nat)` is the cost of the parameter declared
  *       `(m : cost U n)`;
- *     - `e <: cost T E` and `(e : cost T E)`: E in e's scope; an
- *       ascription of a whole body wraps the body's increment (the
- *       reference type-checks `(inc k body) <: T`), so
+ *     - `e <: cost T E` and `(e : cost T E)`: E in e's scope, e's own
+ *       cost; an ascription of a whole body is inside the body's
+ *       increment (the reference type-checks `inc k (e' <: T)`), so
  *       `autoInc m <: cost T E` and `RT.autoFailw msg <: CR.t `cost` E`
- *       get their target;
+ *       get their target and the body costs k + E;
  *     - main, through MainFunc: its type is ``contractResult `cost`
  *       (cf txSkel context command sender messageBody wallet state)``,
  *       so contract.c pads main's cost to cf's value for the same

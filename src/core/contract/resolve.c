@@ -1011,15 +1011,14 @@ static struct node *res_expr(struct res *r, const struct zc_expr *e,
 
 /*
  * A body that the elaborator wraps (1.10): `inc k body`.  An ascription
- * of the whole body stays outside: the reference type-checks
- * `(inc k body) <: T` (empty.fst needs it), so the padding wraps the
- * increment, never the other way round.
+ * of the whole body is part of the body (ASTUtils.fs elab_term keeps
+ * Ascribed(e', T) and the increment goes around it): the reference
+ * type-checks `inc k (e' <: T)`, so T's index is e's own cost, without k.
  */
 static struct node *res_body(struct res *r, const struct zc_expr *e,
 			     const struct scope *s)
 {
-	return with_ascription(r, e, s, with_inc(r, e, res_expr_bare(r, e,
-								       s)));
+	return with_inc(r, e, res_expr(r, e, s));
 }
 
 /* A source lambda: its body carries its increment. */
