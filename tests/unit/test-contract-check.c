@@ -139,6 +139,30 @@ static void test_declared_index(void)
 		  "let f x = (incRet 3 x <: nat `cost` 3)\n" OVER_MAIN("f 1")
 		  OVER_CF, "t.fst:6:5: f costs 5 but its val says 4 for command "
 		  "\"\"", 1, "a body ascribed, its val without the increment");
+	/* `let g = function ...`: the lambda carries the increment, so
+	 * the val covers it (match: leaves Some x 2, None 1, max(ret x,
+	 * ret 0) 1: 4) (h32's blind round) */
+	over_case(HEAD "val g: option nat -> nat `cost` 4\n"
+		  "let g = function | Some x -> ret x | None -> ret 0\n"
+		  OVER_MAIN("g (Some 1)") OVER_CF, NULL, 0,
+		  "let g = function, its val exact");
+	over_case(HEAD "val g: option nat -> nat `cost` 3\n"
+		  "let g = function | Some x -> ret x | None -> ret 0\n"
+		  OVER_MAIN("g (Some 1)") OVER_CF,
+		  "t.fst:6:5: g costs 4 but its val says 3 for command \"\"", 1,
+		  "let g = function, its val short");
+	over_case(HEAD "val g: nat -> option nat -> nat `cost` 3\n"
+		  "let g y = fun o -> match o with | Some x -> ret x "
+		  "| None -> ret y\n" OVER_MAIN("g 0 (Some 1)") OVER_CF,
+		  "t.fst:6:5: g costs 4 but its val says 3 for command \"\"", 1,
+		  "let g y = fun o -> ..., its val short");
+	/* a cost value's val: incRet 1 5, 2 arguments 2 + 1 */
+	over_case(HEAD "val zp: nat `cost` 3\nlet zp = incRet 1 5\n"
+		  OVER_MAIN("zp") OVER_CF, NULL, 0, "a cost value, its val exact");
+	over_case(HEAD "val zp: nat `cost` 2\nlet zp = incRet 1 5\n"
+		  OVER_MAIN("zp") OVER_CF,
+		  "t.fst:6:5: zp costs 3 but its val says 2 for command \"\"", 1,
+		  "a cost value, its val short");
 	/* f's body is g x in tail position: 1 + g's exact 10 */
 	over_case(HEAD "val g: U64.t -> U64.t `cost` 10\n"
 		  "let g x = inc 7 (ret x)\n"
@@ -988,6 +1012,52 @@ static void test_dear_computed_key(void)
 		   * strcat 2) 2 + 4 + match (leaves Some _ 2 + None 1 + DEAR
 		   * 7))) = 36; tryString 2, tryDict 4, tryFind 64, inc 1000 */
 		  36 + 2 + 4 + 64 + 1000);
+	zen_data_release(&body);
+	zen_data_release(&st);
+}
+
+/*
+ * A key read from the body and looked up in the state: the body's string
+ * is the plain one ("zen"), a value every input has, but as a key of the
+ * state's dict no input had it (h33's blind round).
+ */
+static void test_dear_key_from_body(void)
+{
+	struct zen_data body, st;
+	struct zen_contract_args a;
+	struct zen_data_entry *e;
+
+	memset(&a, 0, sizeof(a));
+	zen_data_init(&body);
+	body.kind = ZEN_DATA_STRING;
+	body.u.bytes.p = (uint8_t *)zen_xstrdup("zen");
+	body.u.bytes.len = 3;
+	zen_data_init(&st);
+	st.kind = ZEN_DATA_DICT;
+	st.u.dict.entries = e = zen_xcalloc(1, sizeof(*e));
+	st.u.dict.n = 1;
+	e->key = zen_xstrdup("zen");
+	e->key_len = 3;
+	u64_of(&e->value, 1000);
+	a.body = &body;
+	a.state = &st;
+	dear_case("a key from the body",
+		  "let main txSkel _ _ command _ messageBody _ state =\n"
+		  "  if command <> \"pay\" then RT.failw \"no\" else begin\n"
+		  "  let! name = messageBody >!= tryString in\n"
+		  "  let! d = state >!= tryDict in\n"
+		  "  match name, d with\n"
+		  "  | Some name, Some d -> begin\n"
+		  "      let! acct = Dict.tryFind name d in\n"
+		  "      match acct with\n"
+		  "      | Some _ -> " DEAR "\n"
+		  "      | None -> " OKBODY "\n"
+		  "      end\n"
+		  "  | _ -> " OKBODY "\n"
+		  "  end\n", "pay", &a,
+		  "body string, state {\"zen\": u64}",
+		  /* test_dear_computed_key's 36 but strcat's 2 */
+		  34 + 2 + 4 + 64 + 1000);
 	zen_data_release(&body);
 	zen_data_release(&st);
 }
@@ -1862,6 +1932,7 @@ int main(void)
 	test_dear_fourth_round();
 	test_dear_ordered_later();
 	test_dear_computed_key();
+	test_dear_key_from_body();
 	test_dear_computed_limit();
 	test_dear_computed_hash();
 	test_dear_computed_price();

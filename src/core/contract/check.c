@@ -2005,27 +2005,38 @@ static int num_old(struct traced *tr, uint64_t num, int order,
 	return seen == 1;
 }
 
-/* Operand v of an ordering (order) or an equality into tr, unless an
- * input has it or tr is full: a number, a 32-byte hash, a string of at
- * most TR_STR_MAX bytes. */
-static void traced_add(struct traced *tr, const zv *v, int order)
+/* Is p[0..n) a key traced already (this round or an earlier one)? */
+static int key_traced(const struct traced *tr, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < tr->n; i++)
+		if (tr->v[i].key && same_bytes(&tr->v[i].str, p, n))
+			return 1;
+	return 0;
+}
+
+/* Operand v of an ordering (order) or an equality, or a key looked up in
+ * a dict (key), into tr, unless an input has it (a key: unless it was
+ * traced before; the input's strings are values, not keys) or tr is
+ * full: a number, a 32-byte hash, a string of at most TR_STR_MAX bytes. */
+static void traced_add(struct traced *tr, const zv *v, int order, int key)
 {
 	struct tr_val *t = &tr->v[tr->n];
 	uint64_t num;
-	int is_num = number_operand(v, &num), near_only = 0;
+	int is_num = !key && number_operand(v, &num), near_only = 0;
 	size_t n;
 
 	if ((is_num && num_old(tr, num, order, &near_only)) ||
 	    tr->n == tr->max)
 		return;
 	t->f = fill_plain;
-	t->key = 0;
+	t->key = key;
 	t->order = order;
 	t->near_only = near_only;
 	if (is_num) {
 		t->f.num = num;
 	} else if (v->tag == ZV_BYTES && (n = v->u.bytes.len) <= TR_STR_MAX &&
-		   !bytes_known(tr, v->u.bytes.p, n)) {
+		   !(key ? key_traced(tr, v->u.bytes.p, n)
+			 : bytes_known(tr, v->u.bytes.p, n))) {
 		memcpy(t->bytes, v->u.bytes.p, n);
 		t->str.data = t->bytes;
 		t->str.len = n;
@@ -2043,8 +2054,8 @@ static void traced_add(struct traced *tr, const zv *v, int order)
 /* struct zc_trace's cmp (value.h). */
 static void trace_cmp(void *ctx, const zv *a, const zv *b, int order)
 {
-	traced_add(ctx, a, order);
-	traced_add(ctx, b, order);
+	traced_add(ctx, a, order, 0);
+	traced_add(ctx, b, order, 0);
 }
 
 /* Is p[0..n) a key the contract looks up by name (its shapes')? */
@@ -2061,14 +2072,11 @@ static int key_known(const struct shapes *sh, const uint8_t *p, size_t n)
 static void trace_key(void *ctx, const zv *k)
 {
 	struct traced *tr = ctx;
-	size_t n = tr->n;
 
 	if (k->tag != ZV_BYTES || key_known(tr->sh, k->u.bytes.p,
 					    k->u.bytes.len))
 		return;
-	traced_add(tr, k, 0);
-	if (tr->n > n)
-		tr->v[n].key = 1;
+	traced_add(tr, k, 0, 1);
 }
 
 /* The fills of an operand traced: a hash or string itself; a number v,

@@ -52,6 +52,9 @@
  *       first argument whose declared type is `cost U n` (optionT U n,
  *       resultT U n): `val f : #n:nat -> m:cost nat n -> cost nat
  *       (n + 3)` charges the argument's cost + 3;
+ *       the same for `let g = fun x -> e` (or `function`, or
+ *       `let g y = fun x -> e`) with a val of as many arrows, and for
+ *       a cost value `val zp : cost T E` / `let zp = e`;
  *     - `let f p1 .. pn : cost T E = body`: E sees the parameters, and
  *       an implicit `(#n:nat)` is the cost of the parameter declared
  *       `(m : cost U n)`;

@@ -1121,6 +1121,41 @@ static struct node *fun_node(struct res *r, struct zc_pos pos,
 }
 
 /*
+ * `let g = fun x -> e` (or `function`), `let g y = fun x -> e`, with a
+ * val of as many arrows as parameters in all: the lambdas carry the
+ * increment of e (the elaborator's Abs case), as `let g y x = e` does, so
+ * *out is that binding, which takes the val the same way.  0 when b is
+ * not of that form (an ascribed lambda keeps its ascription).
+ */
+static int lambda_binding(struct res *r, const struct zc_binding *b,
+			  struct zc_binding *out)
+{
+	struct zc_expr *e = b->body;
+	struct zc_pat **ps;
+	size_t n = b->nparams, k = 0;
+
+	while (e->kind == ZC_E_FUN && !e->ascribed && n < b->sig->n) {
+		n += e->u.fun.nparams;
+		e = e->u.fun.body;
+	}
+	if (e == b->body || n != b->sig->n)
+		return 0;
+	ps = alloc(r, n * sizeof(*ps));
+	for (size_t i = 0; i < b->nparams; i++)
+		ps[k++] = b->params[i];
+	for (e = b->body; k < n; e = e->u.fun.body)
+		for (size_t i = 0; i < e->u.fun.nparams; i++)
+			ps[k++] = e->u.fun.params[i];
+	*out = *b;
+	out->params = ps;
+	out->nparams = n;
+	out->body = e;
+	out->ret_type = NULL;
+	out->param_types = NULL;
+	return 1;
+}
+
+/*
  * The value of a binding: fun params -> body (res_fun_binding), or its
  * body, padded to the cost index of its type (`let x : cost T E = e`).
  * A top-level value's body carries its increment (1.10).
@@ -1130,14 +1165,22 @@ static struct node *res_binding_value(struct res *r,
 				      const struct scope *s, int top)
 {
 	const struct zc_expr *ix;
+	struct zc_binding fb;
 	struct node *v;
 
+	if (b->sig && lambda_binding(r, b, &fb))
+		b = &fb;
 	if (b->nparams)
 		return fun_node(r, b->pos, res_fun_binding(r, b, s));
 	v = top ? res_body(r, b->body, s) : res_expr(r, b->body, s);
 	if (v && b->ret_type && (ix = cost_index_of(r, s, b->ret_type)))
 		v = pad_node(r, b->pos, res_index(r, ix, s), 0, v,
 			     ZC_BY_TYPE, binding_name(r, b));
+	/* `val zp : cost T E` then `let zp = e`: a cost value's val */
+	if (v && b->sig && !b->sig->n && !b->sig->nimplicits &&
+	    b->sig->ret && (ix = cost_index_of(r, s, b->sig->ret)))
+		v = pad_node(r, b->sig->pos, res_index(r, ix, s), 0, v,
+			     ZC_BY_VAL, binding_name(r, b));
 	return v;
 }
 
