@@ -474,6 +474,33 @@ static void test_discriminators(void)
 }
 
 /*
+ * F*'s constructor Mk<t> of a record type t, and its projectors Mk<t>?.f:
+ * the contract's records and Zulib's (spend, output, outpoint, message,
+ * context, contractReturn), the same records as the literal { f = e }
+ * (h33's blind round).  A pattern does not take one.
+ */
+static void test_record_constructors(void)
+{
+	value_is("type pt = { x: int; y: int }\n",
+		 "(Mkpt 3 4).y + Mkpt?.x (Mkpt 5 6) + Mkpt?.y ({ x = 1; y = 7 })",
+		 4 + 5 + 7, "Mkpt builds the record, Mkpt?.x reads a field");
+	value_is("", "FStar.UInt64.v (Mkspend?.amount (Mkspend "
+		 "Zen.Asset.zenAsset 7UL)) + FStar.UInt64.v ({ asset = "
+		 "Zen.Asset.zenAsset; amount = 9UL } <: spend).amount",
+		 7 + 9, "Zulib's Mkspend and Mkspend?.amount");
+	value_is("", "FStar.UInt32.v (Mkcontext 12ul 5UL).blockNumber",
+		 12, "Mkcontext");
+	load_fails("type pt = { x: int; y: int }\n"
+		   "let f p = match p with | Mkpt a b -> a\n",
+		   "t.fst:10:26: unsupported: the record constructor 'Mkpt' "
+		   "in a pattern (match the record: { f = p; ... })",
+		   "a record constructor in a pattern");
+	load_fails("type pt = { x: int; y: int }\nlet z = Mkpt?.z\n",
+		   "t.fst:10:9: record 'Mkpt' has no field 'z'",
+		   "a field the record lacks");
+}
+
+/*
  * F*'s parser names an operator op_ and a word per character (compile_op:
  * +^ is op_Plus_Hat), and a program may use that name; ( :: ) is an
  * operator section like the others, Zen.List's where nothing else binds
@@ -1018,6 +1045,7 @@ int main(void)
 	test_zulib_bounds();
 	test_local_open();
 	test_discriminators();
+	test_record_constructors();
 	test_ifbang();
 	test_chars();
 	test_implicit_binding();

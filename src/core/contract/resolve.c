@@ -534,6 +534,12 @@ static const char *pat_con(struct res *r, const struct zc_pat *p,
 {
 	const struct zen_native *c = find_con(r, p->pos, p->u.con.name, s);
 
+	if (c && (c->flags & ZEN_NATIVE_RECORD)) {
+		rfail(r, p->pos, "unsupported: the record constructor '%s' "
+		      "in a pattern (match the record: { f = p; ... })",
+		      p->u.con.name);
+		return NULL;
+	}
 	return c ? (const char *)c->aux : NULL;
 }
 
@@ -1258,6 +1264,57 @@ static int field_index(const char *f, const char *con, size_t n,
 	return *end || *index >= n ? -1 : 0;
 }
 
+/* Mk<t>? (every record of t is one) and Mk<t>?.f (the field f). */
+static int record_disc_fn(struct zen_rt *rt, const struct zen_native *self,
+			  zv *const *a, zv **out, uint64_t *cost)
+{
+	(void)rt;
+	(void)self;
+	(void)a;
+	(void)cost;
+	*out = zv_bool(1);
+	return 0;
+}
+
+static int record_field_fn(struct zen_rt *rt, const struct zen_native *self,
+			   zv *const *a, zv **out, uint64_t *cost)
+{
+	(void)cost;
+	if (a[0]->tag != ZV_RECORD ||
+	    !(*out = zv_field(a[0], (const char *)self->aux)))
+		return zen_rt_fail(rt, "%s of a value that is no such record",
+				   self->name);
+	return 0;
+}
+
+/* The discriminator or projector name (q: its '?') of record constructor
+ * c (named con): a native of one argument; NULL after rfail. */
+static struct zen_native *record_proj_native(struct res *r, struct zc_pos pos,
+					     const struct zen_native *c,
+					     const char *con, const char *name,
+					     const char *q)
+{
+	const struct zen_record_type *t =
+		(const struct zen_record_type *)c->aux;
+	struct zen_native *nat = alloc(r, sizeof(*nat));
+	size_t i;
+
+	nat->name = sdup(r, name);
+	nat->arity = 1;
+	nat->fn = record_disc_fn;
+	if (!q[1])
+		return nat;
+	for (i = 0; i < t->n && strcmp(t->fields[i], q + 2); i++)
+		;
+	if (i == t->n) {
+		rfail(r, pos, "record '%s' has no field '%s'", con, q + 2);
+		return NULL;
+	}
+	nat->fn = record_field_fn;
+	nat->aux = (intptr_t)t->fields[i];
+	return nat;
+}
+
 /* Name C? or C?.f (M.C? ...): a native of one argument over constructor
  * C; NULL after rfail. */
 static struct zen_native *disc_native(struct res *r, struct zc_pos pos,
@@ -1279,6 +1336,8 @@ static struct zen_native *disc_native(struct res *r, struct zc_pos pos,
 	con[n] = 0;
 	if (!(c = find_con(r, pos, con, s)))
 		return NULL;
+	if (c->flags & ZEN_NATIVE_RECORD)
+		return record_proj_native(r, pos, c, con, name, q);
 	nat = alloc(r, sizeof(*nat));
 	nat->name = sdup(r, name);
 	nat->arity = 1;
@@ -1766,6 +1825,35 @@ static int ctor_fn(struct zen_rt *rt, const struct zen_native *self,
 	return *out ? 0 : ZEN_EREFUSED;
 }
 
+/* F*'s constructor Mk<t> of the contract's record type t. */
+static int declare_record_ctor(struct res *r, const struct zc_typedef *t,
+			       const struct scope **s)
+{
+	struct zen_record_type *rt = alloc(r, sizeof(*rt));
+	struct zen_native *nat = alloc(r, sizeof(*nat));
+	const char **fields = alloc(r, t->nfields * sizeof(*fields));
+	size_t len = strlen(t->name) + 3;
+	char *name = alloc(r, len);
+	struct scope *g;
+
+	if (t->nfields > 16)
+		return rfail(r, t->pos, "record with too many fields");
+	for (size_t i = 0; i < t->nfields; i++)
+		fields[i] = sdup(r, t->fields[i]);
+	rt->n = t->nfields;
+	rt->fields = fields;
+	snprintf(name, len, "Mk%s", t->name);
+	nat->name = name;
+	nat->fn = zen_record_ctor;
+	nat->arity = (uint8_t)t->nfields;
+	nat->flags = ZEN_NATIVE_CTOR | ZEN_NATIVE_RECORD;
+	nat->aux = (intptr_t)rt;
+	g = (struct scope *)push(r, *s, S_GLOBAL, name);
+	g->g = native_slot(r, nat);
+	*s = g;
+	return 0;
+}
+
 static struct init *new_init(struct zc_program *p)
 {
 	ZEN_GROW(p->init, p->ninit + 1, p->initcap);
@@ -1857,6 +1945,9 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 				g->g = native_slot(r, nat);
 				*s = g;
 			}
+			if (t->form == ZC_TY_RECORD &&
+			    declare_record_ctor(r, t, s))
+				return ZEN_EINVAL;
 		}
 		return 0;
 	case ZC_D_LET:

@@ -539,6 +539,9 @@ int zen_cost_forced(const zv *v);
  *                     argument returns an unforced thunk, fn runs when it
  *                     is forced (reference laziness, 3.8).
  *   ZEN_NATIVE_CTOR   a constructor function (aux = constructor name).
+ *   ZEN_NATIVE_RECORD with CTOR: F*'s constructor Mk<t> of a record type
+ *                     t, which builds the record of its arguments (aux =
+ *                     its struct zen_record_type; no pattern takes it).
  *   ZEN_NATIVE_SHORT  `&&` / `||`: the evaluator should short-circuit
  *                     when both operands are syntactically present; the
  *                     native itself is strict (for `List.fold (&&)`).
@@ -555,6 +558,13 @@ enum {
 	ZEN_NATIVE_SHORT = 4,
 	ZEN_NATIVE_TYPE = 8,
 	ZEN_NATIVE_GHOST = 16,
+	ZEN_NATIVE_RECORD = 32,
+};
+
+/* A record type's fields, in declaration order (ZEN_NATIVE_RECORD). */
+struct zen_record_type {
+	size_t n;
+	const char *const *fields;
 };
 
 typedef int (*zen_native_fn)(struct zen_rt *rt,

@@ -94,6 +94,12 @@ int zen_zulib_foreach(const struct zen_zulib_module *m,
 /* The always-open modules in opening order: Prims, FStar.Pervasives,
  * FStar.Pervasives.Native.  NULL-terminated. */
 const struct zen_zulib_module *const *zen_zulib_prelude(void);
+
+/* The fn of a ZEN_NATIVE_RECORD native, F*'s Mk<t> (Zulib's records and,
+ * through the resolver, the contract's own): the record of its
+ * arguments, with the fields of aux's struct zen_record_type. */
+int zen_record_ctor(struct zen_rt *rt, const struct zen_native *self,
+		    zv *const *a, zv **out, uint64_t *cost);
 /* All modules (for tools and tests): *n of them. */
 const struct zen_zulib_module *zen_zulib_modules(size_t *n);
 

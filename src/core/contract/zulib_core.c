@@ -117,6 +117,16 @@ zv *zl_payload(const zv *v)
 	return v->tag == ZV_CON && v->u.con.n ? v->u.con.args[0] : NULL;
 }
 
+int zen_record_ctor(struct zen_rt *rt, const struct zen_native *self,
+		    zv *const *a, zv **out, uint64_t *cost)
+{
+	const struct zen_record_type *t =
+		(const struct zen_record_type *)self->aux;
+
+	(void)cost;
+	RET(zv_record(rt, t->n, t->fields, a));
+}
+
 int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
 	    zv *const *a, zv **out, uint64_t *cost)
 {

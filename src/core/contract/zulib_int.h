@@ -56,9 +56,14 @@ int zl_unit(struct zen_rt *rt, const struct zen_native *self, zv *const *a,
 #define ECTOR(n, ar) { n, zl_ctor, ar, ZEN_NATIVE_CTOR, 0,		\
 		       (intptr_t)(n), CNONE }
 #define EEND { NULL, NULL, 0, 0, 0, 0, CNONE }
+/* Mk<t> of record type t (a struct zen_record_type of fields f) */
+#define ERECORD(name, t, f) { name, zen_record_ctor, ZEN_ARRAY_SIZE(f),	\
+			      ZEN_NATIVE_CTOR | ZEN_NATIVE_RECORD, 0,	\
+			      (intptr_t)&(t), CNONE }
 
 int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
 	    zv *const *a, zv **out, uint64_t *cost);
+
 
 /* Argument checks: fail with "<native>: expected <what>". */
 int zl_want(struct zen_rt *rt, const struct zen_native *self, const zv *v,

@@ -606,6 +606,22 @@ const struct zen_native zl_cresult[] = {
 
 /* ---- Zen.Types constructors ---- */
 
+/* Zulib's records (Zen.Types.Extracted.fst, Zen.Types.Main.fst), for
+ * their constructors Mk<t> */
+static const char *const outpoint_fields[] = { "txHash", "index" };
+static const char *const spend_fields[] = { "asset", "amount" };
+static const char *const output_fields[] = { "lock", "spend" };
+static const char *const message_fields[] = { "recipient", "command", "body" };
+static const char *const context_fields[] = { "blockNumber", "timestamp" };
+static const char *const return_fields[] = { "tx", "message", "state" };
+#define RECORD_TYPE(f) { ZEN_ARRAY_SIZE(f), f }
+static const struct zen_record_type outpoint_t = RECORD_TYPE(outpoint_fields),
+	spend_t = RECORD_TYPE(spend_fields),
+	output_t = RECORD_TYPE(output_fields),
+	message_t = RECORD_TYPE(message_fields),
+	context_t = RECORD_TYPE(context_fields),
+	return_t = RECORD_TYPE(return_fields);
+
 const struct zen_native zl_types_extracted[] = {
 	ECTOR("PKLock", 1), ECTOR("ContractLock", 1), ECTOR("FeeLock", 0),
 	ECTOR("DestroyLock", 0), ECTOR("ActivationSacrificeLock", 0),
@@ -614,6 +630,9 @@ const struct zen_native zl_types_extracted[] = {
 	ECTOR("ExtensionSacrificeLock", 1), ECTOR("CoinbaseLock", 1),
 	ECTOR("HighVLock", 1),
 	ECTOR("PointedOutput", 1), ECTOR("Mint", 1),
+	ERECORD("Mkoutpoint", outpoint_t, outpoint_fields),
+	ERECORD("Mkspend", spend_t, spend_fields),
+	ERECORD("Mkoutput", output_t, output_fields),
 	ETYPE("lock"), ETYPE("spend"), ETYPE("outpoint"), ETYPE("output"),
 	ETYPE("pointedOutput"), ETYPE("input"), ETYPE("contractId"),
 	ETYPE("asset"), ETYPE("hash"), ETYPE("publicKey"), ETYPE("signature"),
@@ -648,6 +667,9 @@ const struct zen_native zl_types_main[] = {
 	ECTOR("PK", 1), ECTOR("Contract", 1), ECTOR("Anonymous", 0),
 	ECTOR("NoChange", 0), ECTOR("Update", 1), ECTOR("Delete", 0),
 	ECTOR("MainFunc", 2), ECTOR("CostFunc", 1),
+	ERECORD("Mkmessage", message_t, message_fields),
+	ERECORD("Mkcontext", context_t, context_fields),
+	ERECORD("MkcontractReturn", return_t, return_fields),
 	ETYPE("sender"), ETYPE("message"), ETYPE("stateUpdate"),
 	ETYPE("contractReturn"), ETYPE("contractResult"), ETYPE("context"),
 	ETYPE("mainFunction"), ETYPE("costFunction"), ETYPE("mainFunc"),
