@@ -156,6 +156,21 @@ static void test_declared_index(void)
 		  "| None -> ret y\n" OVER_MAIN("g 0 (Some 1)") OVER_CF,
 		  "t.fst:6:5: g costs 4 but its val says 3 for command \"\"", 1,
 		  "let g y = fun o -> ..., its val short");
+	/* a val through the contract's type abbreviations, parameters
+	 * replaced (h33's blind round): incRet k k is 2 + k */
+	over_case(HEAD "type priced (a:Type) (n:nat) = a `cost` (n + 2)\n"
+		  "val g: k:nat -> priced nat k\nlet g k = incRet k k\n"
+		  OVER_MAIN("g 3") OVER_CF, NULL, 0,
+		  "a val through an abbreviation, exact");
+	over_case(HEAD "type priced (a:Type) (n:nat) = a `cost` (n + 1)\n"
+		  "val g: k:nat -> priced nat k\nlet g k = incRet k k\n"
+		  OVER_MAIN("g 3") OVER_CF,
+		  "t.fst:7:5: g costs 5 but its val says 4 for command \"\"", 1,
+		  "a val through an abbreviation, short");
+	over_case(HEAD "type small = nat `cost` 2\nval zp: small\n"
+		  "let zp = incRet 1 5\n" OVER_MAIN("zp") OVER_CF,
+		  "t.fst:7:5: zp costs 3 but its val says 2 for command \"\"", 1,
+		  "a cost value's val through an abbreviation, short");
 	/* a cost value's val: incRet 1 5, 2 arguments 2 + 1 */
 	over_case(HEAD "val zp: nat `cost` 3\nlet zp = incRet 1 5\n"
 		  OVER_MAIN("zp") OVER_CF, NULL, 0, "a cost value, its val exact");

@@ -402,6 +402,12 @@ struct zc_typedef {
 	size_t nfields;
 	struct zc_ctor *ctors;	/* ZC_TY_VARIANT */
 	size_t nctors;
+	/* ZC_TY_ABBREV: the type it stands for (NULL: an abstract type or an
+	 * arrow), kept for its cost index, and the names of the type's
+	 * parameters in order (NULL for `_`) */
+	const struct zc_expr *abbrev;
+	const char **params;
+	size_t nparams;
 };
 
 struct zc_decl {

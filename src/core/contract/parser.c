@@ -2033,6 +2033,7 @@ static struct zc_pat *parse_pattern(P *p, int allow_or)
 static void parse_typedef(P *p, struct zc_typedef *td)
 {
 	const struct zc_token *t = cur(p);
+	struct vec params = { 0 };
 
 	if (!simple_name(t))
 		fail_expected(p, "type name");
@@ -2042,23 +2043,30 @@ static void parse_typedef(P *p, struct zc_typedef *td)
 	td->pos.line = t->line;
 	td->pos.col = t->col;
 	td->form = ZC_TY_ABBREV;
-	/* binders: their names are checked, their types skipped */
+	/* binders: their names are checked and kept, their types skipped */
 	for (;;) {
 		if (is(p, ZC_T_LPAREN)) {
 			size_t i = 1 + (peek(p, 1)->kind == ZC_T_HASH);
 
-			for (; simple_name(peek(p, i)); i++)
+			for (; simple_name(peek(p, i)); i++) {
 				check_binder(p, peek(p, i)->text, peek(p, i));
+				vpush(p, &params, (void *)peek(p, i)->text);
+			}
 			skip_balanced(p, ZC_T_LPAREN, ZC_T_RPAREN, "')'");
 		} else if (simple_name(cur(p))) {
 			check_binder(p, cur(p)->text, cur(p));
+			vpush(p, &params, (void *)advance(p)->text);
+		} else if (is(p, ZC_T_UNDERSCORE)) {
+			vpush(p, &params, NULL);
 			advance(p);
-		} else if (is(p, ZC_T_HASH) || is(p, ZC_T_UNDERSCORE)) {
+		} else if (is(p, ZC_T_HASH)) {
 			advance(p);
 		} else {
 			break;
 		}
 	}
+	td->params = (const char **)params.v;
+	td->nparams = params.n;
 	if (accept(p, ZC_T_COLON))
 		parse_type(p, L_CONS);
 	if (!accept(p, ZC_T_EQUALS))
@@ -2121,7 +2129,7 @@ static void parse_typedef(P *p, struct zc_typedef *td)
 		td->nctors = v.n;
 		return;
 	}
-	parse_type(p, L_CONS);
+	td->abbrev = parse_annot(p, L_CONS);
 }
 
 static int starts_decl(P *p)

@@ -47,6 +47,9 @@ struct res {
 	 * on past the ones it can (unbound names, constructors, modules) */
 	zc_error_fn *fn;
 	void *ctx;
+	/* the contract's type abbreviations so far, for cost indexes */
+	const struct zc_typedef **abbrevs;
+	size_t nabbrevs, abbrevcap;
 };
 
 static void *alloc(struct res *r, size_t n)
@@ -829,14 +832,79 @@ static int is_cost_type(struct res *r, const struct scope *s,
 }
 
 /* The cost index E of type t, or NULL. */
-static const struct zc_expr *cost_index_of(struct res *r,
-					   const struct scope *s,
-					   const struct zc_expr *t)
+/* The contract's abbreviation t stands for (`type amountT = U64.t `cost`
+ * 8`, `type priced (n:nat) = nat `cost` (n * 64)`), NULL if t is none. */
+static const struct zc_typedef *abbrev_of(struct res *r,
+					  const struct zc_expr *t)
 {
-	const struct zc_expr *fn;
+	const struct zc_expr *fn = t->kind == ZC_E_APP ? t->u.app.fn : t;
+	size_t nargs = t->kind == ZC_E_APP ? t->u.app.nargs : 0;
+
+	if (fn->kind != ZC_E_VAR)
+		return NULL;
+	for (size_t i = r->nabbrevs; i--;)
+		if (!strcmp(r->abbrevs[i]->name, fn->u.name))
+			return r->abbrevs[i]->nparams == nargs &&
+			       r->abbrevs[i]->abbrev ? r->abbrevs[i] : NULL;
+	return NULL;
+}
+
+/* e with abbreviation td's parameters replaced by args: an index is
+ * names, literals and applications (operators); NULL for anything else
+ * that names a parameter... or anything else at all. */
+static const struct zc_expr *subst_params(struct res *r,
+					  const struct zc_typedef *td,
+					  const struct zc_expr *const *args,
+					  const struct zc_expr *e)
+{
+	struct zc_expr *c;
+
+	switch (e->kind) {
+	case ZC_E_VAR:
+		for (size_t i = 0; i < td->nparams; i++)
+			if (td->params[i] && !strcmp(td->params[i], e->u.name))
+				return args[i];
+		return e;
+	case ZC_E_CON: case ZC_E_INT:
+		return e;
+	case ZC_E_APP:
+		c = alloc(r, sizeof(*c));
+		*c = *e;
+		c->u.app.args = alloc(r, e->u.app.nargs * sizeof(*c->u.app.args));
+		if (!(c->u.app.fn = (struct zc_expr *)subst_params(r, td, args,
+							e->u.app.fn)))
+			return NULL;
+		for (size_t i = 0; i < e->u.app.nargs; i++)
+			if (!(c->u.app.args[i] = (struct zc_expr *)subst_params(
+				      r, td, args, e->u.app.args[i])))
+				return NULL;
+		return c;
+	default:
+		return NULL;
+	}
+}
+
+/* (depth: abbreviations followed so far, 8 at most: `type cost a n =
+ * cost a n` would not end) */
+static const struct zc_expr *cost_index_at(struct res *r,
+					   const struct scope *s,
+					   const struct zc_expr *t, int depth)
+{
+	const struct zc_typedef *td;
+	const struct zc_expr *fn, *ix;
 	int i;
 
 	for (i = 0; t && i < 8; i++) {
+		if ((td = abbrev_of(r, t))) {
+			/* the abbreviation's index, its parameters replaced by
+			 * the arguments */
+			if (depth >= 8 ||
+			    !(ix = cost_index_at(r, s, td->abbrev, depth + 1)))
+				return NULL;
+			return subst_params(r, td, t->kind == ZC_E_APP
+					    ? (const struct zc_expr *const *)
+					      t->u.app.args : NULL, ix);
+		}
 		if (t->kind != ZC_E_APP)
 			return NULL;
 		fn = t->u.app.fn;
@@ -853,6 +921,13 @@ static const struct zc_expr *cost_index_of(struct res *r,
 		return NULL;
 	}
 	return NULL;
+}
+
+static const struct zc_expr *cost_index_of(struct res *r,
+					   const struct scope *s,
+					   const struct zc_expr *t)
+{
+	return cost_index_at(r, s, t, 0);
 }
 
 /* Resolve a cost index (quietly: NULL if it does not resolve). */
@@ -1948,6 +2023,11 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 			if (t->form == ZC_TY_RECORD &&
 			    declare_record_ctor(r, t, s))
 				return ZEN_EINVAL;
+			if (t->form == ZC_TY_ABBREV && t->abbrev) {
+				ZEN_GROW(r->abbrevs, r->nabbrevs + 1,
+					 r->abbrevcap);
+				r->abbrevs[r->nabbrevs++] = t;
+			}
 		}
 		return 0;
 	case ZC_D_LET:
@@ -2044,6 +2124,7 @@ int zc_program_load_all(const struct zc_module *m, const char *file,
 			rc = x;
 	}
 	free(r.al);
+	free(r.abbrevs);
 	if (rc || r.failed) {
 		zc_program_free(p);
 		return rc ? rc : ZEN_EINVAL;
