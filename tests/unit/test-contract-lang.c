@@ -481,6 +481,13 @@ static void test_discriminators(void)
  */
 static void test_record_constructors(void)
 {
+	/* (with them, h34's: ^ is Prims.strcat, F*'s desugaring) */
+	value_is("", "(if \"ab\" ^ \"c\" = strcat \"a\" \"bc\" then 1 else 0) + "
+		 "(if \"x\" ^ \"y\" = \"xy\" then 2 else 0)", 3,
+		 "a ^ b is Prims.strcat a b");
+	value_is("let ( ^ ) (a: string) (b: string) = a\n",
+		 "if \"x\" ^ \"y\" = \"x\" then 1 else 0", 1,
+		 "a contract's own ( ^ ) shadows it");
 	value_is("type pt = { x: int; y: int }\n",
 		 "(Mkpt 3 4).y + Mkpt?.x (Mkpt 5 6) + Mkpt?.y ({ x = 1; y = 7 })",
 		 4 + 5 + 7, "Mkpt builds the record, Mkpt?.x reads a field");
@@ -490,11 +497,21 @@ static void test_record_constructors(void)
 		 7 + 9, "Zulib's Mkspend and Mkspend?.amount");
 	value_is("", "FStar.UInt32.v (Mkcontext 12ul 5UL).blockNumber",
 		 12, "Mkcontext");
+	/* in a pattern, Mk<t> matches the record (h34's blind round) */
+	value_is("type pt = { x: int; y: int }\n"
+		 "let f p = match p with | Mkpt a b -> a - b\n",
+		 "f ({ x = 9; y = 2 }) + (match ({ asset = Zen.Asset.zenAsset; "
+		 "amount = 5UL } <: spend) with | Mkspend _ amt -> "
+		 "FStar.UInt64.v amt)", 7 + 5, "Mkpt a b and Mkspend _ amt "
+		 "as patterns");
 	load_fails("type pt = { x: int; y: int }\n"
-		   "let f p = match p with | Mkpt a b -> a\n",
-		   "t.fst:10:26: unsupported: the record constructor 'Mkpt' "
-		   "in a pattern (match the record: { f = p; ... })",
-		   "a record constructor in a pattern");
+		   "let f p = match p with | Mkpt a -> a\n",
+		   "t.fst:10:26: 'Mkpt' takes 2 arguments, given 1",
+		   "a record constructor in a pattern, short");
+	/* F*'s tuples (Zulib's fst is Mktuple2?._1 x) */
+	value_is("", "Mktuple2?._1 (3, 4) + Mktuple2?._2 (Mktuple2 5 6) + "
+		 "(match (1, 2, 3) with | Mktuple3 a _ c -> a + c)",
+		 3 + 6 + 4, "Mktuple2, Mktuple2?._1, Mktuple3 as a pattern");
 	load_fails("type pt = { x: int; y: int }\nlet z = Mkpt?.z\n",
 		   "t.fst:10:9: record 'Mkpt' has no field 'z'",
 		   "a field the record lacks");

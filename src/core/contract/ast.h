@@ -392,6 +392,10 @@ struct zc_ctor {
 	 * one argument), the number of explicit arrows for `| C : T1 -> t`. */
 	size_t arity;
 	struct zc_pos pos;
+	/* the binder names of `| C : x:T1 -> y:T2 -> t` (arity of them,
+	 * NULL where a domain has none; NULL for the other forms): F* names
+	 * C's projectors after them (C?.x) */
+	const char **fields;
 };
 
 struct zc_typedef {

@@ -2118,7 +2118,12 @@ static void parse_typedef(P *p, struct zc_typedef *td)
 				parse_type(p, L_CONS);
 				ct->arity = 1;
 			} else if (accept(p, ZC_T_COLON)) {
-				ct->arity = parse_type(p, L_CONS);
+				struct tyinfo ti;
+
+				memset(&ti, 0, sizeof(ti));
+				ct->arity = parse_type_info(p, L_CONS, &ti);
+				if (ti.names.n == ct->arity)
+					ct->fields = (const char **)ti.names.v;
 			}
 			vpush(p, &v, ct);
 		} while (accept(p, ZC_T_BAR));

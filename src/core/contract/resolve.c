@@ -50,6 +50,12 @@ struct res {
 	/* the contract's type abbreviations so far, for cost indexes */
 	const struct zc_typedef **abbrevs;
 	size_t nabbrevs, abbrevcap;
+	/* the contract's constructors whose arguments have names (C?.x) */
+	struct named_ctor {
+		const struct zen_native *nat;
+		const char **fields;
+	} *named;
+	size_t nnamed, namedcap;
 };
 
 static void *alloc(struct res *r, size_t n)
@@ -537,13 +543,50 @@ static const char *pat_con(struct res *r, const struct zc_pat *p,
 {
 	const struct zen_native *c = find_con(r, p->pos, p->u.con.name, s);
 
-	if (c && (c->flags & ZEN_NATIVE_RECORD)) {
-		rfail(r, p->pos, "unsupported: the record constructor '%s' "
-		      "in a pattern (match the record: { f = p; ... })",
-		      p->u.con.name);
-		return NULL;
-	}
 	return c ? (const char *)c->aux : NULL;
+}
+
+static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
+			    const struct scope **s);
+
+/*
+ * Mk<t> p1 .. pn, a record's (or a tuple's) constructor in a pattern: the
+ * pattern { f1 = p1; ... } (or (p1, ..., pn)).  *q NULL when p names no
+ * such constructor; 0, or -1 after rfail.
+ */
+static int record_con_pat(struct res *r, const struct zc_pat *p,
+			  const struct scope **s, struct rpat **q)
+{
+	const struct zen_native *c;
+	const struct zen_record_type *t;
+	struct zc_pat x;
+	int kind;
+	size_t val;
+
+	*q = NULL;
+	if (lookup(r, *s, p->u.con.name, &kind, &val) || kind != S_GLOBAL ||
+	    r->p->g[val].kind != G_NATIVE)
+		return 0;
+	c = r->p->g[val].nat;
+	if (!(c->flags & ZEN_NATIVE_RECORD))
+		return 0;
+	t = (const struct zen_record_type *)c->aux;
+	if (p->u.con.nargs != t->n)
+		return rfail(r, p->pos, "'%s' takes %zu arguments, given %zu",
+			     p->u.con.name, t->n, p->u.con.nargs), -1;
+	x = *p;
+	if (t->tuple) {
+		x.kind = ZC_P_TUPLE;
+		x.u.items.items = p->u.con.args;
+		x.u.items.n = t->n;
+	} else {
+		x.kind = ZC_P_RECORD;
+		x.u.record.fields = (const char **)t->fields;
+		x.u.record.pats = p->u.con.args;
+		x.u.record.n = t->n;
+	}
+	*q = res_pat(r, &x, s);
+	return *q ? 0 : -1;
 }
 
 static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
@@ -577,6 +620,8 @@ static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
 		q->k = zv_unit();
 		return q;
 	case ZC_P_CON: {
+		if (record_con_pat(r, p, s, &q) || q)
+			return q;
 		q = mkpat(r, P_CON, p->pos);
 		if (!(q->name = pat_con(r, p, *s))) {
 			if (!going_on(r))
@@ -1316,8 +1361,8 @@ static int proj_fn(struct zen_rt *rt, const struct zen_native *self,
 /* The index of field f of constructor con of arity n: _0, _1 ... for an
  * argument without a name, and the names Prims and FStar.Pervasives
  * give theirs (Some?.v, Cons?.hd, Cons?.tl).  0 or -1. */
-static int field_index(const char *f, const char *con, size_t n,
-		       size_t *index)
+static int field_index(struct res *r, const char *f,
+		       const struct zen_native *c, size_t *index)
 {
 	static const struct {
 		const char *con, *field;
@@ -1325,7 +1370,10 @@ static int field_index(const char *f, const char *con, size_t n,
 	} named[] = {
 		{ "Some", "v", 0 }, { "Inl", "v", 0 }, { "Inr", "v", 0 },
 		{ "Cons", "hd", 0 }, { "Cons", "tl", 1 },
+		{ "OK", "v", 0 }, { "ERR", "msg", 0 },
 	};
+	const char *con = (const char *)c->aux;
+	size_t n = c->arity;
 	char *end;
 
 	for (size_t i = 0; i < ZEN_ARRAY_SIZE(named); i++)
@@ -1333,6 +1381,16 @@ static int field_index(const char *f, const char *con, size_t n,
 			*index = named[i].index;
 			return 0;
 		}
+	for (size_t i = 0; i < r->nnamed; i++) {
+		if (r->named[i].nat != c)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (r->named[i].fields[k] &&
+			    !strcmp(r->named[i].fields[k], f)) {
+				*index = k;
+				return 0;
+			}
+	}
 	if (f[0] != '_' || (f[1] < '0' || f[1] > '9'))
 		return -1;
 	*index = (size_t)strtoul(f + 1, &end, 10);
@@ -1351,14 +1409,22 @@ static int record_disc_fn(struct zen_rt *rt, const struct zen_native *self,
 	return 0;
 }
 
+/* (aux: the field's index in the struct zen_record_type that follows
+ * self in the arena: record_proj_native) */
 static int record_field_fn(struct zen_rt *rt, const struct zen_native *self,
 			   zv *const *a, zv **out, uint64_t *cost)
 {
+	const struct zen_record_type *t =
+		*(const struct zen_record_type *const *)(self + 1);
+	size_t i = (size_t)self->aux;
+
 	(void)cost;
-	if (a[0]->tag != ZV_RECORD ||
-	    !(*out = zv_field(a[0], (const char *)self->aux)))
-		return zen_rt_fail(rt, "%s of a value that is no such record",
-				   self->name);
+	if (t->tuple && a[0]->tag == ZV_TUPLE && a[0]->u.seq.n == t->n)
+		*out = a[0]->u.seq.items[i];
+	else if (t->tuple || a[0]->tag != ZV_RECORD ||
+		 !(*out = zv_field(a[0], t->fields[i])))
+		return zen_rt_fail(rt, "%s of a value that is no such %s",
+				   self->name, t->tuple ? "tuple" : "record");
 	return 0;
 }
 
@@ -1371,9 +1437,11 @@ static struct zen_native *record_proj_native(struct res *r, struct zc_pos pos,
 {
 	const struct zen_record_type *t =
 		(const struct zen_record_type *)c->aux;
-	struct zen_native *nat = alloc(r, sizeof(*nat));
+	/* the native, then its record type (record_field_fn) */
+	struct zen_native *nat = alloc(r, sizeof(*nat) + sizeof(t));
 	size_t i;
 
+	memcpy(nat + 1, &t, sizeof(t));
 	nat->name = sdup(r, name);
 	nat->arity = 1;
 	nat->fn = record_disc_fn;
@@ -1386,7 +1454,7 @@ static struct zen_native *record_proj_native(struct res *r, struct zc_pos pos,
 		return NULL;
 	}
 	nat->fn = record_field_fn;
-	nat->aux = (intptr_t)t->fields[i];
+	nat->aux = (intptr_t)i;
 	return nat;
 }
 
@@ -1423,7 +1491,7 @@ static struct zen_native *disc_native(struct res *r, struct zc_pos pos,
 	pj = alloc(r, sizeof(*pj));
 	pj->con = (const char *)c->aux;
 	pj->name = nat->name;
-	if (field_index(q + 2, pj->con, c->arity, &pj->index)) {
+	if (field_index(r, q + 2, c, &pj->index)) {
 		rfail(r, pos, "constructor '%s' has no field '%s'", con, q + 2);
 		return NULL;
 	}
@@ -1917,6 +1985,7 @@ static int declare_record_ctor(struct res *r, const struct zc_typedef *t,
 		fields[i] = sdup(r, t->fields[i]);
 	rt->n = t->nfields;
 	rt->fields = fields;
+	rt->tuple = 0;
 	snprintf(name, len, "Mk%s", t->name);
 	nat->name = name;
 	nat->fn = zen_record_ctor;
@@ -2019,6 +2088,13 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 				g = (struct scope *)push(r, *s, S_GLOBAL, cn);
 				g->g = native_slot(r, nat);
 				*s = g;
+				if (t->ctors[j].fields) {
+					ZEN_GROW(r->named, r->nnamed + 1,
+						 r->namedcap);
+					r->named[r->nnamed].nat = nat;
+					r->named[r->nnamed++].fields =
+						t->ctors[j].fields;
+				}
 			}
 			if (t->form == ZC_TY_RECORD &&
 			    declare_record_ctor(r, t, s))
@@ -2125,6 +2201,7 @@ int zc_program_load_all(const struct zc_module *m, const char *file,
 	}
 	free(r.al);
 	free(r.abbrevs);
+	free(r.named);
 	if (rc || r.failed) {
 		zc_program_free(p);
 		return rc ? rc : ZEN_EINVAL;

@@ -561,10 +561,12 @@ enum {
 	ZEN_NATIVE_RECORD = 32,
 };
 
-/* A record type's fields, in declaration order (ZEN_NATIVE_RECORD). */
+/* A record type's fields, in declaration order (ZEN_NATIVE_RECORD);
+ * F*'s tuples are records of fields _1 .. _n, held as tuples (tuple). */
 struct zen_record_type {
 	size_t n;
 	const char *const *fields;
+	int tuple;
 };
 
 typedef int (*zen_native_fn)(struct zen_rt *rt,

@@ -124,7 +124,7 @@ int zen_record_ctor(struct zen_rt *rt, const struct zen_native *self,
 		(const struct zen_record_type *)self->aux;
 
 	(void)cost;
-	RET(zv_record(rt, t->n, t->fields, a));
+	RET(t->tuple ? zv_tuple(rt, t->n, a) : zv_record(rt, t->n, t->fields, a));
 }
 
 int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
@@ -335,8 +335,11 @@ const struct zen_native zl_prims[] = {
 	E("length", p_length, 1, 0),
 	E("string_of_int", p_string_of, 1, 0),
 	E("string_of_bool", p_string_of, 1, 1),
-	/* Zulib's prims.fst has strcat, and neither ^ nor pow2 */
-	E("strcat", p_strcat, 2, 0),
+	/* Zulib's prims.fst has strcat, and neither ^ nor pow2; F*'s
+	 * desugaring reads a ^ b as Prims.strcat a b when no op_Hat is in
+	 * scope (ToSyntax's op_as_term), which this entry stands for (a
+	 * contract's own ( ^ ) shadows it, as op_Hat would) */
+	E("strcat", p_strcat, 2, 0), E("^", p_strcat, 2, 0),
 	/* propositions: types, so only in what is erased (a refinement
 	 * predicate passed to refine_in, assert_norm's argument); never run */
 	{ "==", NULL, 2, ZEN_NATIVE_GHOST, 0, 0, CNONE },
@@ -365,11 +368,22 @@ const struct zen_native zl_pervasives[] = {
 	EEND
 };
 
+/* F*'s tuples: Mktuple2 a b is (a, b), Mktuple2?._1 its first item */
+static const char *const tuple_fields[] = { "_1", "_2", "_3", "_4", "_5" };
+static const struct zen_record_type tuple2_t = { 2, tuple_fields, 1 },
+	tuple3_t = { 3, tuple_fields, 1 }, tuple4_t = { 4, tuple_fields, 1 },
+	tuple5_t = { 5, tuple_fields, 1 };
+#define ETUPLE(name, t, n) { name, zen_record_ctor, n,			\
+			     ZEN_NATIVE_CTOR | ZEN_NATIVE_RECORD, 0,	\
+			     (intptr_t)&(t), CNONE }
+
 const struct zen_native zl_native[] = {
 	/* lemmas: proofs, unit and free (ELEMMA) */
 	ELEMMA("normalize_term_spec", 1), ELEMMA("normalize_spec", 1),
 	ELEMMA("norm_spec", 2),
 	ECTOR("Some", 1), ECTOR("None", 0),
+	ETUPLE("Mktuple2", tuple2_t, 2), ETUPLE("Mktuple3", tuple3_t, 3),
+	ETUPLE("Mktuple4", tuple4_t, 4), ETUPLE("Mktuple5", tuple5_t, 5),
 	E("fst", p_proj, 1, 0), E("snd", p_proj, 1, 1),
 	/* its argument is a proposition, erased: never evaluated */
 	EP("assert_norm", zl_unit, 1, 1, 0, CNONE),

@@ -614,7 +614,7 @@ static const char *const output_fields[] = { "lock", "spend" };
 static const char *const message_fields[] = { "recipient", "command", "body" };
 static const char *const context_fields[] = { "blockNumber", "timestamp" };
 static const char *const return_fields[] = { "tx", "message", "state" };
-#define RECORD_TYPE(f) { ZEN_ARRAY_SIZE(f), f }
+#define RECORD_TYPE(f) { ZEN_ARRAY_SIZE(f), f, 0 }
 static const struct zen_record_type outpoint_t = RECORD_TYPE(outpoint_fields),
 	spend_t = RECORD_TYPE(spend_fields),
 	output_t = RECORD_TYPE(output_fields),
