@@ -811,6 +811,34 @@ static json_t *skel_json(const struct zen_skel *s, enum zen_chain chain)
 	return o;
 }
 
+/*
+ * What an execution's witness commits (contracts.md 1.6, step 8): cf on
+ * the restricted wallet, the inputs the run added to a's skeleton that
+ * spend the contract's outputs, where cf on a's whole wallet is the run's.
+ */
+static int witness_cost(const struct zc_contract *c,
+			const struct zen_contract_args *a,
+			const struct zen_skel *after, uint64_t *cost,
+			struct zen_err *err)
+{
+	struct zen_contract_args wa = *a;
+	struct zen_outpoint *ops;
+	struct zen_output *outs;
+	size_t n;
+	int rc;
+
+	zen_contract_restricted_wallet(after, a->tx ? a->tx->n_inputs : 0,
+				       zen_contract_get_id(c), &ops, &outs,
+				       &n);
+	wa.wallet_outpoints = ops;
+	wa.wallet_outputs = outs;
+	wa.wallet_n = n;
+	rc = zen_contract_cost(c, &wa, cost, err);
+	free(ops);
+	free(outs);
+	return rc;
+}
+
 int op_contract_run(struct zen_call *call)
 {
 	enum zen_chain chain = call->node->chain;
@@ -818,7 +846,7 @@ int op_contract_run(struct zen_call *call)
 	struct zen_contract_return r;
 	struct zen_contract_stats st;
 	struct cin in;
-	uint64_t cost = 0;
+	uint64_t cost = 0, wcost = 0;
 	json_t *o;
 	int rc;
 
@@ -832,6 +860,8 @@ int op_contract_run(struct zen_call *call)
 			      "ERR: %s", r.err_msg ? r.err_msg : "");
 		goto out;
 	}
+	if ((rc = witness_cost(c, &in.a, &r.tx, &wcost, &call->err)))
+		goto out;
 	call->result = json_object();
 	json_object_set_new(call->result, "tx", skel_json(&r.tx, chain));
 	if (r.has_message) {
@@ -862,6 +892,7 @@ int op_contract_run(struct zen_call *call)
 	json_object_set_new(call->result, "mainCost",
 			    zen_json_u64(st.cost_body));
 	json_object_set_new(call->result, "steps", zen_json_u64(st.steps));
+	json_object_set_new(call->result, "witnessCost", zen_json_u64(wcost));
 out:
 	zen_contract_return_release(&r);
 	zen_contract_free(c);

@@ -165,6 +165,34 @@ test_expect_success 'run messenger: message to the target with the same command'
 	out=$(z contract run "$C/messenger.fst" --command hi --body "{\"u64\": 5}") &&
 	case "$out" in *"\"message\":{\"recipient\":\"00000000ca055cc0af4d25ea1c8bbbf41444aadd68a168558397516b2f64727d87e72f97\",\"command\":\"hi\",\"body\":{\"u64\":5}}"*) ;; *) false ;; esac
 '
+# cost is cf on the whole --wallet; witnessCost cf on the restricted
+# wallet (contracts.md 1.6), the outputs the run spends, as an
+# execution's witness commits: cf = 128 per wallet output + 207, a
+# wallet of 3 outputs of 10 kalapas, fromWallet takes one for 5: 591
+# and 335 (h35's blind round)
+test_expect_success 'run: witnessCost is cf on the restricted wallet' '
+	cat >"$TRASH/rw.fst" <<-\EOF &&
+	open Zen.Types
+	open Zen.Base
+	open Zen.Cost
+	module RT = Zen.ResultT
+	module TX = Zen.TxSkeleton
+	module W = Zen.Wallet
+	module CR = Zen.ContractResult
+	let main txSkel _ cid _ _ _ w _ =
+	  let! r = TX.fromWallet Zen.Asset.zenAsset 5UL cid w txSkel in
+	  match r with
+	  | Some tx -> CR.ofTxSkel tx
+	  | None -> RT.autoFailw "no funds"
+	let cf _ _ _ _ _ w _ = W.size w * 128 + 207 |> ret
+	EOF
+	addr=$(z contract id "$TRASH/rw.fst" | json "d[\"address\"]") &&
+	w="[" && for i in 0 1 2; do
+		w="$w{\"txHash\": \"abababababababababababababababababababababababababababababababab\", \"index\": $i, \"address\": \"$addr\", \"asset\": \"00\", \"amount\": 10},"
+	done && w="${w%,}]" &&
+	z contract run "$TRASH/rw.fst" --command x --wallet "$w" >"$TRASH/out" &&
+	test "$(json "\"%d %d\" % (d[\"cost\"], d[\"witnessCost\"])" <"$TRASH/out")" = "591 335"
+'
 test_expect_success 'run receiver with a contract sender' '
 	z contract run "$C/receiver.fst" --command "" --sender 0000000760de85a214850bf6192e7c4416fbccaf3cfcc0a927dd6b770a70ff08d24046d3 >/dev/null
 '

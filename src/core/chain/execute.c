@@ -226,26 +226,6 @@ static void call_release(struct call *c)
 	zen_data_free(c->body);
 }
 
-/* The restricted wallet of the run: the inputs it added that spend
- * outputs locked to it. */
-static void restricted(const struct zen_skel *s, size_t begin,
-		       const struct zen_contract_id *cid, struct coins *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->ops = zen_xcalloc(s->n_inputs + 1, sizeof(*out->ops));
-	out->outs = zen_xcalloc(s->n_inputs + 1, sizeof(*out->outs));
-	for (size_t i = begin; i < s->n_inputs; i++) {
-		const struct zen_skel_input *in = &s->inputs[i];
-
-		if (in->is_mint || in->output.lock.id != ZEN_LOCK_CONTRACT ||
-		    in->output.lock.cid.version != cid->version ||
-		    memcmp(in->output.lock.cid.hash, cid->hash, ZEN_HASH_LEN))
-			continue;
-		out->ops[out->n] = in->outpoint;
-		out->outs[out->n++] = in->output;	/* shallow */
-	}
-}
-
 static void witness_of(struct zen_witness *w, const struct call *c,
 		       const struct zen_skel *before,
 		       const struct zen_skel *after, uint64_t cost)
@@ -321,7 +301,8 @@ static int run_one(struct exec *ex, const struct call *c,
 	}
 	/* cf as validation will compute it: the restricted wallet of the
 	 * inputs this run added, the state before the run */
-	restricted(&ret->tx, ex->skel.n_inputs, &c->cid, &rw);
+	zen_contract_restricted_wallet(&ret->tx, ex->skel.n_inputs, &c->cid,
+				       &rw.ops, &rw.outs, &rw.n);
 	a.wallet_outpoints = rw.ops;
 	a.wallet_outputs = rw.outs;
 	a.wallet_n = rw.n;

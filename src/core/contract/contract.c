@@ -66,6 +66,26 @@ const struct zen_contract_id *zen_contract_get_id(const struct zc_contract *c)
 	return &c->id;
 }
 
+void zen_contract_restricted_wallet(const struct zen_skel *s, size_t begin,
+				    const struct zen_contract_id *cid,
+				    struct zen_outpoint **ops,
+				    struct zen_output **outs, size_t *n)
+{
+	*ops = zen_xcalloc(s->n_inputs + 1, sizeof(**ops));
+	*outs = zen_xcalloc(s->n_inputs + 1, sizeof(**outs));
+	*n = 0;
+	for (size_t i = begin; i < s->n_inputs; i++) {
+		const struct zen_skel_input *in = &s->inputs[i];
+
+		if (in->is_mint || in->output.lock.id != ZEN_LOCK_CONTRACT ||
+		    in->output.lock.cid.version != cid->version ||
+		    memcmp(in->output.lock.cid.hash, cid->hash, ZEN_HASH_LEN))
+			continue;
+		(*ops)[*n] = in->outpoint;
+		(*outs)[(*n)++] = in->output;	/* shallow */
+	}
+}
+
 size_t zen_contract_code_len(const struct zc_contract *c)
 {
 	return c->len;

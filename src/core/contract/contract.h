@@ -40,6 +40,17 @@ int zen_contract_load_module(const struct zc_module *m, const char *src,
 			     zc_error_fn *fn, void *ctx);
 void zen_contract_free(struct zc_contract *c);
 const struct zen_contract_id *zen_contract_get_id(const struct zc_contract *c);
+
+/*
+ * The restricted wallet of a run (contracts.md 1.6, step 8): the inputs of
+ * s from begin on that spend outputs locked to contract cid, as validation
+ * gives them to cf for the witness's cost.  *ops and *outs hold n entries
+ * (shallow copies: the outputs' locks are s's); free() both.
+ */
+void zen_contract_restricted_wallet(const struct zen_skel *s, size_t begin,
+				    const struct zen_contract_id *cid,
+				    struct zen_outpoint **ops,
+				    struct zen_output **outs, size_t *n);
 /* Bytes of source (the activation fee per block, 5.1). */
 size_t zen_contract_code_len(const struct zc_contract *c);
 /* Every Zulib function c names (zc_program_foreach_native). */
