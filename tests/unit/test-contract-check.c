@@ -171,6 +171,11 @@ static void test_declared_index(void)
 		  "let zp = incRet 1 5\n" OVER_MAIN("zp") OVER_CF,
 		  "t.fst:7:5: zp costs 3 but its val says 2 for command \"\"", 1,
 		  "a cost value's val through an abbreviation, short");
+	/* Zen.Cost.t is cost (h35's blind round) */
+	over_case(HEAD "module C = Zen.Cost\nval zp: C.t nat 2\n"
+		  "let zp = incRet 1 5\n" OVER_MAIN("zp") OVER_CF,
+		  "t.fst:7:5: zp costs 3 but its val says 2 for command \"\"", 1,
+		  "a val of C.t, short");
 	/* a cost value's val: incRet 1 5, 2 arguments 2 + 1 */
 	over_case(HEAD "val zp: nat `cost` 3\nlet zp = incRet 1 5\n"
 		  OVER_MAIN("zp") OVER_CF, NULL, 0, "a cost value, its val exact");

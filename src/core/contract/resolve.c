@@ -869,6 +869,10 @@ static int is_cost_type(struct res *r, const struct scope *s,
 	if (!strcmp(last, "cost"))
 		return !strcmp(mod, "Zen.Cost") ||
 		       !strncmp(mod, "Zen.Cost.", 9);
+	/* Zen.Cost.Realized's `type t (a:Type) (n:nat) = cost a n` */
+	if (!strcmp(last, "t") && (!strcmp(mod, "Zen.Cost") ||
+				   !strncmp(mod, "Zen.Cost.", 9)))
+		return 1;
 	if (!strcmp(mod, "Zen.OptionT"))
 		return !strcmp(last, "t") || !strcmp(last, "optionT");
 	if (!strcmp(mod, "Zen.ResultT"))
