@@ -1,6 +1,4 @@
 /* op.c - lookups over the operation table and the call life cycle. */
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

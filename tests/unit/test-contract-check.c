@@ -987,12 +987,28 @@ static void test_dear_fourth_round(void)
 }
 
 /*
- * A dict key computed at run time: the state's entry under "acct:" and
- * the body's name.  The explored dicts hold only the keys the contract
- * names, so the lookup finds nothing; the key traced, "acct:zen" (the
- * body's plain string), put in the state's dict takes the path.
+ * main of command "pay" reading a name from the body (a string) and
+ * looking key up in the state's dict (key an expression of name): DEAR
+ * when found.  The input that takes that path: body "zen", state
+ * { state_key: U64 1000 }; hand is main's cost there.
  */
-static void test_dear_computed_key(void)
+#define KEY_MAIN(key) \
+	"let main txSkel _ _ command _ messageBody _ state =\n" \
+	"  if command <> \"pay\" then RT.failw \"no\" else begin\n" \
+	"  let! name = messageBody >!= tryString in\n" \
+	"  let! d = state >!= tryDict in\n" \
+	"  match name, d with\n" \
+	"  | Some name, Some d -> begin\n" \
+	"      let! acct = Dict.tryFind " key " d in\n" \
+	"      match acct with\n" \
+	"      | Some _ -> " DEAR "\n" \
+	"      | None -> " OKBODY "\n" \
+	"      end\n" \
+	"  | _ -> " OKBODY "\n" \
+	"  end\n"
+
+static void key_case(const char *what, const char *main_src,
+		     const char *state_key, const char *desc, uint64_t hand)
 {
 	struct zen_data body, st;
 	struct zen_contract_args a;
@@ -1007,33 +1023,31 @@ static void test_dear_computed_key(void)
 	st.kind = ZEN_DATA_DICT;
 	st.u.dict.entries = e = zen_xcalloc(1, sizeof(*e));
 	st.u.dict.n = 1;
-	e->key = zen_xstrdup("acct:zen");
-	e->key_len = 8;
+	e->key = zen_xstrdup(state_key);
+	e->key_len = strlen(state_key);
 	u64_of(&e->value, 1000);
 	a.body = &body;
 	a.state = &st;
-	dear_case("a computed key",
-		  "let main txSkel _ _ command _ messageBody _ state =\n"
-		  "  if command <> \"pay\" then RT.failw \"no\" else begin\n"
-		  "  let! name = messageBody >!= tryString in\n"
-		  "  let! d = state >!= tryDict in\n"
-		  "  match name, d with\n"
-		  "  | Some name, Some d -> begin\n"
-		  "      let! acct = Dict.tryFind (strcat \"acct:\" name) d in\n"
-		  "      match acct with\n"
-		  "      | Some _ -> " DEAR "\n"
-		  "      | None -> " OKBODY "\n"
-		  "      end\n"
-		  "  | _ -> " OKBODY "\n"
-		  "  end\n", "pay", &a,
-		  "body string, state {\"acct:zen\": u64}",
-		  /* if 3 + 2 + (two let! 8 + match (a pair 2 + leaves Some
-		   * name 2, Some d 2 and _ 1 + let! acct = tryFind (2 args,
-		   * strcat 2) 2 + 4 + match (leaves Some _ 2 + None 1 + DEAR
-		   * 7))) = 36; tryString 2, tryDict 4, tryFind 64, inc 1000 */
-		  36 + 2 + 4 + 64 + 1000);
+	dear_case(what, main_src, "pay", &a, desc, hand);
 	zen_data_release(&body);
 	zen_data_release(&st);
+}
+
+/*
+ * A dict key computed at run time: the state's entry under "acct:" and
+ * the body's name.  The explored dicts hold only the keys the contract
+ * names, so the lookup finds nothing; the key traced, "acct:zen" (the
+ * body's plain string), put in the state's dict takes the path.
+ */
+static void test_dear_computed_key(void)
+{
+	key_case("a computed key", KEY_MAIN("(strcat \"acct:\" name)"),
+		 "acct:zen", "body string, state {\"acct:zen\": u64}",
+		 /* if 3 + 2 + (two let! 8 + match (a pair 2 + leaves Some
+		  * name 2, Some d 2 and _ 1 + let! acct = tryFind (2 args,
+		  * strcat 2) 2 + 4 + match (leaves Some _ 2 + None 1 + DEAR
+		  * 7))) = 36; tryString 2, tryDict 4, tryFind 64, inc 1000 */
+		 36 + 2 + 4 + 64 + 1000);
 }
 
 /*
@@ -1043,43 +1057,10 @@ static void test_dear_computed_key(void)
  */
 static void test_dear_key_from_body(void)
 {
-	struct zen_data body, st;
-	struct zen_contract_args a;
-	struct zen_data_entry *e;
-
-	memset(&a, 0, sizeof(a));
-	zen_data_init(&body);
-	body.kind = ZEN_DATA_STRING;
-	body.u.bytes.p = (uint8_t *)zen_xstrdup("zen");
-	body.u.bytes.len = 3;
-	zen_data_init(&st);
-	st.kind = ZEN_DATA_DICT;
-	st.u.dict.entries = e = zen_xcalloc(1, sizeof(*e));
-	st.u.dict.n = 1;
-	e->key = zen_xstrdup("zen");
-	e->key_len = 3;
-	u64_of(&e->value, 1000);
-	a.body = &body;
-	a.state = &st;
-	dear_case("a key from the body",
-		  "let main txSkel _ _ command _ messageBody _ state =\n"
-		  "  if command <> \"pay\" then RT.failw \"no\" else begin\n"
-		  "  let! name = messageBody >!= tryString in\n"
-		  "  let! d = state >!= tryDict in\n"
-		  "  match name, d with\n"
-		  "  | Some name, Some d -> begin\n"
-		  "      let! acct = Dict.tryFind name d in\n"
-		  "      match acct with\n"
-		  "      | Some _ -> " DEAR "\n"
-		  "      | None -> " OKBODY "\n"
-		  "      end\n"
-		  "  | _ -> " OKBODY "\n"
-		  "  end\n", "pay", &a,
-		  "body string, state {\"zen\": u64}",
-		  /* test_dear_computed_key's 36 but strcat's 2 */
-		  34 + 2 + 4 + 64 + 1000);
-	zen_data_release(&body);
-	zen_data_release(&st);
+	key_case("a key from the body", KEY_MAIN("name"), "zen",
+		 "body string, state {\"zen\": u64}",
+		 /* test_dear_computed_key's 36 but strcat's 2 */
+		 34 + 2 + 4 + 64 + 1000);
 }
 
 /*

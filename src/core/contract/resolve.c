@@ -536,45 +536,27 @@ static const struct zen_native *find_con(struct res *r, struct zc_pos pos,
 	return g->nat;
 }
 
-/* The run-time name of the constructor pattern p names, or NULL after
- * rfail. */
-static const char *pat_con(struct res *r, const struct zc_pat *p,
-			   const struct scope *s)
-{
-	const struct zen_native *c = find_con(r, p->pos, p->u.con.name, s);
-
-	return c ? (const char *)c->aux : NULL;
-}
-
 static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
 			    const struct scope **s);
 
 /*
- * Mk<t> p1 .. pn, a record's (or a tuple's) constructor in a pattern: the
- * pattern { f1 = p1; ... } (or (p1, ..., pn)).  *q NULL when p names no
- * such constructor; 0, or -1 after rfail.
+ * Mk<t> p1 .. pn, the constructor c of a record (or tuple) type t in a
+ * pattern: the pattern { f1 = p1; ... } (or (p1, ..., pn)); NULL after
+ * rfail.
  */
-static int record_con_pat(struct res *r, const struct zc_pat *p,
-			  const struct scope **s, struct rpat **q)
+static struct rpat *record_con_pat(struct res *r, const struct zc_pat *p,
+				   const struct zen_native *c,
+				   const struct scope **s)
 {
-	const struct zen_native *c;
-	const struct zen_record_type *t;
-	struct zc_pat x;
-	int kind;
-	size_t val;
+	const struct zen_record_type *t =
+		(const struct zen_record_type *)c->aux;
+	struct zc_pat x = *p;
 
-	*q = NULL;
-	if (lookup(r, *s, p->u.con.name, &kind, &val) || kind != S_GLOBAL ||
-	    r->p->g[val].kind != G_NATIVE)
-		return 0;
-	c = r->p->g[val].nat;
-	if (!(c->flags & ZEN_NATIVE_RECORD))
-		return 0;
-	t = (const struct zen_record_type *)c->aux;
-	if (p->u.con.nargs != t->n)
-		return rfail(r, p->pos, "'%s' takes %zu arguments, given %zu",
-			     p->u.con.name, t->n, p->u.con.nargs), -1;
-	x = *p;
+	if (p->u.con.nargs != t->n) {
+		rfail(r, p->pos, "'%s' takes %zu arguments, given %zu",
+		      p->u.con.name, t->n, p->u.con.nargs);
+		return NULL;
+	}
 	if (t->tuple) {
 		x.kind = ZC_P_TUPLE;
 		x.u.items.items = p->u.con.args;
@@ -585,8 +567,7 @@ static int record_con_pat(struct res *r, const struct zc_pat *p,
 		x.u.record.pats = p->u.con.args;
 		x.u.record.n = t->n;
 	}
-	*q = res_pat(r, &x, s);
-	return *q ? 0 : -1;
+	return res_pat(r, &x, s);
 }
 
 static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
@@ -620,10 +601,13 @@ static struct rpat *res_pat(struct res *r, const struct zc_pat *p,
 		q->k = zv_unit();
 		return q;
 	case ZC_P_CON: {
-		if (record_con_pat(r, p, s, &q) || q)
-			return q;
+		const struct zen_native *c = find_con(r, p->pos,
+						      p->u.con.name, *s);
+
+		if (c && (c->flags & ZEN_NATIVE_RECORD))
+			return record_con_pat(r, p, c, s);
 		q = mkpat(r, P_CON, p->pos);
-		if (!(q->name = pat_con(r, p, *s))) {
+		if (!(q->name = c ? (const char *)c->aux : NULL)) {
 			if (!going_on(r))
 				return NULL;
 			q->name = "%unbound";	/* its variables still bind */
@@ -880,7 +864,6 @@ static int is_cost_type(struct res *r, const struct scope *s,
 	return 0;
 }
 
-/* The cost index E of type t, or NULL. */
 /* The contract's abbreviation t stands for (`type amountT = U64.t `cost`
  * 8`, `type priced (n:nat) = nat `cost` (n * 64)`), NULL if t is none. */
 static const struct zc_typedef *abbrev_of(struct res *r,
@@ -898,9 +881,9 @@ static const struct zc_typedef *abbrev_of(struct res *r,
 	return NULL;
 }
 
-/* e with abbreviation td's parameters replaced by args: an index is
- * names, literals and applications (operators); NULL for anything else
- * that names a parameter... or anything else at all. */
+/* e with abbreviation td's parameters replaced by args.  An index is
+ * names, literals and applications (operators); any other form gives
+ * NULL (no index). */
 static const struct zc_expr *subst_params(struct res *r,
 					  const struct zc_typedef *td,
 					  const struct zc_expr *const *args,
@@ -933,8 +916,8 @@ static const struct zc_expr *subst_params(struct res *r,
 	}
 }
 
-/* (depth: abbreviations followed so far, 8 at most: `type cost a n =
- * cost a n` would not end) */
+/* The cost index E of type t, or NULL (depth: abbreviations followed so
+ * far, 8 at most: `type cost a n = cost a n` would not end). */
 static const struct zc_expr *cost_index_at(struct res *r,
 					   const struct scope *s,
 					   const struct zc_expr *t, int depth)
@@ -1321,6 +1304,9 @@ struct proj {
 	const char *con;
 	size_t index;
 	const char *name;	/* "C?.f" */
+	/* Mk<t>?.f of a record or tuple type t (ZEN_NATIVE_RECORD): its
+	 * field index of t; NULL for a constructor's argument */
+	const struct zen_record_type *rec;
 };
 
 /* C?: is the value built with constructor self->aux?  Lists are no
@@ -1343,6 +1329,21 @@ static int disc_fn(struct zen_rt *rt, const struct zen_native *self,
 	return 0;
 }
 
+/* Mk<t>?.f: field pj->index of a record (or an item of a tuple) of t. */
+static int record_field(struct zen_rt *rt, const struct proj *pj,
+			const zv *v, zv **out)
+{
+	const struct zen_record_type *t = pj->rec;
+
+	if (t->tuple && v->tag == ZV_TUPLE && v->u.seq.n == t->n)
+		*out = v->u.seq.items[pj->index];
+	else if (t->tuple || v->tag != ZV_RECORD ||
+		 !(*out = zv_field(v, t->fields[pj->index])))
+		return zen_rt_fail(rt, "%s of a value that is no such %s",
+				   pj->name, t->tuple ? "tuple" : "record");
+	return 0;
+}
+
 /* C?.f: an argument of a value built with C.  F* proves that it is (a
  * refinement C? x), so a run that gets another value fails. */
 static int proj_fn(struct zen_rt *rt, const struct zen_native *self,
@@ -1352,6 +1353,8 @@ static int proj_fn(struct zen_rt *rt, const struct zen_native *self,
 	const zv *v = a[0];
 
 	(void)cost;
+	if (pj->rec)
+		return record_field(rt, pj, v, out);
 	if (v->tag == ZV_LIST && !strcmp(pj->con, "Cons") && v->u.list.len)
 		*out = pj->index ? v->u.list.tail : v->u.list.head;
 	else if (zv_is_con(v, pj->con) && pj->index < v->u.con.n)
@@ -1413,25 +1416,6 @@ static int record_disc_fn(struct zen_rt *rt, const struct zen_native *self,
 	return 0;
 }
 
-/* (aux: the field's index in the struct zen_record_type that follows
- * self in the arena: record_proj_native) */
-static int record_field_fn(struct zen_rt *rt, const struct zen_native *self,
-			   zv *const *a, zv **out, uint64_t *cost)
-{
-	const struct zen_record_type *t =
-		*(const struct zen_record_type *const *)(self + 1);
-	size_t i = (size_t)self->aux;
-
-	(void)cost;
-	if (t->tuple && a[0]->tag == ZV_TUPLE && a[0]->u.seq.n == t->n)
-		*out = a[0]->u.seq.items[i];
-	else if (t->tuple || a[0]->tag != ZV_RECORD ||
-		 !(*out = zv_field(a[0], t->fields[i])))
-		return zen_rt_fail(rt, "%s of a value that is no such %s",
-				   self->name, t->tuple ? "tuple" : "record");
-	return 0;
-}
-
 /* The discriminator or projector name (q: its '?') of record constructor
  * c (named con): a native of one argument; NULL after rfail. */
 static struct zen_native *record_proj_native(struct res *r, struct zc_pos pos,
@@ -1441,11 +1425,10 @@ static struct zen_native *record_proj_native(struct res *r, struct zc_pos pos,
 {
 	const struct zen_record_type *t =
 		(const struct zen_record_type *)c->aux;
-	/* the native, then its record type (record_field_fn) */
-	struct zen_native *nat = alloc(r, sizeof(*nat) + sizeof(t));
+	struct zen_native *nat = alloc(r, sizeof(*nat));
+	struct proj *pj;
 	size_t i;
 
-	memcpy(nat + 1, &t, sizeof(t));
 	nat->name = sdup(r, name);
 	nat->arity = 1;
 	nat->fn = record_disc_fn;
@@ -1457,8 +1440,13 @@ static struct zen_native *record_proj_native(struct res *r, struct zc_pos pos,
 		rfail(r, pos, "record '%s' has no field '%s'", con, q + 2);
 		return NULL;
 	}
-	nat->fn = record_field_fn;
-	nat->aux = (intptr_t)i;
+	pj = alloc(r, sizeof(*pj));
+	pj->con = c->name;
+	pj->name = nat->name;
+	pj->index = i;
+	pj->rec = t;
+	nat->fn = proj_fn;
+	nat->aux = (intptr_t)pj;
 	return nat;
 }
 
@@ -1972,33 +1960,83 @@ static int ctor_fn(struct zen_rt *rt, const struct zen_native *self,
 	return *out ? 0 : ZEN_EREFUSED;
 }
 
+/* *s with name bound to a new native of the contract's: the constructor
+ * fn of arity arguments (flags besides ZEN_NATIVE_CTOR, aux). */
+static struct zen_native *declare_ctor(struct res *r, const struct scope **s,
+				       const char *name, zen_native_fn fn,
+				       size_t arity, uint8_t flags,
+				       intptr_t aux)
+{
+	struct zen_native *nat = alloc(r, sizeof(*nat));
+	struct scope *g;
+
+	nat->name = name;
+	nat->fn = fn;
+	nat->arity = (uint8_t)arity;
+	nat->flags = ZEN_NATIVE_CTOR | flags;
+	nat->aux = aux;
+	g = (struct scope *)push(r, *s, S_GLOBAL, name);
+	g->g = native_slot(r, nat);
+	*s = g;
+	return nat;
+}
+
 /* F*'s constructor Mk<t> of the contract's record type t. */
-static int declare_record_ctor(struct res *r, const struct zc_typedef *t,
-			       const struct scope **s)
+static void declare_record_ctor(struct res *r, const struct zc_typedef *t,
+				const struct scope **s)
 {
 	struct zen_record_type *rt = alloc(r, sizeof(*rt));
-	struct zen_native *nat = alloc(r, sizeof(*nat));
 	const char **fields = alloc(r, t->nfields * sizeof(*fields));
 	size_t len = strlen(t->name) + 3;
 	char *name = alloc(r, len);
-	struct scope *g;
 
-	if (t->nfields > 16)
-		return rfail(r, t->pos, "record with too many fields");
 	for (size_t i = 0; i < t->nfields; i++)
 		fields[i] = sdup(r, t->fields[i]);
 	rt->n = t->nfields;
 	rt->fields = fields;
-	rt->tuple = 0;
 	snprintf(name, len, "Mk%s", t->name);
-	nat->name = name;
-	nat->fn = zen_record_ctor;
-	nat->arity = (uint8_t)t->nfields;
-	nat->flags = ZEN_NATIVE_CTOR | ZEN_NATIVE_RECORD;
-	nat->aux = (intptr_t)rt;
-	g = (struct scope *)push(r, *s, S_GLOBAL, name);
-	g->g = native_slot(r, nat);
+	declare_ctor(r, s, name, zen_record_ctor, t->nfields,
+		     ZEN_NATIVE_RECORD, (intptr_t)rt);
+}
+
+/*
+ * Type t: its name (erased), its constructors (a variant's, with their
+ * argument names for C?.x; a record's Mk<t>), and, an abbreviation, its
+ * type for cost indexes.
+ */
+static int declare_type(struct res *r, const struct zc_typedef *t,
+			const struct scope **s)
+{
+	struct scope *g = (struct scope *)push(r, *s, S_GLOBAL,
+					       sdup(r, t->name));
+
+	g->g = new_slot(r, G_ERASED, NULL, g->name);
 	*s = g;
+	for (size_t j = 0; j < t->nctors; j++) {
+		const struct zc_ctor *ct = &t->ctors[j];
+		const char *cn = sdup(r, ct->name);
+		const struct zen_native *nat;
+
+		if (ct->arity > 16)
+			return rfail(r, ct->pos, "constructor with too many "
+				     "arguments");
+		nat = declare_ctor(r, s, cn, ctor_fn, ct->arity, 0,
+				   (intptr_t)cn);
+		if (ct->fields) {
+			ZEN_GROW(r->named, r->nnamed + 1, r->namedcap);
+			r->named[r->nnamed].nat = nat;
+			r->named[r->nnamed++].fields = ct->fields;
+		}
+	}
+	if (t->form == ZC_TY_RECORD) {
+		if (t->nfields > 16)
+			return rfail(r, t->pos, "record with too many fields");
+		declare_record_ctor(r, t, s);
+	}
+	if (t->form == ZC_TY_ABBREV && t->abbrev) {
+		ZEN_GROW(r->abbrevs, r->nabbrevs + 1, r->abbrevcap);
+		r->abbrevs[r->nabbrevs++] = t;
+	}
 	return 0;
 }
 
@@ -2037,7 +2075,8 @@ static const struct scope *globalize(struct res *r, struct init *in,
 static int res_decl(struct res *r, const struct zc_decl *d,
 		    const struct scope **s)
 {
-	size_t i, j;
+	size_t i;
+	int rc;
 
 	switch (d->kind) {
 	case ZC_D_OPEN: {
@@ -2068,47 +2107,9 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 		return 0;
 	}
 	case ZC_D_TYPE:
-		for (i = 0; i < d->u.type.n; i++) {
-			const struct zc_typedef *t = &d->u.type.types[i];
-			struct scope *g;
-
-			g = (struct scope *)push(r, *s, S_GLOBAL,
-						 sdup(r, t->name));
-			g->g = new_slot(r, G_ERASED, NULL, g->name);
-			*s = g;
-			for (j = 0; j < t->nctors; j++) {
-				struct zen_native *nat = alloc(r, sizeof(*nat));
-				const char *cn = sdup(r, t->ctors[j].name);
-
-				if (t->ctors[j].arity > 16)
-					return rfail(r, t->ctors[j].pos,
-						     "constructor with too "
-						     "many arguments");
-				nat->name = cn;
-				nat->fn = ctor_fn;
-				nat->arity = (uint8_t)t->ctors[j].arity;
-				nat->flags = ZEN_NATIVE_CTOR;
-				nat->aux = (intptr_t)cn;
-				g = (struct scope *)push(r, *s, S_GLOBAL, cn);
-				g->g = native_slot(r, nat);
-				*s = g;
-				if (t->ctors[j].fields) {
-					ZEN_GROW(r->named, r->nnamed + 1,
-						 r->namedcap);
-					r->named[r->nnamed].nat = nat;
-					r->named[r->nnamed++].fields =
-						t->ctors[j].fields;
-				}
-			}
-			if (t->form == ZC_TY_RECORD &&
-			    declare_record_ctor(r, t, s))
-				return ZEN_EINVAL;
-			if (t->form == ZC_TY_ABBREV && t->abbrev) {
-				ZEN_GROW(r->abbrevs, r->nabbrevs + 1,
-					 r->abbrevcap);
-				r->abbrevs[r->nabbrevs++] = t;
-			}
-		}
+		for (i = 0; i < d->u.type.n; i++)
+			if ((rc = declare_type(r, &d->u.type.types[i], s)))
+				return rc;
 		return 0;
 	case ZC_D_LET:
 		if (d->u.let.rec) {

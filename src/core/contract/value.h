@@ -541,7 +541,8 @@ int zen_cost_forced(const zv *v);
  *   ZEN_NATIVE_CTOR   a constructor function (aux = constructor name).
  *   ZEN_NATIVE_RECORD with CTOR: F*'s constructor Mk<t> of a record type
  *                     t, which builds the record of its arguments (aux =
- *                     its struct zen_record_type; no pattern takes it).
+ *                     its struct zen_record_type; in a pattern, the
+ *                     record pattern of its fields).
  *   ZEN_NATIVE_SHORT  `&&` / `||`: the evaluator should short-circuit
  *                     when both operands are syntactically present; the
  *                     native itself is strict (for `List.fold (&&)`).

@@ -100,6 +100,7 @@ const struct zen_zulib_module *const *zen_zulib_prelude(void);
  * arguments, with the fields of aux's struct zen_record_type. */
 int zen_record_ctor(struct zen_rt *rt, const struct zen_native *self,
 		    zv *const *a, zv **out, uint64_t *cost);
+
 /* All modules (for tools and tests): *n of them. */
 const struct zen_zulib_module *zen_zulib_modules(size_t *n);
 

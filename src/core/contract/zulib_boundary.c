@@ -6,10 +6,6 @@
 #include "core/base/buf.h"
 #include "core/contract/zulib_int.h"
 
-static const char *const spend_f[] = { "asset", "amount" };
-static const char *const outpoint_f[] = { "txHash", "index" };
-static const char *const output_f[] = { "lock", "spend" };
-static const char *const context_f[] = { "blockNumber", "timestamp" };
 
 static int bad(struct zen_rt *rt, const char *what)
 {
@@ -63,7 +59,7 @@ zv *zv_of_spend(struct zen_rt *rt, const struct zen_spend *s)
 {
 	zv *vals[2] = { zv_of_asset(rt, &s->asset), zv_u64(rt, s->amount) };
 
-	return vals[0] && vals[1] ? zv_record(rt, 2, spend_f, vals) : NULL;
+	return vals[0] && vals[1] ? zv_record(rt, 2, zl_spend_t.fields, vals) : NULL;
 }
 
 int zv_to_spend(struct zen_rt *rt, const zv *v, struct zen_spend *s)
@@ -80,7 +76,7 @@ zv *zv_of_outpoint(struct zen_rt *rt, const struct zen_outpoint *o)
 {
 	zv *vals[2] = { zv_bytes(rt, o->tx_hash, 32), zv_u32(rt, o->index) };
 
-	return vals[0] && vals[1] ? zv_record(rt, 2, outpoint_f, vals) : NULL;
+	return vals[0] && vals[1] ? zv_record(rt, 2, zl_outpoint_t.fields, vals) : NULL;
 }
 
 int zv_to_outpoint(struct zen_rt *rt, const zv *v, struct zen_outpoint *o)
@@ -190,7 +186,7 @@ zv *zv_of_output(struct zen_rt *rt, const struct zen_output *o)
 {
 	zv *vals[2] = { zv_of_lock(rt, &o->lock), zv_of_spend(rt, &o->spend) };
 
-	return vals[0] && vals[1] ? zv_record(rt, 2, output_f, vals) : NULL;
+	return vals[0] && vals[1] ? zv_record(rt, 2, zl_output_t.fields, vals) : NULL;
 }
 
 int zv_to_output(struct zen_rt *rt, const zv *v, struct zen_output *o)
@@ -436,7 +432,7 @@ zv *zv_context(struct zen_rt *rt, uint32_t block_number, uint64_t timestamp)
 {
 	zv *vals[2] = { zv_u32(rt, block_number), zv_u64(rt, timestamp) };
 
-	return vals[0] && vals[1] ? zv_record(rt, 2, context_f, vals) : NULL;
+	return vals[0] && vals[1] ? zv_record(rt, 2, zl_context_t.fields, vals) : NULL;
 }
 
 zv *zv_sender_anonymous(void)

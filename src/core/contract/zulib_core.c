@@ -117,6 +117,23 @@ zv *zl_payload(const zv *v)
 	return v->tag == ZV_CON && v->u.con.n ? v->u.con.args[0] : NULL;
 }
 
+/* Zulib's records (Zen.Types.Extracted.fst, Zen.Types.Main.fst): the
+ * fields of the values zen builds and reads, and of their constructors
+ * Mk<t> */
+static const char *const spend_f[] = { "asset", "amount" };
+static const char *const outpoint_f[] = { "txHash", "index" };
+static const char *const output_f[] = { "lock", "spend" };
+static const char *const context_f[] = { "blockNumber", "timestamp" };
+static const char *const message_f[] = { "recipient", "command", "body" };
+static const char *const return_f[] = { "tx", "message", "state" };
+#define RECORD_TYPE(f) { ZEN_ARRAY_SIZE(f), f, 0 }
+const struct zen_record_type zl_spend_t = RECORD_TYPE(spend_f),
+	zl_outpoint_t = RECORD_TYPE(outpoint_f),
+	zl_output_t = RECORD_TYPE(output_f),
+	zl_context_t = RECORD_TYPE(context_f),
+	zl_message_t = RECORD_TYPE(message_f),
+	zl_return_t = RECORD_TYPE(return_f);
+
 int zen_record_ctor(struct zen_rt *rt, const struct zen_native *self,
 		    zv *const *a, zv **out, uint64_t *cost)
 {
@@ -373,17 +390,14 @@ static const char *const tuple_fields[] = { "_1", "_2", "_3", "_4", "_5" };
 static const struct zen_record_type tuple2_t = { 2, tuple_fields, 1 },
 	tuple3_t = { 3, tuple_fields, 1 }, tuple4_t = { 4, tuple_fields, 1 },
 	tuple5_t = { 5, tuple_fields, 1 };
-#define ETUPLE(name, t, n) { name, zen_record_ctor, n,			\
-			     ZEN_NATIVE_CTOR | ZEN_NATIVE_RECORD, 0,	\
-			     (intptr_t)&(t), CNONE }
 
 const struct zen_native zl_native[] = {
 	/* lemmas: proofs, unit and free (ELEMMA) */
 	ELEMMA("normalize_term_spec", 1), ELEMMA("normalize_spec", 1),
 	ELEMMA("norm_spec", 2),
 	ECTOR("Some", 1), ECTOR("None", 0),
-	ETUPLE("Mktuple2", tuple2_t, 2), ETUPLE("Mktuple3", tuple3_t, 3),
-	ETUPLE("Mktuple4", tuple4_t, 4), ETUPLE("Mktuple5", tuple5_t, 5),
+	ERECORD("Mktuple2", tuple2_t, 2), ERECORD("Mktuple3", tuple3_t, 3),
+	ERECORD("Mktuple4", tuple4_t, 4), ERECORD("Mktuple5", tuple5_t, 5),
 	E("fst", p_proj, 1, 0), E("snd", p_proj, 1, 1),
 	/* its argument is a proposition, erased: never evaluated */
 	EP("assert_norm", zl_unit, 1, 1, 0, CNONE),

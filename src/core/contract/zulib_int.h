@@ -56,14 +56,17 @@ int zl_unit(struct zen_rt *rt, const struct zen_native *self, zv *const *a,
 #define ECTOR(n, ar) { n, zl_ctor, ar, ZEN_NATIVE_CTOR, 0,		\
 		       (intptr_t)(n), CNONE }
 #define EEND { NULL, NULL, 0, 0, 0, 0, CNONE }
-/* Mk<t> of record type t (a struct zen_record_type of fields f) */
-#define ERECORD(name, t, f) { name, zen_record_ctor, ZEN_ARRAY_SIZE(f),	\
+/* Mk<t> of record type t (a struct zen_record_type of n fields) */
+#define ERECORD(name, t, n) { name, zen_record_ctor, n,			\
 			      ZEN_NATIVE_CTOR | ZEN_NATIVE_RECORD, 0,	\
 			      (intptr_t)&(t), CNONE }
 
 int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
 	    zv *const *a, zv **out, uint64_t *cost);
 
+/* Zulib's records (zulib_core.c) */
+extern const struct zen_record_type zl_spend_t, zl_outpoint_t, zl_output_t,
+	zl_context_t, zl_message_t, zl_return_t;
 
 /* Argument checks: fail with "<native>: expected <what>". */
 int zl_want(struct zen_rt *rt, const struct zen_native *self, const zv *v,

@@ -13,10 +13,6 @@
 #include "core/contract/zulib_int.h"
 #include "core/crypto/hash.h"
 
-static const char *const spend_f[] = { "asset", "amount" };
-static const char *const output_f[] = { "lock", "spend" };
-static const char *const ret_f[] = { "tx", "message", "state" };
-
 zv *zl_skel_empty(struct zen_rt *rt)
 {
 	zv *v = zen_rt_alloc(rt, sizeof(*v));
@@ -133,14 +129,14 @@ static zv *mk_spend(struct zen_rt *rt, zv *asset, zv *amount)
 {
 	zv *vals[2] = { asset, amount };
 
-	return asset && amount ? zv_record(rt, 2, spend_f, vals) : NULL;
+	return asset && amount ? zv_record(rt, 2, zl_spend_t.fields, vals) : NULL;
 }
 
 static zv *mk_output(struct zen_rt *rt, zv *lock, zv *spend)
 {
 	zv *vals[2] = { lock, spend };
 
-	return lock && spend ? zv_record(rt, 2, output_f, vals) : NULL;
+	return lock && spend ? zv_record(rt, 2, zl_output_t.fields, vals) : NULL;
 }
 
 static int want_skel(struct zen_rt *rt, const struct zen_native *self,
@@ -511,7 +507,7 @@ static zv *cr_of_tx(struct zen_rt *rt, zv *tx)
 {
 	zv *vals[3] = { tx, zv_none(), zv_con0(rt, "NoChange") };
 
-	return vals[2] ? zv_record(rt, 3, ret_f, vals) : NULL;
+	return vals[2] ? zv_record(rt, 3, zl_return_t.fields, vals) : NULL;
 }
 
 /* apply a setter to a contractReturn record */
@@ -606,22 +602,6 @@ const struct zen_native zl_cresult[] = {
 
 /* ---- Zen.Types constructors ---- */
 
-/* Zulib's records (Zen.Types.Extracted.fst, Zen.Types.Main.fst), for
- * their constructors Mk<t> */
-static const char *const outpoint_fields[] = { "txHash", "index" };
-static const char *const spend_fields[] = { "asset", "amount" };
-static const char *const output_fields[] = { "lock", "spend" };
-static const char *const message_fields[] = { "recipient", "command", "body" };
-static const char *const context_fields[] = { "blockNumber", "timestamp" };
-static const char *const return_fields[] = { "tx", "message", "state" };
-#define RECORD_TYPE(f) { ZEN_ARRAY_SIZE(f), f, 0 }
-static const struct zen_record_type outpoint_t = RECORD_TYPE(outpoint_fields),
-	spend_t = RECORD_TYPE(spend_fields),
-	output_t = RECORD_TYPE(output_fields),
-	message_t = RECORD_TYPE(message_fields),
-	context_t = RECORD_TYPE(context_fields),
-	return_t = RECORD_TYPE(return_fields);
-
 const struct zen_native zl_types_extracted[] = {
 	ECTOR("PKLock", 1), ECTOR("ContractLock", 1), ECTOR("FeeLock", 0),
 	ECTOR("DestroyLock", 0), ECTOR("ActivationSacrificeLock", 0),
@@ -630,9 +610,8 @@ const struct zen_native zl_types_extracted[] = {
 	ECTOR("ExtensionSacrificeLock", 1), ECTOR("CoinbaseLock", 1),
 	ECTOR("HighVLock", 1),
 	ECTOR("PointedOutput", 1), ECTOR("Mint", 1),
-	ERECORD("Mkoutpoint", outpoint_t, outpoint_fields),
-	ERECORD("Mkspend", spend_t, spend_fields),
-	ERECORD("Mkoutput", output_t, output_fields),
+	ERECORD("Mkoutpoint", zl_outpoint_t, 2),
+	ERECORD("Mkspend", zl_spend_t, 2), ERECORD("Mkoutput", zl_output_t, 2),
 	ETYPE("lock"), ETYPE("spend"), ETYPE("outpoint"), ETYPE("output"),
 	ETYPE("pointedOutput"), ETYPE("input"), ETYPE("contractId"),
 	ETYPE("asset"), ETYPE("hash"), ETYPE("publicKey"), ETYPE("signature"),
@@ -667,9 +646,9 @@ const struct zen_native zl_types_main[] = {
 	ECTOR("PK", 1), ECTOR("Contract", 1), ECTOR("Anonymous", 0),
 	ECTOR("NoChange", 0), ECTOR("Update", 1), ECTOR("Delete", 0),
 	ECTOR("MainFunc", 2), ECTOR("CostFunc", 1),
-	ERECORD("Mkmessage", message_t, message_fields),
-	ERECORD("Mkcontext", context_t, context_fields),
-	ERECORD("MkcontractReturn", return_t, return_fields),
+	ERECORD("Mkmessage", zl_message_t, 3),
+	ERECORD("Mkcontext", zl_context_t, 2),
+	ERECORD("MkcontractReturn", zl_return_t, 3),
 	ETYPE("sender"), ETYPE("message"), ETYPE("stateUpdate"),
 	ETYPE("contractReturn"), ETYPE("contractResult"), ETYPE("context"),
 	ETYPE("mainFunction"), ETYPE("costFunction"), ETYPE("mainFunc"),
