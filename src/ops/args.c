@@ -70,10 +70,11 @@ static json_t *text_value(json_t *v)
 	return NULL;
 }
 
-/* A file's text (contract code, hints) as the reference's wallet puts it
- * in the transaction: one '?' per UTF-16 code unit that is not ASCII
- * (ser.h), so that the contract id is the one the network computes. */
-static json_t *file_value(json_t *v)
+/* Text as the reference's wallet puts it in the transaction (a file's
+ * content: contract code, hints; a command): one '?' per UTF-16 code unit
+ * that is not ASCII (ser.h), so that the contract id is the one the
+ * network computes and a contract sees the command its witness holds. */
+static json_t *ascii_value(json_t *v)
 {
 	size_t n;
 	char *s;
@@ -150,8 +151,11 @@ static json_t *typed_value(const struct zen_param *p, json_t *raw)
 			return NULL;
 		return json_incref(raw);
 	case ZEN_PT_FILE:
-		return file_value(raw);
+		return ascii_value(raw);
 	case ZEN_PT_STRING:
+		if (p->flags & ZEN_PF_ASCII)
+			return ascii_value(raw);
+		/* fall through */
 	case ZEN_PT_AMOUNT:
 	case ZEN_PT_PASSWORD:
 		text = text_value(raw);

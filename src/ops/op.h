@@ -56,6 +56,10 @@ enum zen_param_type {
 				   more than once (`--connect A --connect
 				   B`): every value, in order, as a JSON
 				   array of strings */
+#define ZEN_PF_ASCII      0x20	/* (ZEN_PT_STRING) text the transaction
+				   holds as the reference's wallet encodes
+				   it: one '?' per UTF-16 code unit that is
+				   not ASCII (a contract command) */
 #define ZEN_PF_LATE       0x08	/* with REQUIRED: the handler reports its
 				   absence, where the reference's checks
 				   come to it (activate's numberOfBlocks

@@ -165,6 +165,10 @@ test_expect_success 'run messenger: message to the target with the same command'
 	out=$(z contract run "$C/messenger.fst" --command hi --body "{\"u64\": 5}") &&
 	case "$out" in *"\"message\":{\"recipient\":\"00000000ca055cc0af4d25ea1c8bbbf41444aadd68a168558397516b2f64727d87e72f97\",\"command\":\"hi\",\"body\":{\"u64\":5}}"*) ;; *) false ;; esac
 '
+test_expect_success 'run: a command that is not ASCII is the one its witness holds' '
+	out=$(z contract run "$C/messenger.fst" --command "$(printf "h\303\251\360\237\230\200x")" --body "{\"u64\": 5}") &&
+	case "$out" in *"\"command\":\"h???x\""*) ;; *) false ;; esac
+'
 # cost is cf on the whole --wallet; witnessCost cf on the restricted
 # wallet (contracts.md 1.6), the outputs the run spends, as an
 # execution's witness commits: cf = 128 per wallet output + 207, a

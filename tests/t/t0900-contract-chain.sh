@@ -375,6 +375,15 @@ test_expect_success 'contractexecute: text/plain, the transaction of the vector'
 '
 test_both 'contractexecute from the command line, locally and remotely' 0 "$body" \
 	blockchain contractexecute $SAMPLE --tx 0000
+# The reference's wallet writes a command as .NET ASCII: one ? per UTF-16
+# code unit that is not ASCII (e-acute is one unit, U+1F600 two).
+CMD=$(printf 'h\303\251\360\237\230\200x')
+test_expect_success 'contractexecute: a command that is not ASCII, as the reference writes it' '
+	for zz in z1 zr; do
+		$zz blockchain contractexecute $SAMPLE --command "$CMD" --tx 0000 >"$TRASH/cx" &&
+		test "$(z1 tx decode "$(cat "$TRASH/cx")" | json "d[\"tx\"][\"witness\"][0][\"ContractWitness\"][\"command\"]")" = "h???x" || return 1
+	done
+'
 test_error 'contractexecute: tx not hex' 2 'zen: Invalid tx: decoding' \
 	blockchain contractexecute $SAMPLE --tx zz
 test_error 'contractexecute: tx not a skeleton' 2 'zen: Invalid tx: deserializing' \
