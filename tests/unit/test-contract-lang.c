@@ -512,6 +512,18 @@ static void test_record_constructors(void)
 	value_is("", "Mktuple2?._1 (3, 4) + Mktuple2?._2 (Mktuple2 5 6) + "
 		 "(match (1, 2, 3) with | Mktuple3 a _ c -> a + c)",
 		 3 + 6 + 4, "Mktuple2, Mktuple2?._1, Mktuple3 as a pattern");
+	value_is("", "Mktuple8?._8 (Mktuple8 1 2 3 4 5 6 7 8) + "
+		 "(match (1, 2, 3, 4, 5, 6) with | Mktuple6 a _ _ _ _ f -> "
+		 "a * 10 + f) + Mktuple7?._7 (1, 2, 3, 4, 5, 6, 70)",
+		 8 + 16 + 70, "Mktuple6..8 (FStar.Pervasives' tuple6..8)");
+	/* Zen.Types.Extracted's blockHeader, a record like the others */
+	value_is("", "FStar.UInt32.v (MkblockHeader 1ul Zen.Asset.zeroHash 7ul "
+		 "Zen.Asset.zeroHash 9UL 3ul (2UL, 5UL)).blockNumber + "
+		 "FStar.UInt64.v (snd (MkblockHeader?.nonce ({ version = 0ul; "
+		 "parent = Zen.Asset.zeroHash; blockNumber = 1ul; commitments "
+		 "= Zen.Asset.zeroHash; timestamp = 4UL; difficulty = 3ul; "
+		 "nonce = (6UL, 50UL) } <: blockHeader)))", 7 + 50,
+		 "MkblockHeader and MkblockHeader?.nonce");
 	load_fails("type pt = { x: int; y: int }\nlet z = Mkpt?.z\n",
 		   "t.fst:10:9: record 'Mkpt' has no field 'z'",
 		   "a field the record lacks");

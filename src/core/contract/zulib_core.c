@@ -126,13 +126,17 @@ static const char *const output_f[] = { "lock", "spend" };
 static const char *const context_f[] = { "blockNumber", "timestamp" };
 static const char *const message_f[] = { "recipient", "command", "body" };
 static const char *const return_f[] = { "tx", "message", "state" };
+static const char *const header_f[] = { "version", "parent", "blockNumber",
+					"commitments", "timestamp",
+					"difficulty", "nonce" };
 #define RECORD_TYPE(f) { ZEN_ARRAY_SIZE(f), f, 0 }
 const struct zen_record_type zl_spend_t = RECORD_TYPE(spend_f),
 	zl_outpoint_t = RECORD_TYPE(outpoint_f),
 	zl_output_t = RECORD_TYPE(output_f),
 	zl_context_t = RECORD_TYPE(context_f),
 	zl_message_t = RECORD_TYPE(message_f),
-	zl_return_t = RECORD_TYPE(return_f);
+	zl_return_t = RECORD_TYPE(return_f),
+	zl_header_t = RECORD_TYPE(header_f);
 
 int zen_record_ctor(struct zen_rt *rt, const struct zen_native *self,
 		    zv *const *a, zv **out, uint64_t *cost)
@@ -386,10 +390,12 @@ const struct zen_native zl_pervasives[] = {
 };
 
 /* F*'s tuples: Mktuple2 a b is (a, b), Mktuple2?._1 its first item */
-static const char *const tuple_fields[] = { "_1", "_2", "_3", "_4", "_5" };
+static const char *const tuple_fields[] = { "_1", "_2", "_3", "_4", "_5",
+					    "_6", "_7", "_8" };
 static const struct zen_record_type tuple2_t = { 2, tuple_fields, 1 },
 	tuple3_t = { 3, tuple_fields, 1 }, tuple4_t = { 4, tuple_fields, 1 },
-	tuple5_t = { 5, tuple_fields, 1 };
+	tuple5_t = { 5, tuple_fields, 1 }, tuple6_t = { 6, tuple_fields, 1 },
+	tuple7_t = { 7, tuple_fields, 1 }, tuple8_t = { 8, tuple_fields, 1 };
 
 const struct zen_native zl_native[] = {
 	/* lemmas: proofs, unit and free (ELEMMA) */
@@ -398,6 +404,8 @@ const struct zen_native zl_native[] = {
 	ECTOR("Some", 1), ECTOR("None", 0),
 	ERECORD("Mktuple2", tuple2_t, 2), ERECORD("Mktuple3", tuple3_t, 3),
 	ERECORD("Mktuple4", tuple4_t, 4), ERECORD("Mktuple5", tuple5_t, 5),
+	ERECORD("Mktuple6", tuple6_t, 6), ERECORD("Mktuple7", tuple7_t, 7),
+	ERECORD("Mktuple8", tuple8_t, 8),
 	E("fst", p_proj, 1, 0), E("snd", p_proj, 1, 1),
 	/* its argument is a proposition, erased: never evaluated */
 	EP("assert_norm", zl_unit, 1, 1, 0, CNONE),

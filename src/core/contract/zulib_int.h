@@ -66,7 +66,7 @@ int zl_ctor(struct zen_rt *rt, const struct zen_native *self,
 
 /* Zulib's records (zulib_core.c) */
 extern const struct zen_record_type zl_spend_t, zl_outpoint_t, zl_output_t,
-	zl_context_t, zl_message_t, zl_return_t;
+	zl_context_t, zl_message_t, zl_return_t, zl_header_t;
 
 /* Argument checks: fail with "<native>: expected <what>". */
 int zl_want(struct zen_rt *rt, const struct zen_native *self, const zv *v,

@@ -612,6 +612,7 @@ const struct zen_native zl_types_extracted[] = {
 	ECTOR("PointedOutput", 1), ECTOR("Mint", 1),
 	ERECORD("Mkoutpoint", zl_outpoint_t, 2),
 	ERECORD("Mkspend", zl_spend_t, 2), ERECORD("Mkoutput", zl_output_t, 2),
+	ERECORD("MkblockHeader", zl_header_t, 7),
 	ETYPE("lock"), ETYPE("spend"), ETYPE("outpoint"), ETYPE("output"),
 	ETYPE("pointedOutput"), ETYPE("input"), ETYPE("contractId"),
 	ETYPE("asset"), ETYPE("hash"), ETYPE("publicKey"), ETYPE("signature"),
