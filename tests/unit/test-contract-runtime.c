@@ -437,10 +437,10 @@ static int adj_is(zv *m, int64_t want_v, uint64_t want_c, int exact, int over)
  */
 static void test_cost_adjust(zv *clo_inc)
 {
-	struct zv_cost_adj add4 = { 4, 0, UINT64_MAX, 0, 0 };
-	struct zv_cost_adj pad10 = { 2, 10, 10, 1, 0 };
-	struct zv_cost_adj pad5 = { 0, 5, 5, 1, 0 };
-	struct zv_cost_adj one = { 1, 0, UINT64_MAX, 0, 0 };
+	struct zv_cost_adj add4 = { .add = 4, .least = UINT64_MAX };
+	struct zv_cost_adj pad10 = { .add = 2, .floor = 10, .least = 10, .padded = 1 };
+	struct zv_cost_adj pad5 = { .floor = 5, .least = 5, .padded = 1 };
+	struct zv_cost_adj one = { .add = 1, .least = UINT64_MAX };
 	zv *m, *over, *b, *inexact;
 	int i;
 
