@@ -546,7 +546,19 @@ static void test_forbidden(void)
 	ERR("let x = match y with | Some base -> base\n",
 	    "c.fst:1:29: forbidden: 'base' is not permitted as an identifier "
 	    "(an F# keyword)");
-	PARSES("let event = 1\nlet process = 2\nlet fixedFee = 3\n");
+	/* and the words F# reserves for later use, listed since 2018
+	 * (h37's blind round) */
+	ERR("let f event = event\n",
+	    "c.fst:1:7: forbidden: 'event' is not permitted as an identifier "
+	    "(an F# keyword)");
+	ERR("let x = let checked = 1 in checked\n",
+	    "c.fst:1:13: forbidden: 'checked' is not permitted as an "
+	    "identifier (an F# keyword)");
+	ERR("let volatile = 1\n",
+	    "c.fst:1:5: forbidden: 'volatile' is not permitted as an "
+	    "identifier (an F# keyword)");
+	PARSES("let events = 1\nlet process1 = 2\nlet fixedFee = 3\n"
+	       "let atomics = 4\nlet purely = 5\n");
 	/* the binders of types are checked too (check_binder: a val's
 	 * arrows and binders, refinements, type parameters) */
 	ERR("val f : get_x:nat -> nat\n",
