@@ -1,7 +1,7 @@
 (* A checked calculator: signatures with grouped binders before the colon,
    implicit binders (#n:nat, #a:Type), refinements, Tot, an index that
    names an explicit binder (k * 14 + 11), an implicit bound by the cost
-   of an argument (n + 10, charged in full on the ERR path), and
+   of an argument (n + 10 on both paths), and
    `#`-arguments at call sites (counted by the elaboration, dropped by
    evaluation). *)
 open Zen.Types
@@ -17,12 +17,11 @@ val larger (#a:Type) (x y : nat) : Tot (cost (z:nat{z >= x /\ z >= y}) 9)
 let larger #a x y = C.incRet 2 (if x >= y then x else y)
 
 // Cost: n + let! (1 + 1 leaf) + if (3 + > 2 + max (RT.incOK 1 v 2,
-// RT.failw e 1)) 7 = n + 9, + incOK 1 on the OK path: n + 10; the ERR
-// path is charged n + 10 too
+// RT.incFailw 1 e 2)) 7 = n + 9, + incOK 1 / incFailw 1: n + 10 on both
 val positive : #n:nat -> m:cost int n -> cost (result (x:int{x > 0})) (n + 10)
 let positive #n m =
   let! v = m in
-  if v > 0 then RT.incOK 1 v else RT.failw "not positive"
+  if v > 0 then RT.incOK 1 v else RT.incFailw 1 "not positive"
 
 // x * k by repeated addition.  Cost: if (3 + (k = 0) 2 + max (C.ret 0 1,
 // >>= 2 + repeatAdd x (k - 1) (2 + (k - 1) 2) = 6)) = 11, + on k > 0 the

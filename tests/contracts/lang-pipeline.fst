@@ -1,7 +1,7 @@
 (* A fee desk: fees and halvings computed through pipelines.  Uses `fun`
    and `function` as operands of |> and >>=, a `val` whose implicit
-   binder #n is the cost of its argument (n + 15, charged in full on the
-   odd path too), and a `function` match over a list. *)
+   binder #n is the cost of its argument (n + 15 on both paths: F* makes
+   the branches cost the same), and a `function` match over a list. *)
 open Zen.Types
 open Zen.Base
 open Zen.Cost
@@ -20,22 +20,21 @@ let fee amount =
   amount |> fun a -> a * 30 / 10000 |> C.incRet 4
 
 // Half of an even number.  Cost n (the argument) + let! (1 + 1 leaf) +
-// if (3 + (x % 2 = 0: 2 + 2) + max (OptT.incSome 2 (x / 2): 2 + 2, 0))
-// = 13, + incSome 2 on the even path: n + 15; the odd path (n + 13) is
-// charged n + 15 too, as the type says
+// if (3 + (x % 2 = 0: 2 + 2) + max (OptT.incSome 2 (x / 2): 2 + 2,
+// OptT.incNone 2: 1)) = 13, + incSome 2 / incNone 2: n + 15 on both
 val halve : #n:nat -> m:cost nat n -> cost (option nat) (n + 15)
 let halve #n m =
   let! x = m in
-  if x % 2 = 0 then OptT.incSome 2 (x / 2) else OptT.none
+  if x % 2 = 0 then OptT.incSome 2 (x / 2) else OptT.incNone 2
 
 // head + length of the tail.  Cost: >>= 2 + C.ret l 1 = 3; the
-// function's body: leaves [] 0 + (x :: xs) 3 + max (C.ret 0 1,
+// function's body: leaves [] 0 + (x :: xs) 3 + max (C.incRet 3 0 2,
 // C.incRet 3 (x + length xs) 2 + (x + length xs: 2 + 1)) = 8; incRet 3:
-// 14 on a non-empty list, 11 on [] (charged 14)
+// 14 on both
 val headPlus : l:list nat -> cost nat 14
 let headPlus l =
   C.ret l >>= function
-  | [] -> C.ret 0
+  | [] -> C.incRet 3 0
   | x :: xs -> C.incRet 3 (x + length xs)
 
 // main's own count: let! 1 + leaf 1 + match (leaves 5 + max branch:

@@ -137,7 +137,8 @@ EOF
 # (1 + p), unit at run time; a lemma's body (its val or its return type
 # a Lemma) is not elaborated, and a call of it is an application.  main:
 # lemma_zero 5 1 + lemma_inline 3 1 + assert (1 + 1 = 2) 1 + 2 + 2 + OK
-# 5 = 12.  The lemmas' bodies hold what only types may (forall, ==, C?).
+# 5 = 12, cf's value (F* makes them equal).  The lemmas' bodies hold
+# what only types may (forall, ==, C?).
 cat >"$TRASH/seq.fst" <<EOF
 $HEAD
 val lemma_zero: x:nat -> Lemma (x * 0 = 0)
@@ -150,7 +151,7 @@ let main txSkel _ _ command _ _ _ _ =
   lemma_inline 3;
   assert (1 + 1 = 2);
   $OK
-$CF
+let cf _ _ _ _ _ _ _ = ret (12 <: nat)
 EOF
 # e1;; e2 is let! _ = e1 in e2: 2 + (incRet 3 () 2) + OK 5 = 9, and
 # incRet's 3: 12.

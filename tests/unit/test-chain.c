@@ -1005,10 +1005,10 @@ static uint64_t coinbase_zp(struct zen_chainstate *c, uint32_t n)
 #define DEAR_MAIN \
 	"open Zen.Types\nopen Zen.Cost\nmodule RT = Zen.ResultT\n" \
 	"let main txSkel _ _ command _ _ _ _ =\n" \
-	"  RT.ok @ { tx = txSkel; message = None; state = NoChange }\n" \
+	"  autoInc (RT.ok @ { tx = txSkel; message = None; state = NoChange })\n" \
 	"  <: contractResult `cost` 230\n" \
 	"let cf _ _ command _ _ _ _ = match command with\n" \
-	"  | \"buy\" -> ret (214 <: nat) | _ -> ret (235 <: nat)\n"
+	"  | \"buy\" -> ret (214 <: nat) | _ -> ret (236 <: nat)\n"
 
 static void test_contract_refusals(struct zen_chainstate *c,
 				   const uint8_t genesis[ZEN_HASH_LEN],
@@ -1203,7 +1203,7 @@ static const char counter_code[] =
 	"module C = Zen.Cost\nmodule CR = Zen.ContractResult\n"
 	"module Tx = Zen.TxSkeleton\nmodule Asset = Zen.Asset\n"
 	"let main txSkel context contractId command sender messageBody "
-	"wallet state =\n"
+	"wallet state = autoInc begin\n"
 	"  let! counter = state >!= tryU32 in\n"
 	"  let next = match counter with | Some x -> x +%^ 1ul "
 	"| None -> 10ul in\n"
@@ -1212,7 +1212,7 @@ static const char counter_code[] =
 	"  let spend = { asset = asset; amount = amount } in\n"
 	"  let! txSkel = Tx.addInput (Mint spend) txSkel >>= "
 	"Tx.lockToContract asset amount contractId in\n"
-	"  CR.ofTxSkel txSkel >>= CR.setStateUpdate (U32 next)\n"
+	"  CR.ofTxSkel txSkel >>= CR.setStateUpdate (U32 next) end\n"
 	"let cf _ _ _ _ _ _ _ = C.ret (500 <: nat)\n";
 
 /* Execute the counter spending (prev, index) worth have and admit it:
@@ -1344,13 +1344,13 @@ static void test_hints(void)
 	"module Tx = Zen.TxSkeleton\nmodule Asset = Zen.Asset\n" \
 	"module CId = Zen.ContractId\n" \
 	"let main txSkel context contractId command sender messageBody " \
-	"wallet state =\n"
+	"wallet state = autoInc begin\n"
 
 static const char callee_code[] = PREAMBLE
 	"  match sender with\n"
 	"  | Contract _ -> begin\n" MINT_ONE
 	"    RT.ok @ { tx = txSkel; message = None; state = NoChange } end\n"
-	"  | _ -> RT.autoFailw \"only contracts\"\n"
+	"  | _ -> RT.autoFailw \"only contracts\" end\n"
 	"let cf _ _ _ _ _ _ _ = C.ret (250 <: nat)\n";
 
 static void caller_code(struct zen_buf *out, const uint8_t callee[ZEN_HASH_LEN])
@@ -1366,7 +1366,7 @@ static void caller_code(struct zen_buf *out, const uint8_t callee[ZEN_HASH_LEN])
 		"body = None } in\n"
 		"    RT.ok @ { tx = txSkel; message = Some msg; "
 		"state = NoChange }\n"
-		"  | None -> RT.autoFailw \"bad id\"\n"
+		"  | None -> RT.autoFailw \"bad id\" end\n"
 		"let cf _ _ _ _ _ _ _ = C.ret (300 <: nat)\n", hx);
 }
 

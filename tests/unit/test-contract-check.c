@@ -51,15 +51,16 @@ static void costs_text(char *out, size_t cap, const struct zen_check_report *r,
 	}
 }
 
-/* main costs 230 (its whole body ascribed 225, inside its increment: @ 2
- * and a record of 3 fields, 5), cf 214 for "buy". */
+/* main costs 231 (its whole body ascribed 225, inside its increment:
+ * autoInc 1, @ 2 and a record of 3 fields 5: 6), cf 214 for "buy" and
+ * 231 for every other command. */
 static void test_cost_refusal(void)
 {
 	const char *src = HEAD
 		"let main txSkel _ _ command _ _ _ _ =\n"
-		"  " OKBODY " <: contractResult `cost` 225\n"
+		"  autoInc (" OKBODY ") <: contractResult `cost` 225\n"
 		"let cf _ _ command _ _ _ _ = match command with\n"
-		"  | \"buy\" -> ret (214 <: nat) | _ -> ret (235 <: nat)\n";
+		"  | \"buy\" -> ret (214 <: nat) | _ -> ret (231 <: nat)\n";
 	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
 	struct zc_contract *c = (struct zc_contract *)&rep;
@@ -67,10 +68,10 @@ static void test_cost_refusal(void)
 
 	tap_ok(check(src, &rep, &c, &err) == ZEN_EINVAL && !c,
 	       "cost: refused, no contract out");
-	tap_str(err.msg, "t.fst:6:5: main costs 230 but cf says 214 for "
+	tap_str(err.msg, "t.fst:6:5: main costs 231 but cf says 214 for "
 		"command \"buy\"", "cost: the first error in err");
 	costs_text(costs, sizeof(costs), &rep, 1);
-	tap_str(costs, "=235/230 buy=214/230 zen-check-other-0=235/230",
+	tap_str(costs, "=231/231 buy=214/231 zen-check-other-0=231/231",
 		"cost: \"\", the command cf dispatches on, one other");
 	tap_ok(rep.n == 1, "cost: one error");
 	zen_check_report_release(&rep);
@@ -87,7 +88,7 @@ static void test_cost_refusal(void)
 #define OVER_MAIN(call) \
 	"let main txSkel _ _ command _ _ _ _ =\n" \
 	"  (let! _ = " call " in " OKBODY ")\n" \
-	"  <: contractResult `cost` 90\n"
+	"  |> autoInc\n"
 #define OVER_CF "let cf _ _ _ _ _ _ _ = ret (100 <: nat)\n"
 
 static void over_case(const char *src, const char *want, size_t n,
@@ -108,6 +109,58 @@ static void over_case(const char *src, const char *want, size_t n,
 		tap_str(err.msg, want, "%s: at the declaration", what);
 	}
 	zen_check_report_release(&rep);
+}
+
+/*
+ * The other way (h36's blind round): an index above a body's count is
+ * refused too when nothing on the path fell short of the type's cost: a
+ * bind's failure whose skipped callback has no index it can read (a
+ * lambda), autoInc and the auto* constructors, an implicit #n bound by
+ * the caller's type (`incRet n x`).  main below cf likewise.
+ */
+static void test_declared_index_above(void)
+{
+	over_case(HEAD "val fee: U64.t -> U64.t `cost` 30\n"
+		  "let fee x = inc 20 (ret x)\n" OVER_MAIN("fee 1UL") OVER_CF,
+		  "t.fst:6:5: fee costs 23 but its val says 30 for command "
+		  "\"\"", 1, "a helper's val above its body");
+	/* RT.failw "x" >>= (fun y -> RT.incOK 9 y): the failure skips the
+	 * lambda, whose 9 + 2 the type still counts: 11 + >>= 2 + failw 1 */
+	over_case(HEAD "val g: U64.t -> result U64.t `cost` 14\n"
+		  "let g x = RT.failw \"x\" >>= (fun y -> RT.incOK 9 y)\n"
+		  OVER_MAIN("g 1UL") OVER_CF, NULL, 0,
+		  "a lambda skipped by a failure: not judged");
+	over_case(HEAD "val g: U64.t -> result U64.t `cost` 40\n"
+		  "let g x = RT.autoOK x\n" OVER_MAIN("g 1UL") OVER_CF, NULL,
+		  0, "an auto* constructor: not judged");
+	over_case(HEAD "val g: U64.t -> U64.t `cost` 40\n"
+		  "let g x = autoInc (incRet 3 x)\n" OVER_MAIN("g 1UL")
+		  OVER_CF, NULL, 0, "autoInc: not judged");
+	/* F* binds n from the caller's type: pad 0 costs 7 there */
+	over_case(HEAD "val pad: #n:nat -> nat -> nat `cost` (n + 2)\n"
+		  "let pad #n x = incRet n x\n"
+		  "val f: option nat -> nat `cost` 12\n"
+		  "let f o = match o with | Some x -> incRet 7 x "
+		  "| None -> pad 0\n" OVER_MAIN("f None") OVER_CF, NULL, 0,
+		  "an implicit the caller's type binds: not judged");
+	/* main's own val, and main below cf: `CR.ofTxSkel t` is 1 + 3 */
+	over_case(HEAD "module CR = Zen.ContractResult\n"
+		  "val main: txSkeleton -> context -> contractId -> string -> "
+		  "sender -> option data -> wallet -> option data -> "
+		  "CR.t `cost` 20\n"
+		  "let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n"
+		  "let cf _ _ _ _ _ _ _ = ret (20 <: nat)\n",
+		  "t.fst:7:5: main costs 4 but its val says 20 for command "
+		  "\"\"", 1, "main's val above its body");
+	over_case(HEAD "module CR = Zen.ContractResult\n"
+		  "let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n"
+		  "let cf _ _ _ _ _ _ _ = ret (20 <: nat)\n",
+		  "t.fst:7:5: main costs 4 but cf says 20 for command \"\"", 2,
+		  "main below cf (and the command no one knows)");
+	over_case(HEAD "module CR = Zen.ContractResult\n"
+		  "let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n"
+		  "let cf _ _ _ _ _ _ _ = ret (4 <: nat)\n", NULL, 0,
+		  "main as cf");
 }
 
 static void test_declared_index(void)
@@ -200,6 +253,7 @@ static void test_declared_index(void)
 		  "val cf: txSkeleton -> context -> string -> sender -> "
 		  "option data -> wallet -> option data -> nat `cost` 1\n"
 		  OVER_CF, NULL, 0, "cf's val, exact");
+	test_declared_index_above();
 }
 
 /* Commands from `=` either way round, a tuple match, and main's own
@@ -207,13 +261,13 @@ static void test_declared_index(void)
 static void test_commands_found(void)
 {
 	const char *src = HEAD
-		"let main txSkel _ _ command sender _ _ _ =\n"
+		"let main txSkel _ _ command sender _ _ _ = autoInc begin\n"
 		"  match command, sender with\n"
 		"  | \"zen-check-other-0\", _ -> " OKBODY "\n"
 		"  | \"tup\", _ | \"or\", _ -> " OKBODY "\n"
 		"  | _ -> if \"eq\" = command then " OKBODY "\n"
 		"         else if command = \"qe\" then " OKBODY "\n"
-		"         else RT.failw \"no\"\n"
+		"         else RT.failw \"no\" end\n"
 		"let cf _ _ _ _ _ _ _ = ret (100 <: nat)\n";
 	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
@@ -297,6 +351,35 @@ static const struct zen_check_cost *cost_of(const struct zen_check_report *r,
 }
 
 /*
+ * main_src with main's body in `autoInc begin .. end`: F* pads a body up
+ * to its type's index only there (autoInc : cost a m -> cost a n, m <=
+ * n), so that cf may bound main from above, as these cases need; a
+ * complete count below cf is refused as one above it is.
+ */
+static void autoinc_main(char *out, size_t cap, const char *src)
+{
+	const char *at = strstr(strstr(src, "let main"), "=\n") + 2;
+	const char *end = strstr(at, "\nlet cf");
+
+	if (!end)
+		end = strstr(at, "\nval cf");
+	end = end ? end + 1 : at + strlen(at);
+	snprintf(out, cap, "%.*s  autoInc begin\n%.*s  end\n%s",
+		 (int)(at - src), src, (int)(end - at), at, end);
+}
+
+/* autoinc_main of a whole contract, in one of a few static buffers */
+static const char *bounded(const char *src)
+{
+	static char buf[4][4096];
+	static unsigned i;
+
+	i = (i + 1) % 4;
+	autoinc_main(buf[i], sizeof(buf[i]), src);
+	return buf[i];
+}
+
+/*
  * main (after HEAD2) costs 1000 more on a path only input a (command cmd)
  * takes, and cf says 400 everywhere: refused, the message naming cmd and
  * the input as desc, with main's cost on a, hand (the neutral input is
@@ -313,17 +396,19 @@ static void dear_case(const char *what, const char *main_src,
 		      const char *cmd, struct zen_contract_args *a,
 		      const char *desc, uint64_t hand)
 {
-	char src[2048], fixed[2048], want[512];
+	char src[2048], fixed[2048], want[512], bounded[1536];
 	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
 	const struct zen_check_cost *k;
 	size_t total = 0;
 	uint64_t dear;
 
+	autoinc_main(bounded, sizeof(bounded), main_src);
+	hand++;		/* autoInc's application */
 	snprintf(src, sizeof(src), "%s%slet cf _ _ _ _ _ _ _ = "
-		 "ret (400 <: nat)\n", HEAD2, main_src);
+		 "ret (400 <: nat)\n", HEAD2, bounded);
 	snprintf(fixed, sizeof(fixed), "%s%slet cf _ _ _ _ _ _ _ = "
-		 "ret (5000 <: nat)\n", HEAD2, main_src);
+		 "ret (5000 <: nat)\n", HEAD2, bounded);
 	a->command = cmd;
 	a->command_len = strlen(cmd);
 	dear = main_cost(src, a);
@@ -503,13 +588,14 @@ static void amount_refused(const char *what, const char *top,
 
 	snprintf(src, sizeof(src), HEAD2 "%s" AMOUNT_MAIN("%s")
 		 "let cf _ _ _ _ _ _ _ = ret (400 <: nat)\n", top, cond);
+	hand++;		/* bounded's autoInc */
 	amount_args(&a, &body, v, desc, sizeof(desc));
-	tap_u64(main_cost(src, &a), hand, "%s: main's cost at %llu", what,
-		(unsigned long long)v);
+	tap_u64(main_cost(bounded(src), &a), hand, "%s: main's cost at %llu",
+		what, (unsigned long long)v);
 	snprintf(want, sizeof(want), "t.fst:13:5: main costs %llu but cf says "
 		 "400 for command \"buy\" (%s)", (unsigned long long)hand,
 		 desc);
-	refused_with(src, want, what);
+	refused_with(bounded(src), want, what);
 	zen_data_release(&body);
 }
 
@@ -625,14 +711,15 @@ static void test_dear_signature(void)
 	a.sender = ZEN_SENDER_PK;
 	memcpy(a.sender_pk, g_pk, sizeof(g_pk));
 	a.body = &sig;
-	tap_u64(main_cost(src, &a), 866, "signature: 866 with a signature "
+	src = bounded(src);	/* autoInc 1 more */
+	tap_u64(main_cost(src, &a), 867, "signature: 867 with a signature "
 		"that does not verify");
 	a.assume_valid = 1;
-	tap_u64(main_cost(src, &a), 1866, "signature: 1866 with one that "
+	tap_u64(main_cost(src, &a), 1867, "signature: 1867 with one that "
 		"does");
 	tap_ok(check(src, &rep, NULL, &err) == ZEN_EINVAL && rep.n == 1,
 	       "signature: refused, one error");
-	tap_str(err.msg, "t.fst:11:5: main costs 1866 but cf says 1000 for "
+	tap_str(err.msg, "t.fst:11:5: main costs 1867 but cf says 1000 for "
 		"command \"claim\" (body signature, sender PK, signatures "
 		"and proofs valid)", "signature: the command and the input "
 		"named");
@@ -709,9 +796,10 @@ static void test_dear_hash(void)
 	a.body = &h;
 	/* as test_dear_owner, with leaves Some (Hash h) 3 for PK p 2 (28)
 	 * and parseHash 32 for parsePublicKey 120 */
-	tap_u64(main_cost(src, &a), 28 + 1032, "hash: main's cost on the "
+	src = bounded(src);	/* autoInc 1 more */
+	tap_u64(main_cost(src, &a), 29 + 1032, "hash: main's cost on the "
 		"parsed hash");
-	refused_with(src, "t.fst:12:5: main costs 1060 but cf says 400 for "
+	refused_with(src, "t.fst:12:5: main costs 1061 but cf says 400 for "
 		     "command \"open\" (body hash 0a0b0c0d01010101010101010101"
 		     "010101010101010101010101010101010101)", "hash");
 }
@@ -846,8 +934,9 @@ static void test_dear_combined(void)
 	/* let! 2 + (3 operators 6 + tryFind 1) = 9; match (a triple 3 +
 	 * leaves Some _ 2, PK _ 2, _ :: _ 3, _ 1 + DEAR 7) = 18: 27;
 	 * tryDict 4 + tryFind 64 + tryLock 2 + inc 1000 */
+	src = bounded(src);	/* autoInc 1 more */
 	tap_ok(check(src, NULL, NULL, &e1) == ZEN_EINVAL, "combined: refused");
-	tap_str(e1.msg, "t.fst:11:5: main costs 1097 but cf says 400 for "
+	tap_str(e1.msg, "t.fst:11:5: main costs 1098 but cf says 400 for "
 		"command \"zen-check-other-0\" (body {\"returnAddress\": "
 		"lock}, wallet of 4: 3 ZP, 1 of its asset, sender PK)",
 		"combined: the message");
@@ -1133,10 +1222,11 @@ static void test_dear_sender_hash(void)
 	 * _ 1 + let! 2 + (>>= 2 + updatePublicKey applied to 2 arguments
 	 * 2) + if (3 + = 2 + DEAR 7)) = 31; updatePublicKey 384, finalize
 	 * 20, inc 1000: 1435, and 435 without the inc, within cf's 1000 */
-	tap_u64(main_cost(src, &a), 31 + 1404, "sender hash: main's cost on "
+	src = bounded(src);	/* autoInc 1 more */
+	tap_u64(main_cost(src, &a), 32 + 1404, "sender hash: main's cost on "
 		"the sender's hash");
 	zen_hex_encode_to(hex, st.u.hash, ZEN_HASH_LEN);
-	snprintf(want, sizeof(want), "t.fst:11:5: main costs 1435 but cf says "
+	snprintf(want, sizeof(want), "t.fst:11:5: main costs 1436 but cf says "
 		 "1000 for command \"claim\" (state hash %s, sender PK)", hex);
 	refused_with(src, want, "sender hash");
 	zen_data_release(&st);
@@ -1258,10 +1348,11 @@ static void test_dear_computed_window(void)
 	a.block_number = 1000;
 	a.timestamp = 8599999;
 	/* if 3 + 2 + if (3 + && 2 + U64.gte 2 + projection 1 + U64.lt 2 +
-	 * projection 1 + add_mod 2 + DEAR 7) = 25; inc 1000 */
-	tap_u64(main_cost(src, &a), 25 + 1000, "computed window: main's "
+	 * projection 1 + add_mod 2 + DEAR 7) = 25, autoInc 1; inc 1000 */
+	src = bounded(src);
+	tap_u64(main_cost(src, &a), 26 + 1000, "computed window: main's "
 		"cost in the window");
-	refused_with(src, "t.fst:12:5: main costs 1025 but cf says 400 for "
+	refused_with(src, "t.fst:12:5: main costs 1026 but cf says 400 for "
 		     "command \"bid\" (block 1000 at 8599999 ms)",
 		     "computed window");
 }
@@ -1423,6 +1514,7 @@ static void test_step_budget(void)
 
 	memset(&a, 0, sizeof(a));
 	memset(&st, 0, sizeof(st));
+	src = bounded(src);	/* cf bounds main (autoInc) */
 	tap_ok(!zen_contract_load(src, strlen(src), "t.fst", &c, &err),
 	       "budget: loaded (%s)", err.msg);
 	zen_contract_return_init(&ret);
@@ -1477,7 +1569,7 @@ static void test_zulib_arity(void)
 	tap_ok(rep.n == 2 && rep.d[1].line == 8 && rep.d[1].col == 12,
 	       "arity: at the function's position");
 	zen_check_report_release(&rep);
-	tap_ok(!check(good, &rep, NULL, &err),
+	tap_ok(!check(bounded(good), &rep, NULL, &err),
 	       "arity: partial application and a local shadowing a Zulib "
 	       "name pass (%s)", err.msg);
 	zen_check_report_release(&rep);
@@ -1497,7 +1589,7 @@ static void test_pattern_let_shadows(void)
 	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
 
-	tap_ok(!check(src, &rep, NULL, &err) && rep.n == 0,
+	tap_ok(!check(bounded(src), &rep, NULL, &err) && rep.n == 0,
 	       "a pattern-bound name shadows Zulib's: no arity error (%s)",
 	       err.msg);
 	zen_check_report_release(&rep);
@@ -1611,8 +1703,11 @@ static void growth_refused(const char *what, const char *src,
 			   const char *desc, const char *grown)
 {
 	char want[320];
-	uint64_t once = cost(src, 1), at;
+	uint64_t once, at;
 	size_t f;
+
+	src = bounded(src);	/* cf bounds main (autoInc) */
+	once = cost(src, 1);
 
 	tap_ok(once > 0 && once + 2 * rise <= cf_value, "%s: main within cf "
 	       "once, twice and three times over (%llu)", what,
@@ -1711,7 +1806,7 @@ static void test_list_growth_exact(void)
 		 "  | Some (Collection (List l)) -> "
 		 "ret (200 + 7 * length l <: nat)\n"
 		 "  | _ -> ret (200 <: nat)\n");
-	tap_ok(!check(src, &rep, NULL, &err) && !rep.n,
+	tap_ok(!check(bounded(src), &rep, NULL, &err) && !rep.n,
 	       "list growth, cf as fast: accepted (%s)", err.msg);
 	zen_check_report_release(&rep);
 }
@@ -1763,6 +1858,7 @@ static void test_dear_wallet_growth(void)
 	size_t f;
 
 	pay_args(&a, outs, ops, 64, 100000000);
+	src = bounded(src);	/* cf bounds main (autoInc) */
 	four = main_cost(src, &a);
 	tap_ok(four > 0 && four + 2 * 4 * 28 <= 1000, "wallet growth: main "
 	       "within cf with 4, 8 and 12 outputs (%llu)",
@@ -1808,6 +1904,7 @@ static void test_dear_rich_wallet(void)
 	char want[256];
 
 	pay_args(&a, outs, ops, 4, 100000000001);
+	src = bounded(src);	/* cf bounds main (autoInc) */
 	rich = main_cost(src, &a);
 	tap_ok(rich > 600 + 128 * 4, "rich wallet: main past cf with the "
 	       "payout (%llu)", (unsigned long long)rich);

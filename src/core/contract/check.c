@@ -2341,18 +2341,25 @@ struct explore {
 	int can_grow[GROW_WHATS];	/* an input has something to grow */
 };
 
+/* What a run of main found about the declared cost indexes
+ * (contract.h zen_contract_stats). */
+struct found {
+	int over, under, main_under;
+	struct zc_over o, u;
+};
+
 /*
  * main, then cf, on one input within max_steps each: 1 when both ran.
  * *steps: main's.  main's run pads its cost to cf's value (contract.h
  * zen_contract_stats): when that raised it, it is cf's value and above
- * main's own count, so cf is run apart only when it did not.  *over:
- * 1 and *o when main's run, whether it ended or not, found a declared
- * cost index exceeded.
+ * main's own count, so cf is run apart only when it did not.  *fd: the
+ * declared cost indexes main's run, whether it ended or not, found
+ * exceeded, or above a complete count.
  */
 static int run_input(const struct zc_contract *c,
 		     const struct zen_contract_args *a0, uint64_t max_steps,
-		     uint64_t *cf, uint64_t *main, uint64_t *steps, int *over,
-		     struct zc_over *o)
+		     uint64_t *cf, uint64_t *main, uint64_t *steps,
+		     struct found *fd)
 {
 	struct zen_contract_args a = *a0;
 	struct zen_contract_return ret;
@@ -2368,8 +2375,11 @@ static int run_input(const struct zc_contract *c,
 	zen_contract_return_release(&ret);
 	*main = st.cost_body;
 	*steps = st.steps;
-	if ((*over = st.over_found))
-		*o = st.over;
+	if ((fd->over = st.over_found))
+		fd->o = st.over;
+	if ((fd->under = st.under_found))
+		fd->u = st.under;
+	fd->main_under = ran && st.main_under;
 	if (ran && st.cost > st.cost_body) {
 		*cf = st.cost;
 		return 1;
@@ -2406,11 +2416,12 @@ static void cost_desc(char *out, size_t cap, const struct inputs *in,
 }
 
 /*
- * A declared cost index a run exceeded (zc_over), at the declaration,
- * once (the first input that showed it):
+ * A declared cost index a run exceeded, or found above a complete count
+ * (zc_over), at the declaration, once (the first input that showed it):
  *   FILE:LINE:COL: fee costs 40 but its val says 24 for command "buy" (...)
  * The reference's type checker makes every body cost what its type
- * says, so a body found dearer on one run is refused whatever cf says.
+ * says, so a body found dearer, or cheaper with no short-circuit on the
+ * way, on one run is refused whatever cf says.
  */
 static void over_diag(struct zen_check_report *rep, const struct zc_over *o,
 		      const char *command, const char *desc)
@@ -2443,12 +2454,12 @@ static int cost_args(struct explore *x, struct zen_check_cost *k,
 {
 	uint64_t cf, main, steps, max = ZEN_CHECK_MAX_STEPS;
 	char q[160], desc[2 * DESC_MAX + 160];
-	struct zc_over o = { .name = NULL };
-	int dear = 0, over, explored = sel != NULL;
+	struct found fd = { 0 };
+	int dear = 0, cheap = 0, explored = sel != NULL;
 
 	if (explored && x->steps < max)
 		max = x->steps;
-	if (run_input(x->c, a, max, &cf, &main, &steps, &over, &o)) {
+	if (run_input(x->c, a, max, &cf, &main, &steps, &fd)) {
 		if (!k->inputs++) {
 			k->ran = 1;
 			k->cf = cf;
@@ -2456,22 +2467,25 @@ static int cost_args(struct explore *x, struct zen_check_cost *k,
 		}
 		*margin = margin_of(main, cf);
 		dear = main > cf;
+		cheap = fd.main_under && main < cf;
 	}
-	if (dear || over) {
+	if (dear || cheap || fd.over || fd.under) {
 		quote(q, sizeof(q), a->command, a->command_len);
 		cost_desc(desc, sizeof(desc), x->in, sel, grown);
 	}
-	if (dear)
+	if (dear || (cheap && !fd.under))
 		diag(x->rep, x->pos, "main costs %llu but cf says %llu for "
 		     "command %s%s", (unsigned long long)main,
 		     (unsigned long long)cf, q, desc);
-	else if (over)
-		over_diag(x->rep, &o, q, desc);
+	else if (fd.over)
+		over_diag(x->rep, &fd.o, q, desc);
+	else if (fd.under)
+		over_diag(x->rep, &fd.u, q, desc);
 	else if (explored) {	/* main's steps twice: cf's are not known */
 		steps *= 2;
 		x->steps -= steps < x->steps ? steps : x->steps;
 	}
-	return dear || over;
+	return dear || cheap || fd.over || fd.under;
 }
 
 static void best_note(struct explore *x, const size_t *sel, int64_t margin);

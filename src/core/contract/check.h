@@ -39,7 +39,8 @@
  *   (one line; the parenthesis names the input, none for the neutral
  *   one).  A run that fails (a failed match, an overflow, a limit)
  *   compares nothing, so a contract is refused only for a path the
- *   engine ran and found dearer than cf says.
+ *   engine ran and found dearer than cf says, or cheaper with a complete
+ *   count (below).
  *
  *   The same runs check every cost index the contract declares (a val
  *   `... -> cost T E`, a return type, an ascription `e <: cost T E`;
@@ -48,9 +49,14 @@
  *   declaration, once, though main stays within cf:
  *     FILE:LINE:COL: fee costs 23 but its val says 3 for command "buy"
  *   (the cost counts the body's increments and what it calls; eval.h
- *   COST INDEXES, value.h rt->over).  A body cheaper than its index is
- *   not refused: the engine cannot tell it from a short-circuit (an
- *   OptT or RT bind on None or ERR), which the index pads.
+ *   COST INDEXES, value.h rt->over).  A body cheaper than its index, and
+ *   main cheaper than cf, are refused the same way when the run's count
+ *   is complete: nothing on the way fell short of what the type says (a
+ *   bind's failure skipping a callback whose index the engine cannot
+ *   read, a lambda; autoInc and the auto* constructors, whose target is
+ *   their type's; an implicit index the caller's type binds), value.h
+ *   COST VALUES, rt->under.  Where something did, the index pads it, as
+ *   F* would find it equal.
  *
  *   Commands: the string constants matched against main's and cf's
  *   command parameter (`match command with | "buy" -> ...`, `command =

@@ -151,7 +151,7 @@ static int build_args(const struct zc_contract *c,
  * fails the run; nothing happens when cf does not give a number).
  */
 static void pad_to_cf(struct zc_exec *ex, zv *const *args, uint64_t *cost,
-		      int *exact, int *over)
+		      int *exact, int *over, int complete, int *under)
 {
 	zv *cf, *cfargs[7] = { args[0], args[1], args[3], args[4], args[5],
 			       args[6], args[7] };
@@ -164,6 +164,9 @@ static void pad_to_cf(struct zc_exec *ex, zv *const *args, uint64_t *cost,
 		*over = 1;
 		return;
 	}
+	/* F* makes main's cost equal cf's: below it, the count must have
+	 * fallen short of the type's cost somewhere, or it is refused */
+	*under = complete && *cost < target;
 	*cost = target;
 	*exact = 1;
 }
@@ -206,10 +209,12 @@ static int call_entry(const struct zc_contract *c,
 	rc = zen_force(rt, r, val, &cost);
 	if (st && !rc) {
 		int exact = r->u.cost->exact, over = r->u.cost->over;
+		int complete = exact && !over && !r->u.cost->shortcut;
 
 		st->cost = st->cost_body = cost;
 		if (with_cid)
-			pad_to_cf(ex, args, &st->cost, &exact, &over);
+			pad_to_cf(ex, args, &st->cost, &exact, &over,
+				  complete, &st->main_under);
 		st->cost_exact = exact && !over;
 	}
 out:
@@ -217,6 +222,7 @@ out:
 		st->steps = zc_exec_steps(ex);
 		st->mem = rt->mem_used;
 		st->over_found = zc_exec_over(ex, &st->over);
+		st->under_found = zc_exec_under(ex, &st->under);
 	}
 	return rc;
 }

@@ -119,6 +119,11 @@ struct zen_contract_stats {
 	 * reference's type checker refuses such a contract */
 	int over_found;
 	struct zc_over over;
+	/* the other way: a declared index above its body's complete count
+	 * (no short-circuit: value.h COST VALUES), refused as well; and
+	 * main_under, main's complete count below cf's value */
+	int under_found, main_under;
+	struct zc_over under;
 };
 
 /*

@@ -473,7 +473,8 @@ static struct env *env_skip(struct env *env, size_t skip)
  * zen_skipped_fn: the index of the val that closure fn's body is padded to
  * (N_PAD), evaluated with the parameter that never came erased, on the
  * budget of cost indexes; 0 when the body has no index, or the index
- * needs that parameter (arithmetic on the erased token is no number).
+ * needs that parameter (arithmetic on the erased token is no number), and
+ * then the count is short of the type's (rt->sub_short, value.h).
  */
 static uint64_t skipped_cb(void *ctx, struct zen_rt *rt, const zv *fn)
 {
@@ -483,8 +484,10 @@ static uint64_t skipped_cb(void *ctx, struct zen_rt *rt, const zv *fn)
 	struct index_state st;
 	zv **args, *v = NULL;
 	uint64_t k = 0;
+	uint8_t short_before = rt->sub_short;
 	int rc;
 
+	rt->sub_short = 1;	/* until the index is read */
 	if (fn->tag != ZV_CLOSURE || fn->u.clo.n + 1 != fn->u.clo.arity)
 		return 0;
 	l = fn->u.clo.code;
@@ -503,7 +506,8 @@ static uint64_t skipped_cb(void *ctx, struct zen_rt *rt, const zv *fn)
 	if (!rc)
 		rc = eval(ex, l->body->u.pad.idx,
 			  env_skip(env, l->body->u.pad.skip), &v);
-	index_end(ex, &st, !rc, v, &k);
+	if (index_end(ex, &st, !rc, v, &k))
+		rt->sub_short = short_before;
 	return k;
 }
 
@@ -837,8 +841,11 @@ static int ev_pad(struct zc_exec *ex, const struct node *n,
 		s = zc_sat_add(target, pend->add);
 		if (pend->padded && s > pend->least)
 			pend->over = 1;
-		if (!pend->padded || s > pend->floor)
+		if (!pend->padded || s > pend->floor) {
 			pend->floor = s;
+			pend->floor_at = n;
+			pend->floor_base = pend->add;
+		}
 		if (s < pend->least) {
 			pend->least = s;
 			pend->least_at = n;
@@ -1031,16 +1038,26 @@ uint64_t zc_exec_steps(const struct zc_exec *ex)
 	return ex->steps;
 }
 
-int zc_exec_over(const struct zc_exec *ex, struct zc_over *o)
+static int exec_found(const struct zv_over *f, struct zc_over *o)
 {
-	const struct node *n = ex->rt->over.at;
+	const struct node *n = f->at;
 
 	if (!n)
 		return 0;
 	o->pos = n->pos;
 	o->decl = n->u.pad.decl;
 	o->name = n->u.pad.name;
-	o->cost = ex->rt->over.cost;
-	o->index = ex->rt->over.index;
+	o->cost = f->cost;
+	o->index = f->index;
 	return 1;
+}
+
+int zc_exec_over(const struct zc_exec *ex, struct zc_over *o)
+{
+	return exec_found(&ex->rt->over, o);
+}
+
+int zc_exec_under(const struct zc_exec *ex, struct zc_over *o)
+{
+	return exec_found(&ex->rt->under, o);
 }

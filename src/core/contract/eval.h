@@ -203,7 +203,8 @@ enum zc_declarer {
 	ZC_BY_ASCRIPTION	/* `e <: cost T E`, `(e : cost T E)` */
 };
 
-/* A declared cost index that a run's count exceeded (value.h rt->over). */
+/* A declared cost index that a run's count exceeded (value.h rt->over),
+ * or that is above a complete count (rt->under). */
 struct zc_over {
 	struct zc_pos pos;	/* of the declaration */
 	enum zc_declarer decl;
@@ -215,5 +216,8 @@ struct zc_over {
 /* The first declared cost index the run so far exceeded: 1 and *o, or 0
  * when none was. */
 int zc_exec_over(const struct zc_exec *ex, struct zc_over *o);
+/* The same for the first declared index above a complete count (value.h
+ * COST VALUES: no short-circuit left the count short of the type's). */
+int zc_exec_under(const struct zc_exec *ex, struct zc_over *o);
 
 #endif

@@ -795,6 +795,17 @@ static zv *mkcost(struct zen_rt *rt, int state)
 	return v;
 }
 
+/* A cost-only argument (`inc k m`'s k) that was no number: an implicit
+ * the caller's type binds (`pad #n x = incRet n x`), counted 0, so the
+ * cost built is short of its type's (value.h COST VALUES). */
+static int index_erased(const struct zen_native *nat, zv *const *args)
+{
+	for (unsigned i = 0; i < nat->arity; i++)
+		if (((nat->lazy >> i) & 1) && args[i]->tag != ZV_INT)
+			return 1;
+	return 0;
+}
+
 static int run_native(struct zen_rt *rt, const struct zen_native *nat,
 		      zv *const *args, zv **out)
 {
@@ -818,6 +829,8 @@ static int run_native(struct zen_rt *rt, const struct zen_native *nat,
 	zen_rt_leave(rt);
 	if (rc == ZEN_NATIVE_TAIL)
 		return zen_rt_fail(rt, "%s: tail call outside cost", nat->name);
+	if (!rc && *out && (*out)->tag == ZV_COST && index_erased(nat, args))
+		*out = zen_cost_short(rt, *out);
 	if (!rc && !*out)
 		return ZEN_EREFUSED;	/* OOM inside the native */
 	return rc;
@@ -954,22 +967,66 @@ zv *zen_cost_adjust(struct zen_rt *rt, zv *m, const struct zv_cost_adj *adj)
 	return v;
 }
 
+zv *zen_cost_short(struct zen_rt *rt, zv *m)
+{
+	const struct zv_cost_adj a = { .shortcut = 1 };
+
+	return zen_cost_adjust(rt, m, &a);
+}
+
 int zen_cost_forced(const zv *v)
 {
 	return v && v->tag == ZV_COST && v->u.cost->state == ZV_COST_DONE;
 }
 
-/* Apply an adjustment to a forced (cost, exact, over). */
+/* The flags a forced cost value carries (zv_cost). */
+struct cost_flags {
+	int exact, over, shortcut;
+};
+
+static void flags_join(struct cost_flags *f, struct cost_flags g)
+{
+	f->exact &= g.exact;
+	f->over |= g.over;
+	f->shortcut |= g.shortcut;
+}
+
+static struct cost_flags flags_of(const struct zv_cost *c)
+{
+	return (struct cost_flags){ c->exact, c->over, c->shortcut };
+}
+
+static void flags_keep(struct zv_cost *c, const struct cost_flags *f)
+{
+	c->exact = (uint8_t)f->exact;
+	c->over = (uint8_t)f->over;
+	c->shortcut = (uint8_t)f->shortcut;
+}
+
+/* The first declared index found above a complete count (value.h). */
+static void note_under(struct zen_rt *rt, const struct zv_cost_adj *a,
+		       uint64_t c, const struct cost_flags *f)
+{
+	if (f->exact && !f->shortcut && !f->over && c < a->floor &&
+	    a->floor_at && !rt->under.at) {
+		rt->under.at = a->floor_at;
+		rt->under.cost = c - a->floor_base;
+		rt->under.index = a->floor - a->floor_base;
+	}
+}
+
+/* Apply an adjustment to a forced cost and its flags. */
 static void apply_adj(struct zen_rt *rt, const struct zv_cost_adj *a,
-		      uint64_t *cost, int *exact, int *over)
+		      uint64_t *cost, struct cost_flags *f)
 {
 	uint64_t c = zc_sat_add(*cost, a->add);
 
 	if (a->padded) {
 		uint64_t padded = c > a->floor ? c : a->floor;
 
+		note_under(rt, a, c, f);
 		if (a->over || c > a->least) {
-			*over = 1;
+			f->over = 1;
 			if (!rt->over.at && a->least_at) {
 				rt->over.at = a->least_at;
 				rt->over.cost = padded - a->least_base;
@@ -977,16 +1034,18 @@ static void apply_adj(struct zen_rt *rt, const struct zv_cost_adj *a,
 			}
 		}
 		*cost = padded;
-		*exact = 1;
+		f->exact = 1;
+		f->shortcut = 0;
 	} else {
 		*cost = c;
+		f->shortcut |= a->shortcut;
 	}
 }
 
 struct pending {
 	struct zv_cost *c;
 	uint64_t left;
-	int exact, over;
+	struct cost_flags f;
 	const struct zv_cost_adj *adj;	/* an adjustment level */
 };
 
@@ -998,7 +1057,8 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 	const struct zv_cost_adj *adj;
 	zv *res = NULL;
 	uint64_t total = 0, add;
-	int exact = 1, over = 0, rc = 0;
+	struct cost_flags f = { 1, 0, 0 };
+	int rc = 0;
 
 	if (!v)
 		return ZEN_EREFUSED;
@@ -1015,8 +1075,7 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 		if (c->state == ZV_COST_DONE) {
 			res = c->val;
 			total = c->cost;
-			exact = c->exact;
-			over = c->over;
+			f = flags_of(c);
 			break;
 		}
 		if (c->state == ZV_COST_RUNNING) {
@@ -1035,42 +1094,40 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 			if ((rc = zen_force(rt, c->m, &x, &mc)))
 				goto out;
 			add = mc;
-			if (!c->m->u.cost->exact)
-				exact = 0;
-			if (c->m->u.cost->over)
-				over = 1;
+			flags_join(&f, flags_of(c->m->u.cost));
 			if ((rc = zen_apply(rt, c->f, x, &next)))
 				goto out;
 		} else {	/* deferred native */
 			const struct zen_native *nat = c->nat;
-			uint8_t si = rt->sub_inexact, so = rt->sub_over;
+			uint8_t si = rt->sub_inexact, so = rt->sub_over,
+				ss = rt->sub_short;
 
 			c->state = ZV_COST_RUNNING;
-			rt->sub_inexact = rt->sub_over = 0;
+			rt->sub_inexact = rt->sub_over = rt->sub_short = 0;
 			/* the declared cost index, charged in full (1.8) */
 			add = zen_native_cost(nat, c->args);
 			rc = nat->fn(rt, nat, c->args, &next, &add);
 			if (rt->sub_inexact)
-				exact = 0;
+				f.exact = 0;
 			if (rt->sub_over)
-				over = 1;
+				f.over = 1;
+			if (rt->sub_short)
+				f.shortcut = 1;
 			rt->sub_inexact = si;
 			rt->sub_over = so;
+			rt->sub_short = ss;
 			if (rc && rc != ZEN_NATIVE_TAIL)
 				goto out;
 			if (!next) {
 				rc = ZEN_EREFUSED;
 				goto out;
 			}
-			for (unsigned i = 0; i < nat->arity; i++)
-				if (((nat->lazy >> i) & 1) &&
-				    c->args[i]->tag != ZV_INT)
-					exact = 0;
+			if (index_erased(nat, c->args))
+				f.exact = 0;
 			if (!rc) {	/* plain result */
 				c->val = next;
 				c->cost = add;
-				c->exact = (uint8_t)exact;
-				c->over = (uint8_t)over;
+				flags_keep(c, &f);
 				c->state = ZV_COST_DONE;
 				res = next;
 				total = add;
@@ -1097,27 +1154,23 @@ int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost)
 		}
 		stack[sp].c = c;
 		stack[sp].left = add;
-		stack[sp].exact = exact;
-		stack[sp].over = over;
+		stack[sp].f = f;
 		stack[sp].adj = adj;
 		sp++;
-		exact = 1;
-		over = 0;
+		f = (struct cost_flags){ 1, 0, 0 };
 		v = next;
 	}
 	while (sp--) {
 		c = stack[sp].c;
 		if (stack[sp].adj) {
-			apply_adj(rt, stack[sp].adj, &total, &exact, &over);
+			apply_adj(rt, stack[sp].adj, &total, &f);
 		} else {
 			total = zc_sat_add(total, stack[sp].left);
-			exact &= stack[sp].exact;
-			over |= stack[sp].over;
+			flags_join(&f, stack[sp].f);
 		}
 		c->val = res;
 		c->cost = total;
-		c->exact = (uint8_t)exact;
-		c->over = (uint8_t)over;
+		flags_keep(c, &f);
 		c->state = ZV_COST_DONE;
 	}
 	*out = res;

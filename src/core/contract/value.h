@@ -127,14 +127,18 @@ struct zv_cost_adj {
 	uint64_t least;		/* the smallest padding target */
 	uint8_t padded;		/* floor and least are valid */
 	uint8_t over;		/* a target is already known exceeded */
-	/* where `least` was declared (opaque to this file: the evaluator's
-	 * node) and the increments met outside it (`least` = its index +
-	 * least_base), for zen_rt.over */
-	const void *least_at;
-	uint64_t least_base;
+	/* not padded: m's count is below what its type says (autoInc),
+	 * which sets the cost's shortcut flag */
+	uint8_t shortcut;
+	/* where `least` and `floor` were declared (opaque to this file: the
+	 * evaluator's node) and the increments met outside them (`least` =
+	 * its index + least_base), for zen_rt.over and zen_rt.under */
+	const void *least_at, *floor_at;
+	uint64_t least_base, floor_base;
 };
 
-/* The first declared cost index a run found exceeded (zen_rt.over). */
+/* The first declared cost index a run found exceeded (zen_rt.over), or
+ * above a count that is complete (zen_rt.under). */
 struct zv_over {
 	const void *at;		/* adj->least_at; NULL: none found */
 	uint64_t cost;		/* what the computation cost, at least */
@@ -145,6 +149,8 @@ struct zv_cost {	/* the cost monad; see COST VALUES below */
 	uint8_t state;	/* internal: ZV_COST_* */
 	uint8_t exact;	/* 0 if some cost-only argument was not evaluated */
 	uint8_t over;	/* 1 if the cost exceeded a declared cost index */
+	uint8_t shortcut; /* 1 if the count may be below the cost the
+			   * reference's type gives (see COST VALUES) */
 	uint64_t cost;	/* accumulated cost, valid once forced */
 	zv *val;	/* result, valid once forced */
 	zv *m, *f;	/* bind: m >>= f; adjustment: m */
@@ -248,7 +254,8 @@ typedef int (*zen_apply_fn)(void *ctx, struct zen_rt *rt, zv *fn, zv *arg,
 /*
  * The evaluator's reading of a ZV_CLOSURE's declared cost: what fn would
  * cost applied to the one argument it still takes, without that argument
- * (a bind's None / ERR path charges it, zulib_monad.c).  0 when unknown.
+ * (a bind's None / ERR path charges it, zulib_monad.c).  0 when unknown,
+ * and then it sets rt->sub_short (the count is short of the type's).
  */
 typedef uint64_t (*zen_skipped_fn)(void *ctx, struct zen_rt *rt,
 				   const zv *fn);
@@ -289,13 +296,14 @@ struct zen_rt {
 	unsigned depth, max_depth;
 	/* internal: the flags of the cost values a cost native forced
 	 * (zl_force), merged into the native's own (zen_force) */
-	uint8_t sub_inexact, sub_over;
+	uint8_t sub_inexact, sub_over, sub_short;
 	/* zen_contract_args.assume_valid */
 	uint8_t assume_valid;
 	/* zen_contract_args.trace (NULL: no tracing) */
 	const struct zc_trace *trace;
-	/* the first declared cost index exceeded (see COST VALUES) */
-	struct zv_over over;
+	/* the first declared cost index exceeded, and the first one above a
+	 * complete count (see COST VALUES) */
+	struct zv_over over, under;
 };
 
 #define ZEN_RT_DEFAULT_MEM_LIMIT ((size_t)256 << 20)
@@ -496,6 +504,14 @@ int zen_next_param_lazy(const zv *fn);
  * whose cost differs from its declared index, and a run that exceeds
  * one shows that this body's does.
  *
+ * The other way needs a complete count: `shortcut` is set where the
+ * count may fall short of the type's cost, a bind's failure whose skipped
+ * callback's index is unknown (a lambda), the later arguments of bind2,
+ * ap or join after a failure, autoInc and the auto* constructors (their
+ * target is their type's); it passes on as `over` does, and padding
+ * clears it.  A padding target above a complete, exact count is kept in
+ * rt->under (the first of a run), as rt->over is.
+ *
  * Long right-nested bind chains (`let! x = a in let! y = b in ...`) and
  * tail-calling natives (OptT/RT bind, inc, ...) are forced in a loop, not
  * by recursion; left nesting recurses under the depth limit.
@@ -517,6 +533,8 @@ zv *zen_cost_bind(struct zen_rt *rt, zv *m, zv *f);
  * max(c + add, floor) when adj->padded, else c + add; see above.  Nested
  * adjustments are forced in the same loop as binds (no C recursion). */
 zv *zen_cost_adjust(struct zen_rt *rt, zv *m, const struct zv_cost_adj *adj);
+/* m, its count marked short of its type's cost (autoInc: COST VALUES) */
+zv *zen_cost_short(struct zen_rt *rt, zv *m);
 /* Force v (must be ZV_COST): *out = value; *cost (may be NULL) = cost. */
 int zen_force(struct zen_rt *rt, zv *v, zv **out, uint64_t *cost);
 /* 1 if v is a forced cost value. */

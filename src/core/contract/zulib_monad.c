@@ -188,6 +188,17 @@ const struct zen_native zl_result[] = {
 NATIVE(t_ret) { RET(zen_cost_ret(rt, wrap(rt, self->aux, a[0]))); }
 NATIVE(t_none) { RET(zen_cost_ret(rt, zv_none())); }
 NATIVE(t_failw) { RET(zen_cost_ret(rt, zv_errv(rt, a[0]))); }
+/* autoRet, autoSome, autoOK x; autoNone; autoFailw msg: the same, their
+ * count short of their target, the cost their type gives (value.h) */
+NATIVE(t_auto_ret)
+{
+	RET(zen_cost_short(rt, zen_cost_ret(rt, wrap(rt, self->aux, a[0]))));
+}
+NATIVE(t_auto_none) { RET(zen_cost_short(rt, zen_cost_ret(rt, zv_none()))); }
+NATIVE(t_auto_failw)
+{
+	RET(zen_cost_short(rt, zen_cost_ret(rt, zv_errv(rt, a[0]))));
+}
 NATIVE(t_lift)
 {
 	TRY(want_mon(rt, self, a[0]));
@@ -244,6 +255,7 @@ static int rule_reads(const struct zen_cost_rule *r, size_t i)
  * its last argument whose index neither reads that argument nor depends
  * on what it forces; for a closure, the evaluator reads its val's index
  * (zen_skipped_fn), when it has one that does not need the argument.
+ * Unknown: 0, and the count is short (rt->sub_short, value.h).
  */
 static uint64_t skipped_cost(struct zen_rt *rt, const zv *f)
 {
@@ -254,15 +266,19 @@ static uint64_t skipped_cost(struct zen_rt *rt, const zv *f)
 
 	if (f && f->tag == ZV_CLOSURE && rt->skipped)
 		return rt->skipped(rt->apply_ctx, rt, f);
-	if (!f || f->tag != ZV_NATIVE)
+	if (!f || f->tag != ZV_NATIVE) {
+		rt->sub_short = 1;
 		return 0;
+	}
 	nat = f->u.nat.nat;
 	r = &nat->cost;
 	last = (size_t)nat->arity - 1;
 	if (!(nat->flags & ZEN_NATIVE_COST) || !r->declared ||
 	    r->cb != ZEN_CB_NONE || nat->arity > ZEN_ARRAY_SIZE(args) ||
-	    f->u.nat.n != last || rule_reads(r, last))
+	    f->u.nat.n != last || rule_reads(r, last)) {
+		rt->sub_short = 1;
 		return 0;
+	}
 	if (last)	/* a native of one argument has none applied yet */
 		memcpy(args, f->u.nat.args, last * sizeof(*args));
 	args[last] = zv_erased();
@@ -331,8 +347,10 @@ static int t_ap_impl(struct zen_rt *rt, const struct zen_native *self,
 	zv *f, *v, *y;
 
 	TRY(t_get(rt, self, mf, &f, cost));
-	if (zl_is_fail(f))
+	if (zl_is_fail(f)) {
+		rt->sub_short = 1;	/* m's cost, never forced */
 		RET(f);
+	}
 	TRY(t_get(rt, self, m, &v, cost));
 	if (zl_is_fail(v))
 		RET(v);
@@ -362,8 +380,10 @@ NATIVE(t_bindn)	/* bind2/bind3: later arguments are not forced after a
 
 	for (i = 0; i < n; i++) {
 		TRY(t_get(rt, self, a[i], &v, cost));
-		if (zl_is_fail(v))
+		if (zl_is_fail(v)) {
+			rt->sub_short = 1;	/* the rest's and f's costs */
 			RET(v);
+		}
 		x[i] = zl_payload(v);
 	}
 	TRY(zen_apply_n(rt, a[n], n, x, out));
@@ -376,8 +396,10 @@ NATIVE(t_join)
 	zv *v;
 
 	TRY(t_get(rt, self, a[0], &v, cost));
-	if (zl_is_fail(v))
+	if (zl_is_fail(v)) {
+		rt->sub_short = 1;	/* the inner computation's cost */
 		RET(v);
+	}
 	TRY(zl_want(rt, self, zl_payload(v), ZV_COST));
 	TAIL(zl_payload(v));
 }
@@ -438,7 +460,7 @@ NATIVE(t_of_option_t)	/* RT.ofOptionT msg mo */
 #define MONADT_ENTRIES(K)						\
 	EP("ret", t_ret, 1, 0, K, CK(0)),				\
 	EC("liftCost", t_lift_cost, 1, K, CCB(ZEN_CB_M, 0)),		\
-	E("autoRet", t_ret, 1, K),					\
+	E("autoRet", t_auto_ret, 1, K),					\
 	EC("bind", t_bind, 2, K, CCB(ZEN_CB_MN, 0)),			\
 	EC(">>=", t_bind, 2, K, CCB(ZEN_CB_MN, 0)),			\
 	EC("=<<", t_bindr, 2, K, CCB(ZEN_CB_MN, 0)),			\
@@ -462,7 +484,7 @@ const struct zen_native zl_optiont[] = {
 	EP("liftOpt", t_lift, 1, 0, 0, CK(0)),
 	EP("incSome", t_inc_some, 2, 1, 0, CNAT(1, 0, 0)),
 	EP("incNone", t_inc_none, 1, 1, 0, CNAT(1, 0, 0)),
-	E("autoSome", t_ret, 1, 0), E("autoNone", t_none, 0, 0),
+	E("autoSome", t_auto_ret, 1, 0), E("autoNone", t_auto_none, 0, 0),
 	EC("maybeT", t_maybe, 3, 0, CCB(ZEN_CB_ONCE, 5)),
 	ETYPE("optionT"),
 	EEND
@@ -475,7 +497,7 @@ const struct zen_native zl_resultt[] = {
 	EP("incRet", t_inc_some, 2, 1, 1, CNAT(1, 0, 0)),
 	EP("incFailw", t_inc_failw, 2, 1, 1, CNAT(1, 0, 0)),
 	EP("incOK", t_inc_some, 2, 1, 1, CNAT(1, 0, 0)),
-	E("autoFailw", t_failw, 1, 1), E("autoOK", t_ret, 1, 1),
+	E("autoFailw", t_auto_failw, 1, 1), E("autoOK", t_auto_ret, 1, 1),
 	EP("ofOption", r_of_option, 2, 0, 1, CK(0)),
 	EC("ofOptionT", t_of_option_t, 2, 1, CCB(ZEN_CB_M, 0)),
 	EC("handleT", r_handle, 3, 1, CCB(ZEN_CB_BRANCH, 5)),
