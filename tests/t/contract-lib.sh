@@ -1,6 +1,7 @@
 # contract-lib.sh - helpers of the tests that run contracts offline
-# (t0820, t0821): skeletons and wallets in zen contract run's notation,
-# a run's result compared field by field, ERR runs with their cost.
+# (t0820, t0821, t0822): skeletons and wallets in zen contract run's
+# notation, a run's result compared field by field, ERR runs with their
+# cost.
 # Sourced after test-lib.sh.
 
 C="$ZEN_SRCDIR/tests/contracts"
@@ -145,11 +146,15 @@ run_err() {
 }
 
 # check_blind NAME...: zen contract check accepts tests/contracts/blind-NAME.fst
-# and finds main within cf on every command it ran.
+# (tests/contracts/NAME if NAME ends in .fst) and finds main within cf on
+# every command it ran.
 check_blind() {
 	local f
 	for f in "$@"; do
-		f=$C/blind-$f.fst
+		case $f in
+		*.fst) f=$C/$f ;;
+		*) f=$C/blind-$f.fst ;;
+		esac
 		test_expect_success "check $(basename "$f"): accepted, main within cf" '
 			z contract check "$f" >"$TRASH/out" &&
 			json "d[\"ok\"] and all(c.get(\"failed\") or c[\"main\"] <= c[\"cf\"] for c in d[\"costs\"])" \
