@@ -118,6 +118,37 @@ static void over_case(const char *src, const char *want, size_t n,
  * lambda), autoInc and the auto* constructors, an implicit #n bound by
  * the caller's type (`incRet n x`).  main below cf likewise.
  */
+/*
+ * A val written as an arrow abbreviation is that arrow type, as F*
+ * unfolds it (h35's and h39's blind rounds): `val cf : costFn`, and
+ * `val main : entry 4` with entry's parameter bound in its index.
+ */
+#define COST_FN "type costFn = txSkeleton -> context -> string -> " \
+	"sender -> option data -> wallet -> option data -> nat `cost` "
+#define ENTRY "module CR = Zen.ContractResult\n" \
+	"type entry (n:nat) = txSkeleton -> context -> contractId -> " \
+	"string -> sender -> option data -> wallet -> option data -> " \
+	"contractResult `cost` n\n"
+#define ENTRY_MAIN "let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n"
+
+static void test_arrow_abbreviations(void)
+{
+	over_case(HEAD OVER_MAIN("ret 1UL") COST_FN "1\nval cf : costFn\n"
+		  OVER_CF, NULL, 0, "cf's val an arrow abbreviation, exact");
+	over_case(HEAD OVER_MAIN("ret 1UL") COST_FN "0\nval cf : costFn\n"
+		  OVER_CF,
+		  "t.fst:10:5: cf costs 1 but its val says 0 for command "
+		  "\"\"", 1, "cf's val an arrow abbreviation, short");
+	over_case(HEAD ENTRY "val main : entry 4\n" ENTRY_MAIN
+		  "let cf _ _ _ _ _ _ _ = ret (4 <: nat)\n", NULL, 0,
+		  "main's val a parameterised arrow abbreviation, exact");
+	over_case(HEAD ENTRY "val main : entry 5\n" ENTRY_MAIN
+		  "let cf _ _ _ _ _ _ _ = ret (5 <: nat)\n",
+		  "t.fst:8:5: main costs 4 but its val says 5 for command "
+		  "\"\"", 1, "main's val a parameterised arrow abbreviation, "
+		  "above its body");
+}
+
 static void test_declared_index_above(void)
 {
 	over_case(HEAD "val fee: U64.t -> U64.t `cost` 30\n"
@@ -161,6 +192,7 @@ static void test_declared_index_above(void)
 		  "let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n"
 		  "let cf _ _ _ _ _ _ _ = ret (4 <: nat)\n", NULL, 0,
 		  "main as cf");
+	test_arrow_abbreviations();
 }
 
 static void test_declared_index(void)

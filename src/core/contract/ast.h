@@ -270,6 +270,11 @@ struct zc_sig {
 	const char **implicits;
 	size_t nimplicits;
 	const struct zc_expr *ret;
+	/* written as an arrow abbreviation (`val main : entry 5`): ret is
+	 * its codomain, whose index sees via's parameters bound to the
+	 * arguments of via_type (the type written); NULL otherwise */
+	const struct zc_typedef *via;
+	const struct zc_expr *via_type;
 };
 
 /*
@@ -412,6 +417,10 @@ struct zc_typedef {
 	const struct zc_expr *abbrev;
 	const char **params;
 	size_t nparams;
+	/* ZC_TY_ABBREV of an arrow type (`type costFn = txSkeleton -> ... ->
+	 * nat `cost` 4`): its domains and codomain, for the vals written
+	 * with it (`val cf : costFn`); NULL otherwise */
+	const struct zc_sig *arrow;
 };
 
 struct zc_decl {

@@ -54,7 +54,9 @@
  *       (n + 3)` charges the argument's cost + 3;
  *       the same through the contract's type abbreviations (`type
  *       priced (n:nat) = nat `cost` (n + 6)`, `val f : k:nat -> priced k`:
- *       k + 6), and for `let g = fun x -> e` (or `function`, or
+ *       k + 6; a val written as an arrow abbreviation, `val main : entry
+ *       5`, is that arrow, its parameters bound), and for `let g = fun x
+ *       -> e` (or `function`, or
  *       `let g y = fun x -> e`) with a val of as many arrows, and for
  *       a cost value `val zp : cost T E` / `let zp = e`;
  *     - `let f p1 .. pn : cost T E = body`: E sees the parameters, and

@@ -15,6 +15,11 @@
 #include "core/contract/lexer.h"
 #include "core/contract/parser.h"
 
+struct vec {
+	void **v;
+	size_t n, cap;
+};
+
 struct parser {
 	struct zc_token *toks;
 	size_t ntoks, pos;
@@ -27,12 +32,8 @@ struct parser {
 	int tymode;
 	int lemma;		/* a lemma's body: types, and `;` */
 	struct vec *vals;	/* the top level's pending vals, else NULL */
+	struct vec arrows;	/* the arrow abbreviations so far (typedefs) */
 	unsigned flags;
-};
-
-struct vec {
-	void **v;
-	size_t n, cap;
 };
 
 typedef struct parser P;
@@ -2035,6 +2036,51 @@ static struct zc_pat *parse_pattern(P *p, int allow_or)
 
 /* ---- declarations --------------------------------------------------- */
 
+/* `type t params = T`: T, or T's domains and codomain when it is an
+ * arrow (for the vals written with t, parse_val). */
+static void parse_abbrev(P *p, struct zc_typedef *td)
+{
+	struct zc_sig *sig;
+	struct tyinfo ti;
+	size_t n;
+
+	memset(&ti, 0, sizeof(ti));
+	n = parse_type_info(p, L_CONS, &ti);
+	if (!ti.narrows) {
+		td->abbrev = ti.cod;
+		return;
+	}
+	sig = zc_arena_alloc(p->a, sizeof(*sig));
+	memset(sig, 0, sizeof(*sig));
+	sig->pos = td->pos;
+	sig->n = n;
+	sig->names = (const char **)ti.names.v;
+	sig->types = (const struct zc_expr **)ti.types.v;
+	sig->implicits = (const char **)ti.implicits.v;
+	sig->nimplicits = ti.implicits.n;
+	sig->ret = ti.cod;
+	td->arrow = sig;
+	vpush(p, &p->arrows, td);
+}
+
+/* The arrow abbreviation t (`t` or `t a1 .. an`, n its parameters) names,
+ * or NULL. */
+static const struct zc_typedef *arrow_named(P *p, const struct zc_expr *t)
+{
+	const struct zc_expr *fn = t->kind == ZC_E_APP ? t->u.app.fn : t;
+	size_t nargs = t->kind == ZC_E_APP ? t->u.app.nargs : 0;
+
+	if (fn->kind != ZC_E_VAR)
+		return NULL;
+	for (size_t i = p->arrows.n; i--;) {
+		const struct zc_typedef *td = p->arrows.v[i];
+
+		if (!strcmp(td->name, fn->u.name))
+			return td->nparams == nargs ? td : NULL;
+	}
+	return NULL;
+}
+
 static void parse_typedef(P *p, struct zc_typedef *td)
 {
 	const struct zc_token *t = cur(p);
@@ -2139,7 +2185,7 @@ static void parse_typedef(P *p, struct zc_typedef *td)
 		td->nctors = v.n;
 		return;
 	}
-	td->abbrev = parse_annot(p, L_CONS);
+	parse_abbrev(p, td);
 }
 
 static int starts_decl(P *p)
@@ -2198,6 +2244,26 @@ static void parse_val_binders(P *p, struct tyinfo *ti)
 	}
 }
 
+/* A val written as an arrow abbreviation (`val cf : costFn`, `val main :
+ * entry 5`) has the abbreviation's domains and codomain, as F* unfolds
+ * it; the resolver binds its parameters in the index (zc_sig via). */
+static void take_arrow(P *p, struct zc_sig *sig)
+{
+	const struct zc_typedef *td = sig->ret ? arrow_named(p, sig->ret)
+					       : NULL;
+
+	if (!td)
+		return;
+	sig->via = td;
+	sig->via_type = sig->ret;
+	sig->n = td->arrow->n;
+	sig->names = td->arrow->names;
+	sig->types = td->arrow->types;
+	sig->implicits = td->arrow->implicits;
+	sig->nimplicits = td->arrow->nimplicits;
+	sig->ret = td->arrow->ret;
+}
+
 /* `val name : T` (after `val`): its signature joins the pending ones. */
 static void parse_val(P *p, struct vec *vals)
 {
@@ -2231,6 +2297,8 @@ static void parse_val(P *p, struct vec *vals)
 	sig->implicits = (const char **)ti.implicits.v;
 	sig->nimplicits = ti.implicits.n;
 	sig->ret = ti.cod;
+	if (!ti.narrows && !sig->n)
+		take_arrow(p, sig);
 	v->sig = sig;
 	vpush(p, vals, v);
 }

@@ -1180,6 +1180,23 @@ static size_t nlocals(const struct scope *top, const struct scope *base)
  * the arguments by position).  Dropped implicit binders in E are the
  * erased token.  The val padding wraps the return-type one.
  */
+/* The cost index of a val: its codomain's, with the parameters of the
+ * arrow abbreviation it is written with bound to the arguments written
+ * (`type entry (n:nat) = ... -> contractResult `cost` n`, `val main :
+ * entry 5`: 5). */
+static const struct zc_expr *sig_index(struct res *r, const struct scope *s,
+				       const struct zc_sig *sig)
+{
+	const struct zc_expr *ix = cost_index_of(r, s, sig->ret);
+	const struct zc_expr *t = sig->via_type;
+
+	if (!ix || !sig->via)
+		return ix;
+	return subst_params(r, sig->via, t->kind == ZC_E_APP
+			    ? (const struct zc_expr *const *)t->u.app.args
+			    : NULL, ix);
+}
+
 static struct lam *res_fun_binding(struct res *r, const struct zc_binding *b,
 				   const struct scope *s)
 {
@@ -1190,7 +1207,7 @@ static struct lam *res_fun_binding(struct res *r, const struct zc_binding *b,
 
 	l->nparams = n;
 	if (b->sig && b->sig->ret && b->sig->n == n)
-		sig_ix = cost_index_of(r, s, b->sig->ret);
+		sig_ix = sig_index(r, s, b->sig);
 	if (sig_ix) {
 		l->nraw = n;
 		for (i = 0; i < n; i++)
