@@ -26,7 +26,9 @@
 
 /* The arguments of an offline contract run (cf and main alike). */
 #define RUN_PARAMS \
-	{ "command", ZEN_PT_STRING, REQ | ASCII, "C", "the command (\"\" for none; a character that is not ASCII is one ?, two beyond U+FFFF, as in the transaction)" }, \
+	{ "command", ZEN_PT_STRING, REQ | ASCII, "C", \
+	  "the command (\"\" for none; a character that is not ASCII is " \
+	  "one ?, two beyond U+FFFF, as in the transaction)" }, \
 	{ "body", ZEN_PT_STRING, 0, "DATA", \
 	  "message body: hex of serialized data, or JSON data ({\"u64\": 5}, {\"dict\": [...]})" }, \
 	{ "sender", ZEN_PT_STRING, 0, "SENDER", \
@@ -205,7 +207,9 @@ const struct zen_op zen_ops[] = {
 	  "options is {\"sender\": \"66 hex\"}; without options, sender "
 	  "is read at the top level; absent or empty: anonymous.",
 	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "contract address" },
-	    { "command", ZEN_PT_STRING, ASCII, "COMMAND", "the command (default \"\"; a character that is not ASCII is one ?, two beyond U+FFFF)" },
+	    { "command", ZEN_PT_STRING, ASCII, "COMMAND",
+	      "the command (default \"\"; a character that is not ASCII "
+	      "is one ?, two beyond U+FFFF)" },
 	    { "messageBody", ZEN_PT_STRING, 0, "DATA",
 	      "hex of serialized data, or tagged JSON (default: none)" },
 	    { "options", ZEN_PT_JSON, 0, "JSON", "{\"sender\"}" },
@@ -641,7 +645,9 @@ const struct zen_op zen_ops[] = {
 	  "api.md 3.6 (text starting with {), e.g. --message-body "
 	  "'{\"dict\": [[\"amount\", {\"u64\": 5}]]}'.",
 	  { { "address", ZEN_PT_STRING, REQ | POS, "ADDRESS", "contract address" },
-	    { "command", ZEN_PT_STRING, POS | ASCII, "COMMAND", "the command (default \"\"; a character that is not ASCII is one ?, two beyond U+FFFF)" },
+	    { "command", ZEN_PT_STRING, POS | ASCII, "COMMAND",
+	      "the command (default \"\"; a character that is not ASCII "
+	      "is one ?, two beyond U+FFFF)" },
 	    { "messageBody", ZEN_PT_STRING, 0, "DATA",
 	      "hex of serialized data, or JSON data ({\"u64\": 5}) as "
 	      "contract run --body (default: none)" },

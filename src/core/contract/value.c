@@ -829,7 +829,8 @@ static int run_native(struct zen_rt *rt, const struct zen_native *nat,
 	zen_rt_leave(rt);
 	if (rc == ZEN_NATIVE_TAIL)
 		return zen_rt_fail(rt, "%s: tail call outside cost", nat->name);
-	if (!rc && *out && (*out)->tag == ZV_COST && index_erased(nat, args))
+	if (!rc && *out && (*out)->tag == ZV_COST &&
+	    ((nat->flags & ZEN_NATIVE_AUTO) || index_erased(nat, args)))
 		*out = zen_cost_short(rt, *out);
 	if (!rc && !*out)
 		return ZEN_EREFUSED;	/* OOM inside the native */

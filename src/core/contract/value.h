@@ -566,6 +566,9 @@ int zen_cost_forced(const zv *v);
  *                     native itself is strict (for `List.fold (&&)`).
  *   ZEN_NATIVE_TYPE   the entry names a type: its value is zv_erased().
  *   ZEN_NATIVE_GHOST  never executable (Cost.force): fails when called.
+ *   ZEN_NATIVE_AUTO   autoInc, autoRet, autoFailw ...: the cost value it
+ *                     builds is short of its type's, its target (COST
+ *                     VALUES: marked with zen_cost_short).
  * An arity-0 entry is a constant: its value is fn's result (wrapped as a
  * cost value if ZEN_NATIVE_COST).  Get it with zen_native_value().
  */
@@ -578,6 +581,7 @@ enum {
 	ZEN_NATIVE_TYPE = 8,
 	ZEN_NATIVE_GHOST = 16,
 	ZEN_NATIVE_RECORD = 32,
+	ZEN_NATIVE_AUTO = 64,
 };
 
 /* A record type's fields, in declaration order (ZEN_NATIVE_RECORD);

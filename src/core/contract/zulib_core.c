@@ -506,22 +506,13 @@ NATIVE(c_inc)	/* inc k m: m with k more cost */
 	TAIL(a[1]);
 }
 
-/* refine_in .. m: identity here (the refinement is a proof) */
+/* autoInc m: identity here; its target n comes from the type around it,
+ * which the evaluator pads to where it is declared (eval.h COST INDEXES) */
 NATIVE(c_auto)	/* aux: which argument is the cost value */
 {
 	TRY(zl_want(rt, self, a[self->aux], ZV_COST));
 	RET(a[self->aux]);
 }
-
-/* autoInc m and autoRet x: their count is short of their target, the
- * cost their type gives (value.h COST VALUES) */
-NATIVE(c_auto_inc)
-{
-	TRY(zl_want(rt, self, a[0], ZV_COST));
-	RET(zen_cost_short(rt, a[0]));
-}
-
-NATIVE(c_auto_ret) { RET(zen_cost_short(rt, zen_cost_ret(rt, a[0]))); }
 
 NATIVE(c_retf)	/* retf f x = ret (f x) */
 {
@@ -617,7 +608,7 @@ const struct zen_native zl_cost_extracted[] = {
 	EP("ifBang", c_bind, 2, 0, 0, CCB(ZEN_CB_MN, 0)),
 	EP("refine_eq_in", c_auto, 1, 0, 0, CCB(ZEN_CB_M, 0)),
 	EP("refine_eq_out", c_auto, 2, 0, 1, CCB(ZEN_CB_M, 0)),
-	E("autoInc", c_auto_inc, 1, 0), E("autoRet", c_auto_ret, 1, 0),
+	EAUTO("autoInc", c_auto, 1, 0), EAUTO("autoRet", c_ret, 1, 0),
 	EP("retf", c_retf, 2, 0, 0, CK(0)),
 	EC("map", c_map, 2, 0, CCB(ZEN_CB_M, 0)),
 	EC("<$>", c_map, 2, 0, CCB(ZEN_CB_M, 0)),

@@ -53,6 +53,9 @@ int zl_unit(struct zen_rt *rt, const struct zen_native *self, zv *const *a,
 #define EL(n, f, ar, lazy, aux, c) { n, f, ar, ZEN_NATIVE_COST, lazy,	\
 				     (intptr_t)(aux), c }
 #define ETYPE(n) { n, NULL, 0, ZEN_NATIVE_TYPE, 0, 0, CNONE }
+/* autoInc and the auto* constructors: their target is their type's */
+#define EAUTO(n, f, ar, aux) { n, f, ar, ZEN_NATIVE_AUTO, 0,		\
+			       (intptr_t)(aux), CNONE }
 #define ECTOR(n, ar) { n, zl_ctor, ar, ZEN_NATIVE_CTOR, 0,		\
 		       (intptr_t)(n), CNONE }
 #define EEND { NULL, NULL, 0, 0, 0, 0, CNONE }

@@ -188,17 +188,6 @@ const struct zen_native zl_result[] = {
 NATIVE(t_ret) { RET(zen_cost_ret(rt, wrap(rt, self->aux, a[0]))); }
 NATIVE(t_none) { RET(zen_cost_ret(rt, zv_none())); }
 NATIVE(t_failw) { RET(zen_cost_ret(rt, zv_errv(rt, a[0]))); }
-/* autoRet, autoSome, autoOK x; autoNone; autoFailw msg: the same, their
- * count short of their target, the cost their type gives (value.h) */
-NATIVE(t_auto_ret)
-{
-	RET(zen_cost_short(rt, zen_cost_ret(rt, wrap(rt, self->aux, a[0]))));
-}
-NATIVE(t_auto_none) { RET(zen_cost_short(rt, zen_cost_ret(rt, zv_none()))); }
-NATIVE(t_auto_failw)
-{
-	RET(zen_cost_short(rt, zen_cost_ret(rt, zv_errv(rt, a[0]))));
-}
 NATIVE(t_lift)
 {
 	TRY(want_mon(rt, self, a[0]));
@@ -460,7 +449,7 @@ NATIVE(t_of_option_t)	/* RT.ofOptionT msg mo */
 #define MONADT_ENTRIES(K)						\
 	EP("ret", t_ret, 1, 0, K, CK(0)),				\
 	EC("liftCost", t_lift_cost, 1, K, CCB(ZEN_CB_M, 0)),		\
-	E("autoRet", t_auto_ret, 1, K),					\
+	EAUTO("autoRet", t_ret, 1, K),					\
 	EC("bind", t_bind, 2, K, CCB(ZEN_CB_MN, 0)),			\
 	EC(">>=", t_bind, 2, K, CCB(ZEN_CB_MN, 0)),			\
 	EC("=<<", t_bindr, 2, K, CCB(ZEN_CB_MN, 0)),			\
@@ -484,7 +473,7 @@ const struct zen_native zl_optiont[] = {
 	EP("liftOpt", t_lift, 1, 0, 0, CK(0)),
 	EP("incSome", t_inc_some, 2, 1, 0, CNAT(1, 0, 0)),
 	EP("incNone", t_inc_none, 1, 1, 0, CNAT(1, 0, 0)),
-	E("autoSome", t_auto_ret, 1, 0), E("autoNone", t_auto_none, 0, 0),
+	EAUTO("autoSome", t_ret, 1, 0), EAUTO("autoNone", t_none, 0, 0),
 	EC("maybeT", t_maybe, 3, 0, CCB(ZEN_CB_ONCE, 5)),
 	ETYPE("optionT"),
 	EEND
@@ -497,7 +486,7 @@ const struct zen_native zl_resultt[] = {
 	EP("incRet", t_inc_some, 2, 1, 1, CNAT(1, 0, 0)),
 	EP("incFailw", t_inc_failw, 2, 1, 1, CNAT(1, 0, 0)),
 	EP("incOK", t_inc_some, 2, 1, 1, CNAT(1, 0, 0)),
-	E("autoFailw", t_auto_failw, 1, 1), E("autoOK", t_auto_ret, 1, 1),
+	EAUTO("autoFailw", t_failw, 1, 1), EAUTO("autoOK", t_ret, 1, 1),
 	EP("ofOption", r_of_option, 2, 0, 1, CK(0)),
 	EC("ofOptionT", t_of_option_t, 2, 1, CCB(ZEN_CB_M, 0)),
 	EC("handleT", r_handle, 3, 1, CCB(ZEN_CB_BRANCH, 5)),
