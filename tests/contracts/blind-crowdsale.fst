@@ -27,7 +27,10 @@ module Asset = Zen.Asset
 module Wallet = Zen.Wallet
 module Crypto = Zen.Crypto
 
-let tiers : list (U64.t * U64.t) = [ (1000UL, 100UL); (3000UL, 150UL); (6000UL, 200UL) ]
+// The tiers (cap, price): [ (1000UL, 100UL); (3000UL, 150UL); (6000UL,
+// 200UL) ], written out where buy and refund use them: a top-level list
+// would count 12 (3 conses 6 + 3 pairs 6) and be no cost value, and F*
+// must see its length to reduce buyTiers' and valueOf's cost indices.
 let softCap : U64.t = 2000UL
 let saleEnd : U32.t = 500ul
 let ownerKey = "02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5"
@@ -86,20 +89,20 @@ val soldOf: option data -> U64.t `cost` 7
 let soldOf state = Opt.fromOption 0UL <$> (state >!= tryU64)
 
 // Own count: let! sold 3 + let! zp 4 + let! back (2 + >?= 2 + >?= 2 +
-// >!= 2 + tryFind 1) 9 + let! (tokens, left) (2 + 3) 5 + let! token 3
-// + match (tuple 3 + 2 backticks 4 + proj 1 + leaves 11 + max(let! tx (2
-// + >>= 4 + mint 3 + lockToAddress 3 + lockToContract 3 + backtick 2) 17
-// + let! tx (2 + if (3 + 2 + max(4, 2))) 11 + let! sold' (2 + 2) 4 + (>>=
-// 2 + 1 + 1 + U64 1) 5 = 37, 1)) 56: 80.  Zulib: soldOf 7 + 64 + 70 +
-// buyTiers 152 + getDefault 64 = 357; success 4 x 64 + 6 + 3 + 3 = 268.
-// Total 705.
+// >!= 2 + tryFind 1) 9 + let! (tokens, left) (2 + 3 + the tiers' list
+// 12) 17 + let! token 3 + match (tuple 3 + 2 backticks 4 + proj 1 +
+// leaves 11 + max(let! tx (2 + >>= 4 + mint 3 + lockToAddress 3 +
+// lockToContract 3 + backtick 2) 17 + let! tx (2 + if (3 + 2 + max(4,
+// 2))) 11 + let! sold' (2 + 2) 4 + (>>= 2 + 1 + 1 + U64 1) 5 = 37, 1))
+// 56: 92.  Zulib: soldOf 7 + 64 + 70 + buyTiers 152 + getDefault 64 =
+// 357; success 4 x 64 + 6 + 3 + 3 = 268.  Total 717.
 val buy: txSkeleton -> context -> contractId -> option data -> option data
-  -> CR.t `cost` 705
+  -> CR.t `cost` 717
 let buy txSkel context contractId messageBody state =
   let! sold = soldOf state in
   let! zp = Tx.getAvailableTokens Asset.zenAsset txSkel in
   let! back = messageBody >!= tryDict >?= Dict.tryFind "returnAddress" >?= tryLock in
-  let! (tokens, left) = buyTiers sold zp tiers in
+  let! (tokens, left) = buyTiers sold zp [ (1000UL, 100UL); (3000UL, 150UL); (6000UL, 200UL) ] in
   let! token = Asset.getDefault contractId in
   match back, tokens `U64.gt` 0UL, context.blockNumber `U32.lte` saleEnd with
   | Some addr, true, true ->
@@ -140,14 +143,14 @@ let withdraw txSkel context contractId sender messageBody wallet state =
 
 // Own count: let! sold 3 + let! back 4 + let! token 3 + let! n 4 + let
 // closedShort (&& 2 + 2 backticks 4 + proj 1) 7 + match (tuple 3 + && 2 +
-// 2 backticks 4 + leaves 11 + max(let remaining 2 + let! value (2 + 3) 5
-// + let! r (2 + >>= 2 + destroy 3 + fromWallet 4) 11 + match (leaves 3 +
-// max(let! tx 6 + let! res 3 + let! res (2 + if (3 + = 2 + max(1, 2 +
-// 1))) 10 + ok 1, 2)) 23 = 41, 1)) 61: 82.  Zulib: 7 + 2 + 64 + 64,
+// 2 backticks 4 + leaves 11 + max(let remaining 2 + let! value (2 + 3 +
+// the tiers' list 12) 17 + let! r (2 + >>= 2 + destroy 3 + fromWallet 4)
+// 11 + match (leaves 3 + max(let! tx 6 + let! res 3 + let! res (2 + if
+// (3 + = 2 + max(1, 2 + 1))) 10 + ok 1, 2)) 23 = 53, 1)) 73: 94.  Zulib: 7 + 2 + 64 + 64,
 // valueOf 136 + destroy 64 + fromWallet (128 W + 192) + 64 + 3 + 3.
-// Total 128 W + 681.
+// Total 128 W + 693.
 val refund: txSkeleton -> context -> contractId -> option data -> w:wallet
-  -> option data -> CR.t `cost` (Wallet.size w * 128 + 681)
+  -> option data -> CR.t `cost` (Wallet.size w * 128 + 693)
 let refund txSkel context contractId messageBody wallet state =
   let! sold = soldOf state in
   let! back = messageBody >!= tryLock in
@@ -157,7 +160,7 @@ let refund txSkel context contractId messageBody wallet state =
   match back, closedShort, n `U64.gt` 0UL && n `U64.lte` sold with
   | Some addr, true, true ->
     let remaining = sold `U64.sub` n in
-    let! value = valueOf remaining n tiers in
+    let! value = valueOf remaining n [ (1000UL, 100UL); (3000UL, 150UL); (6000UL, 200UL) ] in
     let! r = Tx.destroy n token txSkel
              >>= Tx.fromWallet Asset.zenAsset value contractId wallet in
     begin match r with
@@ -177,9 +180,9 @@ let refund txSkel context contractId messageBody wallet state =
 val main: txSkeleton -> context -> contractId -> command:string -> sender
   -> option data -> w:wallet -> option data
   -> CR.t `cost` (match command with
-                  | "buy" -> 716
+                  | "buy" -> 728
                   | "withdraw" -> Wallet.size w * 128 + 997
-                  | "refund" -> Wallet.size w * 128 + 692
+                  | "refund" -> Wallet.size w * 128 + 704
                   | _ -> 11)
 let main txSkel context contractId command sender messageBody wallet state =
   match command with
@@ -193,7 +196,7 @@ val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 12
 let cf _ _ command _ _ wallet _ =
   ret ((+) 11 (match command with
-               | "buy" -> 705
+               | "buy" -> 717
                | "withdraw" -> Wallet.size wallet * 128 + 986
-               | "refund" -> Wallet.size wallet * 128 + 681
+               | "refund" -> Wallet.size wallet * 128 + 693
                | _ -> 0) <: nat)

@@ -13,16 +13,20 @@ module I = FStar.Int64
 
 type escrow = { balance : int; fee : int }
 
-val load : option data -> escrow
+// Cost: patterns Some (I64 b) 3 + _ 1 + max (ret {...}: 1 + 2 fields +
+// I.v b 1 = 4; ret {...} 1 + 2 = 3) 4 = 8
+val load : option data -> escrow `cost` 8
 let load st =
   match st with
-  | Some (I64 b) -> { balance = I.v b; fee = 2 }
-  | _ -> { balance = 0; fee = 2 }
+  | Some (I64 b) -> ret ({ balance = I.v b; fee = 2 })
+  | _ -> ret ({ balance = 0; fee = 2 })
 
-val amountOf : option data -> option int
+// Cost (the lambda's body): patterns Some (I64 a) 3 + _ 1 + max
+// (ret (Some (I.v a)): 1 + Some 1 + I.v a 1 = 3; ret None 1) 3 = 7
+val amountOf : option data -> option int `cost` 7
 let amountOf = function
-  | Some (I64 a) -> Some (I.v a)
-  | _ -> None
+  | Some (I64 a) -> ret (Some (I.v a))
+  | _ -> ret None
 
 // Cost: C.incRet 2 {...} 2 + { e with balance = ... } (1 field + e.balance
 // + a - e.fee: 2 + (2 + projection 1) + projection 1 = 6) 7 = 9; incRet
@@ -30,20 +34,20 @@ let amountOf = function
 val deposit : e:escrow -> a:int -> cost escrow 11
 let deposit e a = C.incRet 2 ({ e with balance = e.balance + a - e.fee })
 
-// main's own count: let e = load state 1 + the `let open` body (counted
-// where it stands, no increment of its own): match leaves 3 + max
-// (deposit: >>= 2 + ofOption "no amount" (amountOf messageBody) 3 = 5;
-// release: ok @ {...} (@ 2 + 3 fields + Update (I64 0L) 2) 7; failw 1)
-// = 10; the lambdas:
+// main's own count: let! 2 + load state 1 + the `let open` body
+// (counted where it stands, no increment of its own): match leaves 3 +
+// max (deposit: >>= 2 + ofOptionT "no amount" (amountOf messageBody) 3 =
+// 5; release: ok @ {...} (@ 2 + 3 fields + Update (I64 0L) 2) 7; failw
+// 1) = 10: 13, + load 8 = 21; the lambdas:
 // fun a (>>= 2 + liftCost (deposit e a) 3) 5, fun e' (ok @ {...}: 2 + 3
-// + Update (I64 (I.int_to_t e'.balance)) 4) 9.  deposit: 1 + 10 + 5 +
-// liftCost (deposit 11) + 9 = 36; ofOption, ok, failw 0; RT's bind
-// charges m + n also when ofOption gives ERR (then main's own count
-// stops at 1 + 10 = 11).  release, others: 11.
+// + Update (I64 (I.int_to_t e'.balance)) 4) 9.  deposit: 21 + amountOf 7
+// + 5 + liftCost (deposit 11) + 9 = 53; ofOptionT, ok, failw 0; RT's
+// bind charges m + n also when ofOptionT gives ERR (then main's own
+// count stops at 21 + 7 = 28).  release, others: 21.
 val cf : txSkeleton -> context -> string -> sender -> option data -> wallet
          -> option data -> nat `cost` 6
 let cf _ _ command _ _ _ _ =
-  if command = "deposit" then C.ret 36 else C.ret 11
+  if command = "deposit" then C.ret 53 else C.ret 21
 
 val main : txSkel:txSkeleton -> context:context -> contractId
            -> command:string -> sender:sender -> messageBody:option data
@@ -51,11 +55,11 @@ val main : txSkel:txSkeleton -> context:context -> contractId
            -> contractResult `cost` (cf txSkel context command sender
                                        messageBody w state)
 let main txSkel context contractId command sender messageBody w state =
-  let e = load state in
+  let! e = load state in
   let open RT in
   match command with
   | "deposit" ->
-    ofOption "no amount" (amountOf messageBody) >>= fun a ->
+    ofOptionT "no amount" (amountOf messageBody) >>= fun a ->
     liftCost (deposit e a) >>= fun e' ->
     ok @ { tx = txSkel; message = None;
            state = Update (I64 (I.int_to_t e'.balance)) }

@@ -1,5 +1,5 @@
 (* zcov-optiont: Zen.OptionT combinators (issue 16 coverage): autoRet,
-   autoSome, autoNone, liftOpt, =<<, <$>, ap, <*>, *>, <~>, >=>, <=<,
+   autoSome, autoNone, liftOpt, =<<, <$>, $>, ap, <*>, *>, <~>, >=>, <=<,
    bind2, bind3 and join, two of them short-circuiting on None.  main
    stores eleven numbers (None as 0) in its state. *)
 open Zen.Types
@@ -33,10 +33,10 @@ val add3: int -> int -> int -> option int `cost` 5
 let add3 x y z = OptT.some (x + y + z)
 
 val main: txSkeleton -> context -> contractId -> string -> sender
-  -> option data -> wallet -> option data -> CR.t `cost` 266
+  -> option data -> wallet -> option data -> CR.t `cost` 269
 let main txSkel context contractId command sender messageBody wallet state =
   let! o1 = OptT.(dbl =<< pos 3) in                         // Some 6
-  let! o2 = OptT.(op_Multiply 2 <$> pos 4) in               // Some 8
+  let! o2 = OptT.(op_Multiply 2 <$> (pos 4 $> op_Addition 0)) in // Some 8
   let! o3 = OptT.ap (OptT.some (op_Addition 7)) (pos 5) in  // Some 12
   let! o4 = OptT.(some (op_Addition 1) <*> dbl 10) in       // Some 21
   let! o5 = OptT.(pos 0 *> some (op_Multiply 3)) in         // None
@@ -62,7 +62,8 @@ let main txSkel context contractId command sender messageBody wallet state =
 
 // Values and declared costs (Zulib v0.3.43 fstar/Zen.OptionT.fst):
 //   o1  f =<< mx = bind mx f: pos 3 = Some 3, dbl 3 = Some 6; 9 + 3 = 12.
-//   o2  <$> = map: Some (2 * 4) = Some 8; n = 9.
+//   o2  <$> = map, and $> the same with its operands the other way:
+//       Some (0 + 4) = Some 4, then Some (2 * 4) = Some 8; n = 9.
 //   o3  ap mf mx = mf >>= (fun f -> f `map` mx): Some (7 + 5); 0 + 9 = 9.
 //   o4  <*> = ap: Some (1 + 20) = Some 21; 0 + 3 = 3.
 //   o5  mx *> mf = ap mf mx: mf is Some, so mx = pos 0 runs: None, and
@@ -80,26 +81,27 @@ let main txSkel context contractId command sender messageBody wallet state =
 // main's count: 11 let! of one variable, 2 each = 22.  Right-hand sides
 //   (a local open `OptT.( .. )` is transparent: its body counts as
 //   written in place, with no increment of its own): o1 =<< 2 + pos 3
-//   1 = 3; o2 <$> 2 + op_Multiply 2 1 + pos 4 1 = 4;
+//   1 = 3; o2 <$> 2 + op_Multiply 2 1 + ($> 2 + pos 4 1 + op_Addition 0
+//   1) = 7;
 //   o3 ap 2 + some 1 + op_Addition 7 1 + pos 5 1 = 5;
 //   o4 <*> 2 + some 1 + op_Addition 1 1 + dbl 10 1 = 5; o5 *> 2 + pos 0
 //   1 + some 1 + op_Multiply 3 1 = 5; o6 <~> 2 + liftOpt 1 + Some 1 +
 //   op_Addition 2 1 = 5; o7 application 1 + >=> 2 = 3; o8 3; o9 bind2 3
 //   + pos 1 1 + pos 0 1 = 5 (add2 is a variable: 0); o10 bind3 4 +
 //   dbl 1 1 + pr 2 1 + pos 3 1 = 7;
-//   o11 join 1 + some 1 + pos 2 1 = 3: 48.  Last line: >>= 2 + ofTxSkel
+//   o11 join 1 + some 1 + pos 2 1 = 3: 51.  Last line: >>= 2 + ofTxSkel
 //   1 + setStateUpdate 1 + Collection 1 + List 1 + list of 11 22 +
-//   eleven U32 1 + uint_to_t 1 + fromOption 2 = 44: 72.  22 + 48 + 72
-//   = 142.
+//   eleven U32 1 + uint_to_t 1 + fromOption 2 = 44: 72.  22 + 51 + 72
+//   = 145.
 // Zulib and helpers: 118 above; ofTxSkel 3 + setStateUpdate 3 = 6;
 //   Zen.Option.fromOption and U32.uint_to_t charge nothing ("-").
-// Total 142 + 118 + 6 = 266.
+// Total 145 + 118 + 6 = 269.
 // Without vals (RAW): no declared index pads anything.  pos runs ten
 //   times (o1, o2, o3, o5, o7, o8, o9 twice, o10, o11), each 6 instead
 //   of 9 (its auto pads 0): -30; pr runs once, 3 instead of 5: -2.  The
 //   skipped callbacks are not counted: dbl in o8 -3, add2 in o9 -3.
-//   266 - 32 - 6 = 228.
-// case: x | - | 266 | 228 | OK in=[] out=[] S=[u32:6,u32:8,u32:12,u32:21,u32:0,u32:42,u32:12,u32:0,u32:0,u32:17,u32:2]
+//   269 - 32 - 6 = 231.
+// case: x | - | 269 | 231 | OK in=[] out=[] S=[u32:6,u32:8,u32:12,u32:21,u32:0,u32:42,u32:12,u32:0,u32:0,u32:17,u32:2]
 val cf: txSkeleton -> context -> string -> sender -> option data -> wallet
   -> option data -> nat `cost` 1
-let cf _ _ _ _ _ _ _ = ret 266
+let cf _ _ _ _ _ _ _ = ret 269

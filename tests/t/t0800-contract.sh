@@ -58,8 +58,8 @@ test_expect_success 'cost: faucet get, empty wallet = 374' '
 test_expect_success 'cost: oracle Commit = 861, other = 25' '
 	test "$(z contract cost "$C/oracle.fst" --command Commit)" = "{\"cost\":861}" &&
 	test "$(z contract cost "$C/oracle.fst" --command x)" = "{\"cost\":25}"'
-test_expect_success 'cost: orderbook Make = 331' '
-	test "$(z contract cost "$C/orderbook.fst" --command Make)" = "{\"cost\":331}"'
+test_expect_success 'cost: orderbook Make = 345' '
+	test "$(z contract cost "$C/orderbook.fst" --command Make)" = "{\"cost\":345}"'
 test_expect_success 'cost: counter 22, messenger 79, receiver 265, mint-sample 215' '
 	test "$(z contract cost "$C/counter.fst" --command "")" = "{\"cost\":22}" &&
 	test "$(z contract cost "$C/messenger.fst" --command "")" = "{\"cost\":79}" &&

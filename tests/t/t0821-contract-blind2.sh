@@ -419,7 +419,7 @@ run_err 'escrow: release, wallet 30000: 1288, ERR' 1288 'the contract cannot cov
 run_err 'escrow: another command: 12, ERR' 12 'unknown command' "$F" --command foo --state "$S_E1"
 
 # ---- blind-crowdsale.fst ---------------------------------------------------
-# cf: "buy" 716, "withdraw" 997 + 128 s, "refund" 692 + 128 s (s = wallet
+# cf: "buy" 728, "withdraw" 997 + 128 s, "refund" 704 + 128 s (s = wallet
 # entries), anything else 11.  Sells the contract's default token in tiers
 # (up to 1000 sold at 100, 3000 at 150, 6000 at 200 kalapas) until block
 # 500; soft cap 2000; the owner is KEY_B.
@@ -432,9 +432,9 @@ CS_WW=$(wallet "$ID" 00:250000 00:100000)
 CS_RW=$(wallet "$ID" 00:50000)
 
 # 1000 at 100 + 1000 at 150 = 250000, 50 back
-test_expect_success 'crowdsale: buy with 250050 ZP (block 10): 716, 2000 tokens, 50 back' '
+test_expect_success 'crowdsale: buy with 250050 ZP (block 10): 728, 2000 tokens, 50 back' '
 	run_ok "$F" --command buy --body "$BB" --tx "$(tx $PKH 00:250050)" --block-number 10 &&
-	res cost 716 message null state "{\"u64\": 2000}" && cf_is 716 &&
+	res cost 728 message null state "{\"u64\": 2000}" && cf_is 728 &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH 00 250050
 mint $ID 2000
 out PK:$PKH $ID 2000
@@ -442,21 +442,21 @@ out Contract:$ID 00 250000
 out PK:$PKH 00 50"
 '
 # 10 left at 200 = 2000, 3000 back
-test_expect_success 'crowdsale: buy with 5000 ZP at 5990 sold: 716, the last 10 tokens, 3000 back' '
+test_expect_success 'crowdsale: buy with 5000 ZP at 5990 sold: 728, the last 10 tokens, 3000 back' '
 	run_ok "$F" --command buy --body "$BB" --tx "$(tx $PKH 00:5000)" --block-number 10 \
 		--state "{\"u64\": 5990}" &&
-	res cost 716 message null state "{\"u64\": 6000}" && cf_is 716 &&
+	res cost 728 message null state "{\"u64\": 6000}" && cf_is 728 &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH 00 5000
 mint $ID 10
 out PK:$PKH $ID 10
 out Contract:$ID 00 2000
 out PK:$PKH 00 3000"
 '
-run_err 'crowdsale: buy when sold out: 716, ERR' 716 'sold out, or too little ZP for one token' \
+run_err 'crowdsale: buy when sold out: 728, ERR' 728 'sold out, or too little ZP for one token' \
 	"$F" --command buy --body "$BB" --tx "$(tx $PKH 00:1000)" --block-number 10 --state '{"u64": 6000}'
-run_err 'crowdsale: buy at block 501: 716, ERR' 716 'the sale has ended' \
+run_err 'crowdsale: buy at block 501: 728, ERR' 728 'the sale has ended' \
 	"$F" --command buy --body "$BB" --tx "$(tx $PKH 00:1000)" --block-number 501
-run_err 'crowdsale: buy with no body: 716, ERR' 716 'buy: the body needs a returnAddress lock' \
+run_err 'crowdsale: buy with no body: 728, ERR' 728 'buy: the body needs a returnAddress lock' \
 	"$F" --command buy --tx "$(tx $PKH 00:1000)" --block-number 1
 test_expect_success 'crowdsale: withdraw 300000 (key B, block 501, 2500 sold, wallet 250000, 100000): 1253' '
 	run_ok "$F" --command withdraw --sender $KEY_B --body "{\"u64\": 300000}" --block-number 501 \
@@ -480,10 +480,10 @@ run_err 'crowdsale: withdraw 400000 of 350000: 1253, ERR' 1253 'not enough ZP co
 	"$F" --command withdraw --sender $KEY_B --body '{"u64": 400000}' --block-number 501 \
 	--state '{"u64": 2500}' --wallet "$CS_WW"
 # tokens 1200..1500 were sold at 150: 45000
-test_expect_success 'crowdsale: refund 300 at 1500 sold (wallet 50000): 820, 45000 back, 1200 left' '
+test_expect_success 'crowdsale: refund 300 at 1500 sold (wallet 50000): 832, 45000 back, 1200 left' '
 	run_ok "$F" --command refund --body "$BL" --tx "$(tx $PKH $TOK:300)" --block-number 501 \
 		--state "{\"u64\": 1500}" --wallet "$CS_RW" &&
-	res cost 820 message null state "{\"u64\": 1200}" && cf_is 820 &&
+	res cost 832 message null state "{\"u64\": 1200}" && cf_is 832 &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH $ID 300
 in $TXW:0 Contract:$ID 00 50000
 out Destroy $ID 300
@@ -491,10 +491,10 @@ out Contract:$ID 00 5000
 out PK:$PKH 00 45000"
 '
 # tokens 0..300 were sold at 100: 30000
-test_expect_success 'crowdsale: refund the last 300: 820, 30000 back, state deleted' '
+test_expect_success 'crowdsale: refund the last 300: 832, 30000 back, state deleted' '
 	run_ok "$F" --command refund --body "$BL" --tx "$(tx $PKH $TOK:300)" --block-number 501 \
 		--state "{\"u64\": 300}" --wallet "$CS_RW" &&
-	res cost 820 message null state delete && cf_is 820 &&
+	res cost 832 message null state delete && cf_is 832 &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH $ID 300
 in $TXW:0 Contract:$ID 00 50000
 out Destroy $ID 300
@@ -502,23 +502,23 @@ out Contract:$ID 00 20000
 out PK:$PKH 00 30000"
 '
 # tokens 900..1100: 100 at 100 + 100 at 150 = 25000
-test_expect_success 'crowdsale: refund 200 at 1100 sold, across two tiers: 820, 25000 back, 900 left' '
+test_expect_success 'crowdsale: refund 200 at 1100 sold, across two tiers: 832, 25000 back, 900 left' '
 	run_ok "$F" --command refund --body "$BL" --tx "$(tx $PKH $TOK:200)" --block-number 501 \
 		--state "{\"u64\": 1100}" --wallet "$CS_RW" &&
-	res cost 820 message null state "{\"u64\": 900}" && cf_is 820 &&
+	res cost 832 message null state "{\"u64\": 900}" && cf_is 832 &&
 	same "$(txs)" "in $TXIN:0 PK:$PKH $ID 200
 in $TXW:0 Contract:$ID 00 50000
 out Destroy $ID 200
 out Contract:$ID 00 25000
 out PK:$PKH 00 25000"
 '
-run_err 'crowdsale: refund at 2500 sold: 820, ERR' 820 'refunds open after the sale, below the soft cap' \
+run_err 'crowdsale: refund at 2500 sold: 832, ERR' 832 'refunds open after the sale, below the soft cap' \
 	"$F" --command refund --body "$BL" --tx "$(tx $PKH $TOK:200)" --block-number 501 \
 	--state '{"u64": 2500}' --wallet "$CS_RW"
-run_err 'crowdsale: refund 2000 of 1500 sold: 820, ERR' 820 'return between one token and the number sold' \
+run_err 'crowdsale: refund 2000 of 1500 sold: 832, ERR' 832 'return between one token and the number sold' \
 	"$F" --command refund --body "$BL" --tx "$(tx $PKH $TOK:2000)" --block-number 501 \
 	--state '{"u64": 1500}' --wallet "$CS_RW"
-run_err 'crowdsale: refund, wallet 40000: 820, ERR' 820 'the contract cannot cover the refund' \
+run_err 'crowdsale: refund, wallet 40000: 832, ERR' 832 'the contract cannot cover the refund' \
 	"$F" --command refund --body "$BL" --tx "$(tx $PKH $TOK:300)" --block-number 501 \
 	--state '{"u64": 1500}' --wallet "$(wallet "$ID" 00:40000)"
 run_err 'crowdsale: another command: 11, ERR' 11 'unknown command' "$F" --command nope

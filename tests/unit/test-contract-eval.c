@@ -982,7 +982,7 @@ static void test_orderbook(void)
 	}
 	id = zen_contract_get_id(c);
 	args_init(&a, "Make");
-	tap_u64(cf_of(c, &a), 331, "orderbook cf Make = 331");
+	tap_u64(cf_of(c, &a), 345, "orderbook cf Make = 345");
 	memset(&wop, 0, sizeof(wop));
 	memset(&wout, 0, sizeof(wout));
 	hash_fill(wop.tx_hash, 0x55);
@@ -994,7 +994,7 @@ static void test_orderbook(void)
 	a.wallet_n = 1;
 	a.command = "Take";
 	a.command_len = 4;
-	tap_u64(cf_of(c, &a), 333 + 128, "orderbook cf Take, s=1 = 461");
+	tap_u64(cf_of(c, &a), 431 + 128, "orderbook cf Take, s=1 = 559");
 	a.command = "Cancel";
 	a.command_len = 6;
 	tap_u64(cf_of(c, &a), 100, "orderbook cf Cancel = 100");
@@ -1024,7 +1024,7 @@ static void test_orderbook(void)
 	/* the cost derivation (orderbook.fst) assumes a body with an
 	 * "order" list, so that no OptionT bind short-circuits */
 	a.body = obody;
-	cost_is(c, &a, 331, "orderbook Make");
+	cost_is(c, &a, 345, "orderbook Make");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_outputs == 1 &&
 	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen, 1000) &&
 	       r.state == ZEN_STATE_UPDATE &&
@@ -1048,14 +1048,14 @@ static void test_orderbook(void)
 	pk_input(&in, 0x11, 0xaa, zen, 999);
 	main_err_is(c, &a, "not enough tokens locked",
 		    "orderbook Make with 999: ERR (U64.lt in backticks)");
-	/* prefix 100 + make's increment 33 + getAvailableTokens 64 = 197 */
-	cost_short_is(c, &a, 331, 197, "not enough tokens locked",
+	/* prefix 100 + make's increment 35 + getAvailableTokens 64 = 199 */
+	cost_short_is(c, &a, 345, 199, "not enough tokens locked",
 		      "orderbook Make with 999");
 	/* Take 10: dmul64 10 500 = (0, 5000) <= 1000 * 500; fromWallet 10
 	 * of the 30 UTXO, change 20; order 990 / 490 -> Update */
 	a.command = "Take";
 	s.n_inputs = 0;
-	cost_is(c, &a, 333 + 128, "orderbook Take, s=1");
+	cost_is(c, &a, 431 + 128, "orderbook Take, s=1");
 	tap_ok(!run(c, &a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       r.tx.n_outputs == 1 &&
 	       is_output(&r.tx.outputs[0], ZEN_LOCK_CONTRACT, id, &zen, 20) &&
@@ -1120,10 +1120,10 @@ static void merkle_success(struct zc_contract *c, struct zen_contract_args *a)
 	a->wallet_outpoints = &wop;
 	a->wallet_outputs = &wout;
 	a->wallet_n = 1;
-	/* derivation in merkle-payout.fst: 2742 + 128 s, s = 1; it counts
+	/* derivation in merkle-payout.fst: 2758 + 128 s, s = 1; it counts
 	 * parseProof (258) and leafOf (410) at their
 	 * declared 400 and 600, as the type checker makes autoInc pad them */
-	cost_is(c, a, 2742 + 128, "merkle-payout Redeem, path of 2, s=1");
+	cost_is(c, a, 2758 + 128, "merkle-payout Redeem, path of 2, s=1");
 	tap_ok(!run(c, a, &r) && r.ok && r.tx.n_inputs == 1 &&
 	       !r.tx.inputs[0].is_mint &&
 	       r.tx.inputs[0].outpoint.tx_hash[0] == 0x66 &&
@@ -1140,10 +1140,10 @@ static void merkle_success(struct zc_contract *c, struct zen_contract_args *a)
 	tap_ok(!run(c, a, &r) && !r.ok && !strcmp(r.err_msg, "invalid proof"),
 	       "merkle-payout: proof for another index: invalid proof");
 	zen_contract_return_release(&r);
-	/* main 17 + tryDict 4 + redeem's increment 60 + parseProof 400 +
-	 * leafOf 600 + verify (420 * 2 + 4) = 1925; `ok &&` stops the
-	 * condition, autoFailw; cf, s = 1: 2870 */
-	cost_short_is(c, a, 2742 + 128, 1925, "invalid proof",
+	/* main 17 + tryDict 4 + redeem's increment 64 + parseProof 400 +
+	 * leafOf 600 + verify (420 * 2 + 4) + positionOf 4 + wins 8 = 1941
+	 * (both bound before the condition); autoFailw; cf, s = 1: 2886 */
+	cost_short_is(c, a, 2758 + 128, 1941, "invalid proof",
 		      "merkle-payout, invalid proof");
 	a->body = NULL;
 	a->wallet_n = 0;
@@ -1161,28 +1161,28 @@ static void test_merkle_payout(void)
 	if (!c)
 		return;
 	args_init(&a, "Redeem");
-	tap_u64(cf_of(c, &a), 2742, "merkle-payout cf, s=0 = 2742");
+	tap_u64(cf_of(c, &a), 2758, "merkle-payout cf, s=0 = 2758");
 	main_err_is(c, &a, "unknown command",
 		    "merkle-payout without a body: ERR");
 	/* main's increment 17 and tryDict's 4, skipped by >!= and charged
 	 * (merkle-payout.fst) */
-	cost_short_is(c, &a, 2742, 21, "unknown command",
+	cost_short_is(c, &a, 2758, 21, "unknown command",
 		      "merkle-payout without a body");
 	body = body_return_address(0xaa);
 	a.body = body;
 	main_err_is(c, &a, "sender must be a public key",
 		    "merkle-payout: or-pattern Contract _ | Anonymous");
-	/* 17 + tryDict 4 + redeem's increment 60 = 81 */
-	cost_short_is(c, &a, 2742, 81, "sender must be a public key",
+	/* 17 + tryDict 4 + redeem's increment 64 = 85 */
+	cost_short_is(c, &a, 2758, 85, "sender must be a public key",
 		      "merkle-payout, Anonymous");
 	a.sender = ZEN_SENDER_PK;
 	tap_ok(!zen_hex_decode_fixed(a.sender_pk, 33, ORACLE_PK, &err), "key");
 	main_err_is(c, &a, "could not parse the proof",
 		    "merkle-payout: body without a proof: ERR");
-	/* 81 + parseProof + leafOf at their declared 400 and 600 (its own
+	/* 85 + parseProof + leafOf at their declared 400 and 600 (its own
 	 * count: 38 + 3 tryFind 192 + incNone 10 = 240, the >?= skip
-	 * tryHash, tryList, pathOfTwo and tryU64; leafOf 410) = 1081 */
-	cost_short_is(c, &a, 2742, 1081, "could not parse the proof",
+	 * tryHash, tryList, pathOfTwo and tryU64; leafOf 410) = 1085 */
+	cost_short_is(c, &a, 2758, 1085, "could not parse the proof",
 		      "merkle-payout, no proof");
 	d_free(body);
 	merkle_success(c, &a);
@@ -1190,7 +1190,8 @@ static void test_merkle_payout(void)
 }
 
 /* 201 outputs, one past maxOutputs: refused before any is parsed, at
- * main's increment 55 + tryDict 4 + tryFind 64 + tryList 4 = 127; the
+ * main's increment 57 + isPayoutBlock 8 + tryDict 4 + tryFind 64 +
+ * tryList 4 = 137; the
  * autoFailw's type makes it cf. */
 static void payout_too_many(struct zc_contract *c,
 			    struct zen_contract_args *a)
@@ -1204,7 +1205,7 @@ static void payout_too_many(struct zc_contract *c,
 	a->body = body;
 	main_err_is(c, a, "too many outputs",
 		    "payout-list with 201 outputs: too many outputs");
-	cost_short_is(c, a, 42334, 127, "too many outputs",
+	cost_short_is(c, a, 42334, 137, "too many outputs",
 		      "payout-list with 201 outputs");
 	a->body = NULL;
 	d_free(body);
@@ -1227,25 +1228,25 @@ static void test_payout_list(void)
 	a.block_number = 101;
 	main_err_is(c, &a, "not a payout block",
 		    "payout-list at block 101: not a payout block (U32.rem)");
-	/* main's own count there: its increment 55 (payout-list.fst) and
-	 * nothing else; autoFailw's type makes it cf */
-	cost_short_is(c, &a, 42334, 55, "not a payout block",
+	/* main's own count there: its increment 57 (payout-list.fst) and
+	 * isPayoutBlock 8 = 65; autoFailw's type makes it cf */
+	cost_short_is(c, &a, 42334, 65, "not a payout block",
 		      "payout-list at block 101");
 	a.block_number = 200;
 	main_err_is(c, &a, "bad outputs",
 		    "payout-list at block 200 without outputs: bad outputs");
 	/* no body: >!= and >?= skip tryDict 4, tryFind 64 and tryList 4
-	 * and charge them; tryMapT parseOutput [] = 20: 55 + 72 + 20 =
-	 * 147 */
-	cost_short_is(c, &a, 42334, 147, "bad outputs",
+	 * and charge them; tryMapT parseOutput [] = 20: 65 + 72 + 20 =
+	 * 157 */
+	cost_short_is(c, &a, 42334, 157, "bad outputs",
 		      "payout-list without outputs");
 	/*
 	 * OK path.  Outputs = [[Lock (PK aa); [String "00"; U64 5]];
 	 * [Lock (PK bb); [String "00"; U64 7]]]: both parse (nested list
 	 * patterns; "00" is the ZP asset), tryFold addOutput appends
 	 * {PK aa, ZP, 5} then {PK bb, ZP, 7} to the (empty) skeleton.
-	 * main's own count, N = 2 (payout-list.fst): 171 + 207 N = 585 =
-	 * 55 (main) + 72 (tryDict 4, tryFind 64, tryList 4) + 260 (tryMapT
+	 * main's own count, N = 2 (payout-list.fst): 181 + 207 N = 595 =
+	 * 65 (main 57, isPayoutBlock 8) + 72 (tryDict 4, tryFind 64, tryList 4) + 260 (tryMapT
 	 * 20 + 2 * (20 + parseOutput padded to 100)) + 195 (tryFold:
 	 * 2 * (9 + addOutput 72 + 6) + 9 + incSome 12) + 3 (ofTxSkel);
 	 * autoInc makes it cf = 42334.
@@ -1269,7 +1270,7 @@ static void test_payout_list(void)
 	       !r.has_message && r.state == ZEN_STATE_NOCHANGE,
 	       "payout-list pays a CGP-style Outputs list (tryFold)");
 	zen_contract_return_release(&r);
-	cost_short_is(c, &a, 42334, 585, NULL, "payout-list OK, 2 outputs");
+	cost_short_is(c, &a, 42334, 595, NULL, "payout-list OK, 2 outputs");
 	d_free(body);
 	payout_too_many(c, &a);
 	zen_contract_free(c);

@@ -204,13 +204,15 @@ static void test_localops(void)
 	/* values: base *% 150 = 640 * 150 / 100 = 960; cap: 960 +| 200 =
 	 * 1000 (saturated), Scale 1: 1000; bonus: 960 + 200 = 1160; scale:
 	 * ( - ) 1000 640 = 360, ( +| ) 10 360 = 370; parity: isEven 640 &&
-	 * isOdd 7 = 1; neg.apply 640 = -640.  cost: 27 + run 12 */
+	 * isOdd 7 = 1; neg.apply 640 = -640.  costs: 35 + run 20, + *% 5
+	 * (cap, bonus), + +| 10 (cap), + isEven 640 5128 + isOdd 7 64
+	 * (parity) */
 	static const struct want ws[] = {
-		{ .command = "cap", .state = 1000, .cost = 39 },
-		{ .command = "bonus", .state = 1160, .cost = 39 },
-		{ .command = "scale", .state = 370, .cost = 39 },
-		{ .command = "parity", .state = 1, .cost = 39 },
-		{ .command = "", .state = -640, .cost = 39 },
+		{ .command = "cap", .state = 1000, .cost = 70 },
+		{ .command = "bonus", .state = 1160, .cost = 60 },
+		{ .command = "scale", .state = 370, .cost = 55 },
+		{ .command = "parity", .state = 1, .cost = 5247 },
+		{ .command = "", .state = -640, .cost = 55 },
 	};
 
 	CHECK("lang-localops.fst", ws);
@@ -235,19 +237,19 @@ static void test_implicits(void)
 
 static void test_timelock(void)
 {
-	/* main costs 24 on every path (lang-timelock.fst).  values: a key
-	 * at block 150 with 4 openings: 5; at block 100 without state: 1;
+	/* main costs 28, 42 on the ("open", key) path (lang-timelock.fst).
+	 * values: a key at block 150 with 4 openings: 5; at block 100 without state: 1;
 	 * before block 100, or a contract... anonymous: ERR */
 	static const struct want ws[] = {
-		{ .command = "open", .state = 5, .cost = 24, .block = 150,
+		{ .command = "open", .state = 5, .cost = 42, .block = 150,
 		  .pk_sender = 1, .has_state = 1, .state_in = 4 },
-		{ .command = "open", .state = 1, .cost = 24, .block = 100,
+		{ .command = "open", .state = 1, .cost = 42, .block = 100,
 		  .pk_sender = 1 },
-		{ .command = "open", .err = "locked", .cost = 24, .block = 99,
+		{ .command = "open", .err = "locked", .cost = 42, .block = 99,
 		  .pk_sender = 1, .has_state = 1, .state_in = 4 },
-		{ .command = "open", .err = "anonymous sender", .cost = 24,
+		{ .command = "open", .err = "anonymous sender", .cost = 28,
 		  .block = 150 },
-		{ .command = "close", .err = "unknown command", .cost = 24,
+		{ .command = "close", .err = "unknown command", .cost = 28,
 		  .block = 150, .pk_sender = 1 },
 	};
 
@@ -257,20 +259,20 @@ static void test_timelock(void)
 static void test_escrow(void)
 {
 	/* values: 100 + 50 - fee 2 = 148; without state 0 + 50 - 2 = 48;
-	 * release: 0.  costs (lang-escrow.fst): deposit 36, its own count
-	 * 11 without a body (ofOption gives ERR, RT's bind charges the rest
-	 * by its type); release and others 11 */
+	 * release: 0.  costs (lang-escrow.fst): deposit 53, its own count
+	 * 28 without a body (ofOptionT gives ERR, RT's bind charges the rest
+	 * by its type); release and others 21 */
 	static const struct want ws[] = {
-		{ .command = "deposit", .state = 148, .cost = 36,
+		{ .command = "deposit", .state = 148, .cost = 53,
 		  .has_state = 1, .state_in = 100, .has_body = 1,
 		  .body_in = 50 },
-		{ .command = "deposit", .state = 48, .cost = 36,
+		{ .command = "deposit", .state = 48, .cost = 53,
 		  .has_body = 1, .body_in = 50 },
-		{ .command = "deposit", .err = "no amount", .cost = 36,
-		  .own = 11, .has_state = 1, .state_in = 100 },
-		{ .command = "release", .state = 0, .cost = 11,
+		{ .command = "deposit", .err = "no amount", .cost = 53,
+		  .own = 28, .has_state = 1, .state_in = 100 },
+		{ .command = "release", .state = 0, .cost = 21,
 		  .has_state = 1, .state_in = 100 },
-		{ .command = "refund", .err = "unknown command", .cost = 11 },
+		{ .command = "refund", .err = "unknown command", .cost = 21 },
 	};
 
 	CHECK("lang-escrow.fst", ws);
@@ -279,12 +281,12 @@ static void test_escrow(void)
 static void test_ballot(void)
 {
 	/* values: yes = alice 3 + carol 1 = 4; n = bob 2 + erin 4 = 6;
-	 * abstain = dave 5.  costs (lang-ballot.fst): 34, none 7 */
+	 * abstain = dave 5.  costs (lang-ballot.fst): 178, none 17 */
 	static const struct want ws[] = {
-		{ .command = "yes", .state = 4, .cost = 34 },
-		{ .command = "n", .state = 6, .cost = 34 },
-		{ .command = "abstain", .state = 5, .cost = 34 },
-		{ .command = "maybe", .err = "no such choice", .cost = 7 },
+		{ .command = "yes", .state = 4, .cost = 178 },
+		{ .command = "n", .state = 6, .cost = 178 },
+		{ .command = "abstain", .state = 5, .cost = 178 },
+		{ .command = "maybe", .err = "no such choice", .cost = 17 },
 	};
 
 	CHECK("lang-ballot.fst", ws);
@@ -294,10 +296,10 @@ static void test_orderbook(void)
 {
 	/* values: best bid max (101, 99) = 101, best ask min (104, 103) =
 	 * 103: spread 2; depth 5 + 7 + 2 + 9 = 23.  costs
-	 * (lang-orderbook.fst): 17 + 22, 17 */
+	 * (lang-orderbook.fst): 17 + 349, 17 + 75, 17 */
 	static const struct want ws[] = {
-		{ .command = "spread", .state = 2, .cost = 17 + 22 },
-		{ .command = "depth", .state = 23, .cost = 17 },
+		{ .command = "spread", .state = 2, .cost = 17 + 349 },
+		{ .command = "depth", .state = 23, .cost = 17 + 75 },
 		{ .command = "cancel", .err = "unknown command", .cost = 17 },
 	};
 
