@@ -533,7 +533,7 @@ static void test_cgp_same_asset(const struct zc_contract *c,
 }
 
 /*
- * cf = 42000 + 12800 s, s = Wallet.size w.  The worst case for main's
+ * cf = 250000 + 12800 s, s = Wallet.size w.  The worst case for main's
  * own count: 100 outputs of 100 distinct assets from a wallet of 100
  * coins (each fromWallet walks the whole wallet: 128 s + 192).  cf must
  * bound it (cost_exact: the engine padded up to cf, never exceeded it),
@@ -551,20 +551,20 @@ static void test_cgp_cost(const struct zc_contract *c,
 	int ok;
 
 	cgp_args(&a, "Payout", 10, NULL, &w);
-	tap_u64(cf_of(c, &a), 42000, "cf, empty wallet = 42000");
+	tap_u64(cf_of(c, &a), 250000, "cf, empty wallet = 250000");
 	for (int i = 0; i < 100; i++) {
 		spends[i] = (struct zen_spend){ token((uint8_t)(i + 1)), 7 };
 		wallet_add(&w, cid, token((uint8_t)(i + 1)), 10);
 	}
 	payout_body(&body, spends, 100);
 	cgp_args(&a, "Payout", 10, &body, &w);
-	tap_u64(cf_of(c, &a), 42000 + 12800 * 100,
-		"cf, 100 coins = 42000 + 12800 * 100");
+	tap_u64(cf_of(c, &a), 250000 + 12800 * 100,
+		"cf, 100 coins = 250000 + 12800 * 100");
 	memset(&st, 0, sizeof(st));
 	ok = !run(c, &a, &r, &st) && r.ok && r.tx.n_inputs == 100 &&
 	     r.tx.n_outputs == 200;
 	tap_ok(ok, "100 outputs of 100 assets from 100 coins: paid");
-	tap_ok(st.cost_exact && st.cost == 42000 + 12800 * 100 &&
+	tap_ok(st.cost_exact && st.cost == 250000 + 12800 * 100 &&
 	       st.cost_body <= st.cost,
 	       "cf bounds main's own count (%llu <= %llu, exact %d)",
 	       (unsigned long long)st.cost_body,
