@@ -149,6 +149,43 @@ static void test_arrow_abbreviations(void)
 		  "above its body");
 }
 
+/*
+ * The elaborator wraps every body of count k > 0 (a function's, a
+ * top-level value's, a lambda's) in `inc k`, which F* types on cost
+ * values only (h36's blind round): a pure helper is refused where a run
+ * meets it; one of count 0, or a cost function, is not.
+ */
+#define UNCOST_MAIN(call) \
+	"let main txSkel _ _ command _ _ _ _ =\n" \
+	"  let! _ = " call " in " OKBODY "\n" \
+	"let cf _ _ _ _ _ _ _ = ret (100 <: nat)\n"
+
+static void test_uncost(void)
+{
+	over_case(HEAD "let double (x: nat) : nat = x + x\n"
+		  UNCOST_MAIN("ret (double 2)"),
+		  "t.fst:6:31: this body counts 2 but is no cost value (the "
+		  "reference's elaborator wraps it in inc 2, which F* types on "
+		  "cost values only) for command \"\"", 1, "a pure function");
+	over_case(HEAD "let tiers = [1; 2]\n" UNCOST_MAIN("ret tiers"),
+		  "t.fst:6:13: this body counts 4 but is no cost value (the "
+		  "reference's elaborator wraps it in inc 4, which F* types on "
+		  "cost values only) for command \"\"", 1, "a top-level list");
+	over_case(HEAD UNCOST_MAIN("(fun x -> x + 1) <$> incRet 3 4"),
+		  "t.fst:7:24: this body counts 2 but is no cost value (the "
+		  "reference's elaborator wraps it in inc 2, which F* types on "
+		  "cost values only) for command \"\"", 1, "a pure lambda");
+	/* count 0, or cost values: accepted */
+	over_case(HEAD "let two = 2\nlet add = op_Addition\n"
+		  "val double: nat -> nat `cost` 3\n"
+		  "let double x = ret (x + x)\n"
+		  "let main txSkel _ _ command _ _ _ _ = autoInc begin\n"
+		  "  let! _ = double two >>= (add 1 >> ret) in " OKBODY
+		  " end\n"
+		  "let cf _ _ _ _ _ _ _ = ret (100 <: nat)\n", NULL, 0,
+		  "count 0 and cost functions");
+}
+
 static void test_declared_index_above(void)
 {
 	over_case(HEAD "val fee: U64.t -> U64.t `cost` 30\n"
@@ -193,6 +230,7 @@ static void test_declared_index_above(void)
 		  "let cf _ _ _ _ _ _ _ = ret (4 <: nat)\n", NULL, 0,
 		  "main as cf");
 	test_arrow_abbreviations();
+	test_uncost();
 }
 
 static void test_declared_index(void)
@@ -1192,11 +1230,14 @@ static void test_dear_key_from_body(void)
  */
 static void test_dear_computed_limit(void)
 {
-	/* as test_dear_threshold: a name costs what the literal did */
+	/* as test_dear_threshold, the limit computed in the condition
+	 * (U64.mul_mod applied to 2 arguments 2 more: 31): a top-level
+	 * `let limit = U64.mul_mod price 3UL` counts 2 and is no cost value,
+	 * which F* refuses */
 	amount_refused("computed limit",
 		       "let price = 2500UL\n"
-		       "let limit = U64.mul_mod price 3UL\n",
-		       "n `U64.gt` limit", 7501, 29 + 1070);
+		       "let factor = 3UL\n",
+		       "n `U64.gt` U64.mul_mod price factor", 7501, 31 + 1070);
 }
 
 /*
@@ -1620,10 +1661,15 @@ static void test_pattern_let_shadows(void)
 		"let cf _ _ _ _ _ _ _ = ret (1000 <: nat)\n";
 	struct zen_check_report rep = ZEN_CHECK_REPORT_INIT;
 	struct zen_err err = ZEN_ERR_INIT;
+	size_t arity = 0;
 
-	tap_ok(!check(bounded(src), &rep, NULL, &err) && rep.n == 0,
-	       "a pattern-bound name shadows Zulib's: no arity error (%s)",
-	       err.msg);
+	/* (the tuple itself counts 2 and is no cost value, which F* refuses
+	 * and the check reports too: only the arity rule is looked at) */
+	(void)check(bounded(src), &rep, NULL, &err);
+	for (size_t i = 0; i < rep.n; i++)
+		arity += strstr(rep.d[i].msg, " takes ") != NULL;
+	tap_ok(rep.n && !arity, "a pattern-bound name shadows Zulib's: no "
+	       "arity error (%s)", err.msg);
 	zen_check_report_release(&rep);
 }
 

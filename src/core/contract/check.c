@@ -2344,8 +2344,10 @@ struct explore {
 /* What a run of main found about the declared cost indexes
  * (contract.h zen_contract_stats). */
 struct found {
-	int over, under, main_under;
+	int over, under, main_under, uncost;
 	struct zc_over o, u;
+	struct zc_pos upos;	/* uncost: the body, and its count */
+	uint64_t uk;
 };
 
 /*
@@ -2380,6 +2382,10 @@ static int run_input(const struct zc_contract *c,
 	if ((fd->under = st.under_found))
 		fd->u = st.under;
 	fd->main_under = ran && st.main_under;
+	if ((fd->uncost = st.uncost_found)) {
+		fd->upos = st.uncost_pos;
+		fd->uk = st.uncost_k;
+	}
 	if (ran && st.cost > st.cost_body) {
 		*cf = st.cost;
 		return 1;
@@ -2442,6 +2448,22 @@ static void over_diag(struct zen_check_report *rep, const struct zc_over *o,
 	     (unsigned long long)o->index, command, desc);
 }
 
+/* A body of count k > 0 ending on no cost value (contract.h), once:
+ *   FILE:LINE:COL: this body counts 2 but is no cost value (...) */
+static void uncost_diag(struct zen_check_report *rep, const struct found *fd,
+			const char *command, const char *desc)
+{
+	for (size_t i = 0; i < rep->n; i++)
+		if (rep->d[i].line == fd->upos.line &&
+		    rep->d[i].col == fd->upos.col)
+			return;
+	diag(rep, fd->upos, "this body counts %llu but is no cost value (the "
+	     "reference's elaborator wraps it in inc %llu, which F* types on "
+	     "cost values only) for command %s%s",
+	     (unsigned long long)fd->uk, (unsigned long long)fd->uk, command,
+	     desc);
+}
+
 /*
  * main and cf on arguments a of command k (a->command set), within the
  * steps left when explored (sel not NULL): 1 when main is dearer than cf
@@ -2469,11 +2491,13 @@ static int cost_args(struct explore *x, struct zen_check_cost *k,
 		dear = main > cf;
 		cheap = fd.main_under && main < cf;
 	}
-	if (dear || cheap || fd.over || fd.under) {
+	if (dear || cheap || fd.over || fd.under || fd.uncost) {
 		quote(q, sizeof(q), a->command, a->command_len);
 		cost_desc(desc, sizeof(desc), x->in, sel, grown);
 	}
-	if (dear || (cheap && !fd.under))
+	if (fd.uncost)
+		uncost_diag(x->rep, &fd, q, desc);
+	else if (dear || (cheap && !fd.under))
 		diag(x->rep, x->pos, "main costs %llu but cf says %llu for "
 		     "command %s%s", (unsigned long long)main,
 		     (unsigned long long)cf, q, desc);
@@ -2485,7 +2509,7 @@ static int cost_args(struct explore *x, struct zen_check_cost *k,
 		steps *= 2;
 		x->steps -= steps < x->steps ? steps : x->steps;
 	}
-	return dear || cheap || fd.over || fd.under;
+	return dear || cheap || fd.over || fd.under || fd.uncost;
 }
 
 static void best_note(struct explore *x, const size_t *sel, int64_t margin);

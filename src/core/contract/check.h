@@ -58,6 +58,13 @@
  *   COST VALUES, rt->under.  Where something did, the index pads it, as
  *   F* would find it equal.
  *
+ *   And every body the runs meet of count k > 0 (a function's, a
+ *   top-level value's, a local function's or a lambda's) must end on a
+ *   cost value: the elaborator wraps it in `inc k`, which F* types on cost
+ *   values only, so `let double x = x + x` or `let tiers = [1; 2]` is
+ *   refused at the body (eval.h zc_exec_uncost):
+ *     FILE:LINE:COL: this body counts 2 but is no cost value (...)
+ *
  *   Commands: the string constants matched against main's and cf's
  *   command parameter (`match command with | "buy" -> ...`, `command =
  *   "buy"`), plus "" and one command neither knows ("zen-check-other-0",

@@ -223,6 +223,8 @@ out:
 		st->mem = rt->mem_used;
 		st->over_found = zc_exec_over(ex, &st->over);
 		st->under_found = zc_exec_under(ex, &st->under);
+		st->uncost_found = zc_exec_uncost(ex, &st->uncost_pos,
+						  &st->uncost_k);
 	}
 	return rc;
 }

@@ -124,6 +124,11 @@ struct zen_contract_stats {
 	 * main_under, main's complete count below cf's value */
 	int under_found, main_under;
 	struct zc_over under;
+	/* a body of count uncost_k > 0 ending on no cost value, at
+	 * uncost_pos (eval.h zc_exec_uncost): F* refuses its `inc` */
+	int uncost_found;
+	struct zc_pos uncost_pos;
+	uint64_t uncost_k;
 };
 
 /*

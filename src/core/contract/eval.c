@@ -37,6 +37,9 @@ struct zc_exec {
 	/* the run's limits while an index runs (ev_costof) */
 	uint64_t run_max_steps;
 	size_t run_mem_limit;
+	/* the first increment a run found on no cost value (zc_exec_uncost) */
+	const struct node *uncost_at;
+	uint64_t uncost_k;
 };
 
 static int eval(struct zc_exec *ex, const struct node *n, struct env *env,
@@ -516,12 +519,14 @@ static uint64_t skipped_cb(void *ctx, struct zen_rt *rt, const zv *fn)
  * *out (t->n stays NULL) or hands a tail back to the loop of eval():
  * t->n and t->env, the node to evaluate next in place of this one.
  * t->pend gathers the increments and paddings met in tail position
- * (outermost first), applied once to the final cost value.
+ * (outermost first), applied once to the final cost value; t->inc_at is
+ * the first increment among them.
  */
 struct tail {
 	const struct node *n;
 	struct env *env;
 	struct zv_cost_adj *pend;
+	const struct node *inc_at;
 };
 
 typedef int ev_fn(struct zc_exec *ex, const struct node *n, struct env *env,
@@ -816,6 +821,8 @@ static int ev_inc(struct zc_exec *ex, const struct node *n,
 {
 	(void)ex;
 	(void)out;
+	if (!t->inc_at)
+		t->inc_at = n;
 	t->pend->add = zc_sat_add(t->pend->add, n->u.inc.k);
 	t->n = n->u.inc.e;
 	t->env = env;
@@ -933,6 +940,22 @@ static int count_step(struct zc_exec *ex)
 	return 0;
 }
 
+/*
+ * The elaborator wraps a body of count k > 0 (a function's, a lambda's, a
+ * top-level value's) in `inc k`, which F* only types on a cost value: one
+ * that ends on anything else (`let double x = x + x`) is refused by the
+ * reference.  The first a run meets is kept for zen contract check;
+ * indexes, which run with erased arguments, do not count.
+ */
+static void note_uncost(struct zc_exec *ex, const struct node *at,
+			uint64_t k)
+{
+	if (!ex->uncost_at && !ex->in_index) {
+		ex->uncost_at = at;
+		ex->uncost_k = k;
+	}
+}
+
 static int eval(struct zc_exec *ex, const struct node *n, struct env *env,
 		zv **out)
 {
@@ -944,6 +967,7 @@ static int eval(struct zc_exec *ex, const struct node *n, struct env *env,
 	if ((rc = zen_rt_enter(rt)))
 		return rc;
 	t.pend = &pend;
+	t.inc_at = NULL;
 	for (;;) {
 		if ((rc = count_step(ex)))
 			break;
@@ -962,6 +986,8 @@ static int eval(struct zc_exec *ex, const struct node *n, struct env *env,
 			rc = zen_rt_fail(rt, "cost overflow");
 		else if (!(*out = zen_cost_adjust(rt, *out, &pend)))
 			rc = ZEN_EREFUSED;
+	} else if (!rc && t.inc_at) {
+		note_uncost(ex, t.inc_at, pend.add);
 	}
 	zen_rt_leave(rt);
 	return rc;
@@ -1060,4 +1086,14 @@ int zc_exec_over(const struct zc_exec *ex, struct zc_over *o)
 int zc_exec_under(const struct zc_exec *ex, struct zc_over *o)
 {
 	return exec_found(&ex->rt->under, o);
+}
+
+int zc_exec_uncost(const struct zc_exec *ex, struct zc_pos *pos,
+		   uint64_t *k)
+{
+	if (!ex->uncost_at)
+		return 0;
+	*pos = ex->uncost_at->pos;
+	*k = ex->uncost_k;
+	return 1;
 }

@@ -221,5 +221,9 @@ int zc_exec_over(const struct zc_exec *ex, struct zc_over *o);
 /* The same for the first declared index above a complete count (value.h
  * COST VALUES: no short-circuit left the count short of the type's). */
 int zc_exec_under(const struct zc_exec *ex, struct zc_over *o);
+/* The first body of count k > 0 the run found ending on no cost value
+ * (the elaborator's `inc k` could not type it): 1, its position and k. */
+int zc_exec_uncost(const struct zc_exec *ex, struct zc_pos *pos,
+		   uint64_t *k);
 
 #endif
