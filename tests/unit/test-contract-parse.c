@@ -546,6 +546,19 @@ static void test_forbidden(void)
 	ERR("let x = match y with | Some base -> base\n",
 	    "c.fst:1:29: forbidden: 'base' is not permitted as an identifier "
 	    "(an F# keyword)");
+	/* a Lemma val must be the declaration just before its let, or the
+	 * elaborator wraps the proof in inc (ASTUtils elab_decls; h44) */
+	ERR("val lem : x:nat -> Lemma (x + 0 = x)\nlet other = 5\n"
+	    "let lem x = assert (x + 0 = x)\n",
+	    "c.fst:3:5: forbidden: the Lemma val of 'lem' is not the "
+	    "declaration just before its let (the reference's elaborator "
+	    "then wraps the proof in inc, which F* refuses)");
+	PARSES("val lem : x:nat -> Lemma (x + 0 = x)\n"
+	       "let lem x = assert (x + 0 = x)\n");
+	PARSES("val lem : x:nat -> Lemma (x + 0 = x)\nlet other = 5\n"
+	       "let lem x = ()\n");
+	PARSES("let other = 5\n"
+	       "let lem (x:nat) : Lemma (x + 0 = x) = assert (x + 0 = x)\n");
 	/* and the words F# reserves for later use, listed since 2018
 	 * (h37's blind round) */
 	ERR("let f event = event\n",

@@ -33,6 +33,7 @@ struct parser {
 	int lemma;		/* a lemma's body: types, and `;` */
 	struct vec *vals;	/* the top level's pending vals, else NULL */
 	struct vec arrows;	/* the arrow abbreviations so far (typedefs) */
+	const char *last_val;	/* the val just before this declaration */
 	unsigned flags;
 };
 
@@ -1409,6 +1410,25 @@ static int is_lemma(const struct vec *vals, const char *name,
 }
 
 /*
+ * The elaborator leaves a let alone for its Lemma val only when the val
+ * is the declaration just before it (ASTUtils elab_decls); otherwise it
+ * wraps the proof in `inc k`, which F* refuses against the Lemma type.
+ * A proof of count 0, `()`, is left as it is either way.
+ */
+static void check_lemma_val(P *p, const char *name, const struct zc_binding *b,
+			    const struct zc_token *t)
+{
+	if (is_lemma_type(b->ret_type) ||
+	    (is(p, ZC_T_LPAREN) && peek(p, 1)->kind == ZC_T_RPAREN))
+		return;
+	if (!p->last_val || strcmp(p->last_val, name))
+		fail_at(p, t->line, t->col, "forbidden: the Lemma val of "
+			"'%s' is not the declaration just before its let (the "
+			"reference's elaborator then wraps the proof in inc, "
+			"which F* refuses)", name);
+}
+
+/*
  * A lemma's body is a proof: parsed as types are (forall, ==, C? ...) and
  * dropped; the lemma is a function that gives unit, as extracted.
  */
@@ -1469,8 +1489,10 @@ static void parse_binding(P *p, int rec, struct zc_binding *b)
 		b->ret_type = parse_annot(p, L_CONS);
 	expect(p, ZC_T_EQUALS, "'='");
 	p->vals = NULL;		/* the body's lets are local */
-	if (name && vals && is_lemma(vals, name, b))
+	if (name && vals && is_lemma(vals, name, b)) {
+		check_lemma_val(p, name, b, t);
 		parse_lemma_body(p, b);
+	}
 	else
 		b->body = parse_term(p);
 	p->vals = vals;
@@ -2345,6 +2367,8 @@ static struct zc_module *parse_module(P *p)
 		d = zc_arena_alloc(p->a, sizeof(*d));
 		d->pos.line = t->line;
 		d->pos.col = t->col;
+		if (t->kind != ZC_T_LET)
+			p->last_val = NULL;
 		switch (t->kind) {
 		case ZC_T_OPEN:
 			advance(p);
@@ -2386,12 +2410,15 @@ static struct zc_module *parse_module(P *p)
 			d->u.let.binds = parse_bindings(p, d->u.let.rec, 0,
 							&d->u.let.nbinds);
 			p->vals = NULL;
+			p->last_val = NULL;
 			for (size_t i = 0; i < d->u.let.nbinds; i++)
 				attach_val(&vals, &d->u.let.binds[i]);
 			break;
 		case ZC_T_VAL:
 			advance(p);
 			parse_val(p, &vals);
+			p->last_val = ((struct pending_val *)
+				       vals.v[vals.n - 1])->name;
 			continue;	/* no declaration of its own */
 		case ZC_T_TYPE: {
 			struct vec v = { 0 };
