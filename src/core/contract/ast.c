@@ -157,6 +157,20 @@ static void print_str(struct zen_buf *b, const struct zc_bytes *s)
 	zen_buf_addch(b, '"');
 }
 
+const struct zc_typedef *zc_typedef_applied(const struct zc_typedef *const *tds,
+					    size_t n, const struct zc_expr *t)
+{
+	const struct zc_expr *fn = t->kind == ZC_E_APP ? t->u.app.fn : t;
+	size_t nargs = t->kind == ZC_E_APP ? t->u.app.nargs : 0;
+
+	if (fn->kind != ZC_E_VAR)
+		return NULL;
+	for (size_t i = n; i--;)
+		if (!strcmp(tds[i]->name, fn->u.name))
+			return tds[i]->nparams == nargs ? tds[i] : NULL;
+	return NULL;
+}
+
 void zc_print_pat(struct zen_buf *b, const struct zc_pat *p)
 {
 	size_t i;

@@ -2421,6 +2421,15 @@ static void cost_desc(char *out, size_t cap, const struct inputs *in,
 		snprintf(out, cap, " (%s)", grown);
 }
 
+/* A diagnostic at pos is in rep already (one per declaration). */
+static int reported_at(const struct zen_check_report *rep, struct zc_pos pos)
+{
+	for (size_t i = 0; i < rep->n; i++)
+		if (rep->d[i].line == pos.line && rep->d[i].col == pos.col)
+			return 1;
+	return 0;
+}
+
 /*
  * A declared cost index a run exceeded, or found above a complete count
  * (zc_over), at the declaration, once (the first input that showed it):
@@ -2438,9 +2447,8 @@ static void over_diag(struct zen_check_report *rep, const struct zc_over *o,
 		[ZC_BY_ASCRIPTION] = "its type says",
 	};
 
-	for (size_t i = 0; i < rep->n; i++)
-		if (rep->d[i].line == o->pos.line && rep->d[i].col == o->pos.col)
-			return;
+	if (reported_at(rep, o->pos))
+		return;
 	diag(rep, o->pos, "%s costs %llu but %s %llu for command %s%s",
 	     o->name && o->decl != ZC_BY_ASCRIPTION ? o->name
 						      : "this expression",
@@ -2453,10 +2461,8 @@ static void over_diag(struct zen_check_report *rep, const struct zc_over *o,
 static void uncost_diag(struct zen_check_report *rep, const struct found *fd,
 			const char *command, const char *desc)
 {
-	for (size_t i = 0; i < rep->n; i++)
-		if (rep->d[i].line == fd->upos.line &&
-		    rep->d[i].col == fd->upos.col)
-			return;
+	if (reported_at(rep, fd->upos))
+		return;
 	diag(rep, fd->upos, "this body counts %llu but is no cost value (the "
 	     "reference's elaborator wraps it in inc %llu, which F* types on "
 	     "cost values only) for command %s%s",

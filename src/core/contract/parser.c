@@ -2085,24 +2085,6 @@ static void parse_abbrev(P *p, struct zc_typedef *td)
 	vpush(p, &p->arrows, td);
 }
 
-/* The arrow abbreviation t (`t` or `t a1 .. an`, n its parameters) names,
- * or NULL. */
-static const struct zc_typedef *arrow_named(P *p, const struct zc_expr *t)
-{
-	const struct zc_expr *fn = t->kind == ZC_E_APP ? t->u.app.fn : t;
-	size_t nargs = t->kind == ZC_E_APP ? t->u.app.nargs : 0;
-
-	if (fn->kind != ZC_E_VAR)
-		return NULL;
-	for (size_t i = p->arrows.n; i--;) {
-		const struct zc_typedef *td = p->arrows.v[i];
-
-		if (!strcmp(td->name, fn->u.name))
-			return td->nparams == nargs ? td : NULL;
-	}
-	return NULL;
-}
-
 static void parse_typedef(P *p, struct zc_typedef *td)
 {
 	const struct zc_token *t = cur(p);
@@ -2271,8 +2253,9 @@ static void parse_val_binders(P *p, struct tyinfo *ti)
  * it; the resolver binds its parameters in the index (zc_sig via). */
 static void take_arrow(P *p, struct zc_sig *sig)
 {
-	const struct zc_typedef *td = sig->ret ? arrow_named(p, sig->ret)
-					       : NULL;
+	const struct zc_typedef *td = sig->ret ? zc_typedef_applied(
+		(const struct zc_typedef *const *)p->arrows.v, p->arrows.n,
+		sig->ret) : NULL;
 
 	if (!td)
 		return;

@@ -869,16 +869,7 @@ static int is_cost_type(struct res *r, const struct scope *s,
 static const struct zc_typedef *abbrev_of(struct res *r,
 					  const struct zc_expr *t)
 {
-	const struct zc_expr *fn = t->kind == ZC_E_APP ? t->u.app.fn : t;
-	size_t nargs = t->kind == ZC_E_APP ? t->u.app.nargs : 0;
-
-	if (fn->kind != ZC_E_VAR)
-		return NULL;
-	for (size_t i = r->nabbrevs; i--;)
-		if (!strcmp(r->abbrevs[i]->name, fn->u.name))
-			return r->abbrevs[i]->nparams == nargs &&
-			       r->abbrevs[i]->abbrev ? r->abbrevs[i] : NULL;
-	return NULL;
+	return zc_typedef_applied(r->abbrevs, r->nabbrevs, t);
 }
 
 /* e with abbreviation td's parameters replaced by args.  An index is
