@@ -20,9 +20,9 @@ let succ x = ret (x + 1)
 val main: txSkeleton -> context -> contractId -> string -> sender
   -> option data -> wallet -> option data -> CR.t `cost` 146
 let main txSkel context contractId command sender messageBody wallet state =
-  let! a = refine_in (fun x -> x > 0) (incRet 2 5) in              // 5
-  let! b = refine_out (fun x -> x > 0)
-             (refine_in (fun x -> x > 0) (succ 8)) in              // 9
+  let! a = refine_in (fun _ -> True) (incRet 2 5) in              // 5
+  let! b = refine_out (fun _ -> True)
+             (refine_in (fun _ -> True) (succ 8)) in              // 9
   let! c = refine_eq_out 7 (refine_eq_in (incRet 3 7)) in          // 7
   let! d = dbl =<< incRet 1 4 in                                   // 8
   let! e = letBang (succ 2) dbl in                                 // 6

@@ -152,33 +152,70 @@ static void test_arrow_abbreviations(void)
 /*
  * The elaborator wraps every body of count k > 0 (a function's, a
  * top-level value's, a lambda's) in `inc k`, which F* types on cost
- * values only (h36's blind round): a pure helper is refused where a run
- * meets it; one of count 0, or a cost function, is not.
+ * values only (h36's blind round): a body that is surely no cost value,
+ * by what it ends on or by its declared type, is refused wherever it is,
+ * called or not; one the check cannot judge (a function of its own, a
+ * name) where a run meets it; one of count 0, or a cost function, is not.
  */
 #define UNCOST_MAIN(call) \
 	"let main txSkel _ _ command _ _ _ _ =\n" \
 	"  let! _ = " call " in " OKBODY "\n" \
 	"let cf _ _ _ _ _ _ _ = ret (100 <: nat)\n"
+#define UNCOST(k) "this body counts " #k " but is no cost value (the " \
+	"reference's elaborator wraps it in inc " #k ", which F* types on " \
+	"cost values only)"
+#define UNTYPED(k) "this body counts " #k " but its type is no cost type " \
+	"(the reference's elaborator wraps it in inc " #k ", which F* " \
+	"types on cost values only)"
 
 static void test_uncost(void)
 {
 	over_case(HEAD "let double (x: nat) : nat = x + x\n"
-		  UNCOST_MAIN("ret (double 2)"),
-		  "t.fst:6:31: this body counts 2 but is no cost value (the "
-		  "reference's elaborator wraps it in inc 2, which F* types on "
-		  "cost values only) for command \"\"", 1, "a pure function");
+		  UNCOST_MAIN("ret (double 2)"), "t.fst:6:31: " UNCOST(2), 1,
+		  "a pure function");
 	over_case(HEAD "let tiers = [1; 2]\n" UNCOST_MAIN("ret tiers"),
-		  "t.fst:6:13: this body counts 4 but is no cost value (the "
-		  "reference's elaborator wraps it in inc 4, which F* types on "
-		  "cost values only) for command \"\"", 1, "a top-level list");
+		  "t.fst:6:13: " UNCOST(4), 1, "a top-level list");
 	over_case(HEAD UNCOST_MAIN("(fun x -> x + 1) <$> incRet 3 4"),
-		  "t.fst:7:24: this body counts 2 but is no cost value (the "
-		  "reference's elaborator wraps it in inc 2, which F* types on "
-		  "cost values only) for command \"\"", 1, "a pure lambda");
-	/* count 0, or cost values: accepted */
+		  "t.fst:7:24: " UNCOST(2), 1, "a pure lambda");
+	/* never called: refused all the same, each one */
+	over_case(HEAD "type point = { px: nat; py: nat }\n"
+		  "let twice x = x * 2\n"
+		  "val mk: nat -> point\nlet mk n = { px = n; py = n }\n"
+		  "let flag (b: bool) = if b then 1UL else 0UL\n"
+		  "let pick n = match n with | 0 -> None | _ -> Some n\n"
+		  UNCOST_MAIN("ret 1"), "t.fst:7:17: " UNCOST(2), 4,
+		  "pure helpers never called");
+	/* by the declared type, when the body is a function of the
+	 * contract's own: a Zulib type, the contract's record, through an
+	 * abbreviation and Tot */
+	over_case(HEAD "type point = { px: nat; py: nat }\n"
+		  "val mk: nat -> point\nlet mk n = { px = n; py = n }\n"
+		  "val mk2: nat -> point\nlet mk2 n = mk n\n"
+		  UNCOST_MAIN("ret 1"), "t.fst:8:12: " UNCOST(2), 2,
+		  "a record by its val");
+	over_case(HEAD "module U64 = FStar.UInt64\ntype amount = U64.t\n"
+		  "val half: U64.t -> Tot amount\n"
+		  "let half x = U64.sub x 1UL\n"
+		  "let halve (x: U64.t) : amount = half x\n"
+		  UNCOST_MAIN("ret 1"), "t.fst:9:14: " UNCOST(2), 2,
+		  "an abbreviation and Tot");
+	over_case(HEAD "val zero: nat -> nat\nlet zero = fun _ -> id 0\n"
+		  UNCOST_MAIN("ret 1"), "t.fst:7:21: " UNTYPED(1), 1,
+		  "a lambda binding by its val");
+	over_case(HEAD "let first (p: nat * nat) = fst p\n"
+		  UNCOST_MAIN("ret (first (1, 2))"),
+		  "t.fst:6:28: " UNCOST(1) " for command \"\"", 1,
+		  "a name of no declared type: where a run meets it");
+	/* count 0, cost values and unjudged names: accepted */
 	over_case(HEAD "let two = 2\nlet add = op_Addition\n"
 		  "val double: nat -> nat `cost` 3\n"
 		  "let double x = ret (x + x)\n"
+		  "type priced = nat `cost` 3\n"
+		  "val triple: nat -> priced\n"
+		  "let triple x = double x >>= (fun y -> ret (y + x))\n"
+		  "let zero (x: nat) : Tot (nat `cost` 2) = incRet 2 0\n"
+		  "let unjudged x = triple x\n"
+		  "let positive = refine_in (fun _ -> True) (incRet 1 3)\n"
 		  "let main txSkel _ _ command _ _ _ _ = autoInc begin\n"
 		  "  let! _ = double two >>= (add 1 >> ret) in " OKBODY
 		  " end\n"

@@ -21,7 +21,8 @@
  *      Zulib calls with more arguments than the function takes, where
  *      the result cannot be a function (a cost value, a constructor, a
  *      boolean operator: the resolver's, which knows what each name
- *      denotes, zc_program_load_all);
+ *      denotes, zc_program_load_all); bodies that surely are no cost
+ *      value (below, the resolver's too);
  *   3. name resolution (eval.h LOADING: every name, module and
  *      constructor bound; every error of zc_program_load_all);
  *   4. the cost bound and the declared cost indexes (below).
@@ -58,12 +59,15 @@
  *   COST VALUES, rt->under.  Where something did, the index pads it, as
  *   F* would find it equal.
  *
- *   And every body the runs meet of count k > 0 (a function's, a
- *   top-level value's, a local function's or a lambda's) must end on a
- *   cost value: the elaborator wraps it in `inc k`, which F* types on cost
- *   values only, so `let double x = x + x` or `let tiers = [1; 2]` is
- *   refused at the body (eval.h zc_exec_uncost):
+ *   And every body of count k > 0 (a function's, a top-level value's, a
+ *   local function's or a lambda's) must end on a cost value: the
+ *   elaborator wraps it in `inc k`, which F* types on cost values only,
+ *   so `let double x = x + x` or `let tiers = [1; 2]` is refused at the
+ *   body.  Stage 2 refuses those that surely are none, called or not (by
+ *   what they end on, or by their declared type: resolve.c plain_body);
+ *   the runs, the others they meet (eval.h zc_exec_uncost):
  *     FILE:LINE:COL: this body counts 2 but is no cost value (...)
+ *     FILE:LINE:COL: this body counts 1 but its type is no cost type (...)
  *
  *   Commands: the string constants matched against main's and cf's
  *   command parameter (`match command with | "buy" -> ...`, `command =

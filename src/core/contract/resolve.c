@@ -56,6 +56,13 @@ struct res {
 		const char **fields;
 	} *named;
 	size_t nnamed, namedcap;
+	/* the slots of the contract's record and variant type names */
+	size_t *data_types;
+	size_t ndata_types, data_typecap;
+	/* errors passed to fn so far */
+	size_t errors;
+	/* the last body reported as no cost value (plain_body) */
+	const struct zc_expr *plain_reported;
 };
 
 static void *alloc(struct res *r, size_t n)
@@ -91,6 +98,7 @@ static int rfail(struct res *r, struct zc_pos pos, const char *fmt, ...)
 		snprintf(line, sizeof(line), "%s:%u:%u: %s", r->file,
 			 (unsigned)pos.line, (unsigned)pos.col, msg);
 		r->fn(r->ctx, line);
+		r->errors++;
 		if (r->failed)
 			return ZEN_EINVAL;
 	}
@@ -1113,6 +1121,184 @@ static struct node *res_expr(struct res *r, const struct zc_expr *e,
 	return with_ascription(r, e, s, res_expr_bare(r, e, s));
 }
 
+/* ---- bodies of no cost value -------------------------------------------
+ *
+ * The elaborator wraps a body of count k > 0 (a top-level let's, a local
+ * function's, a lambda's) in `inc k`, which F* types on cost values only
+ * (eval.c note_uncost finds the bodies a run meets).  The activation check
+ * (the tools, r->fn) also refuses, wherever they are, the bodies that are
+ * surely no cost value: by their declared type, or by what they end on.
+ * "Surely" only: a name, a projection, a function of the contract's own
+ * or a padding may be a cost value, and are left to the run.
+ */
+
+static const struct zen_native *head_native(struct res *r,
+					    const struct node *fn);
+
+/* nat is one of Zulib's cost types (Zen.Cost's cost and t, optionT,
+ * resultT and their t) */
+static int cost_type_native(const struct zen_native *nat)
+{
+	static const char *const types[][2] = {
+		{ "Zen.Cost.Realized", "cost" }, { "Zen.Cost.Realized", "t" },
+		{ "Zen.OptionT", "optionT" }, { "Zen.OptionT", "t" },
+		{ "Zen.ResultT", "resultT" }, { "Zen.ResultT", "t" },
+	};
+
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(types); i++)
+		if (nat == zen_zulib_get(types[i][0], types[i][1]))
+			return 1;
+	return 0;
+}
+
+/* A type of values: not a cost type, nor a sort (Type, prop ...), which
+ * a type-level function would return. */
+static int plain_type_native(const struct zen_native *nat)
+{
+	static const char *const sorts[] = { "Type", "Type0", "eqtype",
+					     "prop", "refineType" };
+
+	if (!(nat->flags & ZEN_NATIVE_TYPE) || cost_type_native(nat))
+		return 0;
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(sorts); i++)
+		if (!strcmp(nat->name, sorts[i]))
+			return 0;
+	return 1;
+}
+
+static int is_data_type(const struct res *r, size_t slot)
+{
+	for (size_t i = 0; i < r->ndata_types; i++)
+		if (r->data_types[i] == slot)
+			return 1;
+	return 0;
+}
+
+/* 1 when type t (a declared return type) is surely no cost type: a type
+ * of Zulib's that is none, or the contract's own record or variant,
+ * through the contract's abbreviations and Tot. */
+static int plain_type(struct res *r, const struct scope *s,
+		      const struct zc_expr *t)
+{
+	for (int i = 0; t && i < 8; i++) {
+		const struct zc_typedef *td = abbrev_of(r, t);
+		const struct zc_expr *fn = t->kind == ZC_E_APP ? t->u.app.fn
+							      : t;
+		int kind;
+		size_t val;
+
+		if (td) {
+			t = td->abbrev;
+			continue;
+		}
+		if (fn->kind == ZC_E_CON && fn != t &&
+		    (!strcmp(fn->u.name, "Tot") ||
+		     !strcmp(fn->u.name, "GTot"))) {
+			t = t->u.app.args[0];
+			continue;
+		}
+		if (fn->kind != ZC_E_VAR ||
+		    lookup(r, s, fn->u.name, &kind, &val) || kind != S_GLOBAL)
+			return 0;
+		if (r->p->g[val].kind == G_NATIVE)
+			return plain_type_native(r->p->g[val].nat);
+		return r->p->g[val].kind == G_ERASED && is_data_type(r, val);
+	}
+	return 0;
+}
+
+/* A function whose result is no cost value: a constructor (Zulib's or
+ * the contract's), or a function of Prims or FStar's machine integers,
+ * strings and chars (arithmetic, comparisons, conversions). */
+static int plain_native(const struct zen_native *nat)
+{
+	static const char *const modules[] = {
+		"Prims", "FStar.UInt8", "FStar.UInt32", "FStar.UInt64",
+		"FStar.Int64", "FStar.String", "FStar.Char",
+	};
+
+	if (nat->flags & (ZEN_NATIVE_COST | ZEN_NATIVE_GHOST |
+			  ZEN_NATIVE_TYPE))
+		return 0;
+	if (nat->flags & (ZEN_NATIVE_CTOR | ZEN_NATIVE_RECORD))
+		return 1;
+	for (size_t i = 0; i < ZEN_ARRAY_SIZE(modules); i++)
+		if (nat == zen_zulib_get(modules[i], nat->name))
+			return 1;
+	return 0;
+}
+
+static int plain_const(const zv *k)
+{
+	switch (k->tag) {
+	case ZV_INT: case ZV_U8: case ZV_U32: case ZV_U64: case ZV_I64:
+	case ZV_BOOL: case ZV_UNIT: case ZV_BYTES:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* 1 when the resolved body n surely ends on no cost value: a literal, a
+ * tuple, list, record or constructed value, a plain function's result;
+ * a branch of an if or a match that is one (F* gives every branch the
+ * same type). */
+static int plain_node(struct res *r, const struct node *n)
+{
+	const struct zen_native *nat;
+
+	switch (n->kind) {
+	case N_CONST:
+		return plain_const(n->u.k);
+	case N_SHORT: case N_TUPLE: case N_LIST: case N_CONS: case N_RECORD:
+		return 1;
+	case N_APP:
+		return (nat = head_native(r, n->u.app.fn)) && plain_native(nat);
+	case N_GLOBAL:	/* None, a constructor of no arguments */
+		return (nat = head_native(r, n)) && !nat->arity &&
+		       (nat->flags & ZEN_NATIVE_CTOR);
+	case N_LET:
+		return plain_node(r, n->u.let.body);
+	case N_LETREC:
+		return plain_node(r, n->u.letrec.body);
+	case N_IF:
+		return plain_node(r, n->u.if_.a) || plain_node(r, n->u.if_.b);
+	case N_MATCH:
+		for (size_t i = 0; i < n->u.match.n; i++)
+			if (plain_node(r, n->u.match.bodies[i]))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* The activation check's error at body e (once), `why` it is no cost
+ * value. */
+static void plain_body(struct res *r, const struct zc_expr *e,
+		       const char *why)
+{
+	unsigned long long k = elab_count(e);
+	int quiet = r->quiet;
+
+	if (r->plain_reported == e)
+		return;
+	r->plain_reported = e;
+	r->quiet = 0;
+	rfail(r, e->pos, "this body counts %llu but %s (the reference's "
+	      "elaborator wraps it in inc %llu, which F* types on cost values "
+	      "only)", k, why, k);
+	r->quiet = quiet;
+}
+
+/* The same by the body's declared type t (a return type, a val's). */
+static void plain_by_type(struct res *r, const struct zc_expr *e,
+			  const struct scope *s, const struct zc_expr *t)
+{
+	if (r->fn && !r->quiet && t && elab_count(e) && plain_type(r, s, t))
+		plain_body(r, e, "its type is no cost type");
+}
+
 /*
  * A body that the elaborator wraps (1.10): `inc k body`.  An ascription
  * of the whole body is part of the body (ASTUtils.fs elab_term keeps
@@ -1122,7 +1308,14 @@ static struct node *res_expr(struct res *r, const struct zc_expr *e,
 static struct node *res_body(struct res *r, const struct zc_expr *e,
 			     const struct scope *s)
 {
-	return with_inc(r, e, res_expr(r, e, s));
+	size_t errors = r->errors;
+	struct node *n = res_expr(r, e, s);
+
+	/* a body with errors of its own is judged once they are fixed */
+	if (n && r->fn && !r->quiet && r->errors == errors && elab_count(e) &&
+	    plain_node(r, n))
+		plain_body(r, e, "is no cost value");
+	return with_inc(r, e, n);
 }
 
 /* A source lambda: its body carries its increment. */
@@ -1209,6 +1402,9 @@ static struct lam *res_fun_binding(struct res *r, const struct zc_binding *b,
 		return NULL;
 	if (!(l->body = res_body(r, b->body, t)))
 		return NULL;
+	plain_by_type(r, b->body, t, b->ret_type);
+	if (b->sig && b->sig->n == n)
+		plain_by_type(r, b->body, s, b->sig->ret);
 	if (b->ret_type && (ret_ix = cost_index_of(r, t, b->ret_type)))
 		l->body = pad_node(r, b->pos,
 				   res_index(r, ret_ix,
@@ -1294,6 +1490,11 @@ static struct node *res_binding_value(struct res *r,
 	if (b->nparams)
 		return fun_node(r, b->pos, res_fun_binding(r, b, s));
 	v = top ? res_body(r, b->body, s) : res_expr(r, b->body, s);
+	if (v && top) {
+		plain_by_type(r, b->body, s, b->ret_type);
+		if (b->sig && !b->sig->n && !b->sig->nimplicits)
+			plain_by_type(r, b->body, s, b->sig->ret);
+	}
 	if (v && b->ret_type && (ix = cost_index_of(r, s, b->ret_type)))
 		v = pad_node(r, b->pos, res_index(r, ix, s), 0, v,
 			     ZC_BY_TYPE, binding_name(r, b));
@@ -2020,6 +2221,10 @@ static int declare_type(struct res *r, const struct zc_typedef *t,
 
 	g->g = new_slot(r, G_ERASED, NULL, g->name);
 	*s = g;
+	if (t->form != ZC_TY_ABBREV) {
+		ZEN_GROW(r->data_types, r->ndata_types + 1, r->data_typecap);
+		r->data_types[r->ndata_types++] = g->g;
+	}
 	for (size_t j = 0; j < t->nctors; j++) {
 		const struct zc_ctor *ct = &t->ctors[j];
 		const char *cn = sdup(r, ct->name);
@@ -2215,6 +2420,7 @@ int zc_program_load_all(const struct zc_module *m, const char *file,
 	free(r.al);
 	free(r.abbrevs);
 	free(r.named);
+	free(r.data_types);
 	if (rc || r.failed) {
 		zc_program_free(p);
 		return rc ? rc : ZEN_EINVAL;

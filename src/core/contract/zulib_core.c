@@ -377,6 +377,9 @@ const struct zen_native zl_prims[] = {
 	ETYPE("int"), ETYPE("nat"), ETYPE("pos"), ETYPE("bool"),
 	ETYPE("string"), ETYPE("unit"), ETYPE("list"), ETYPE("Type"),
 	ETYPE("Type0"), ETYPE("eqtype"), ETYPE("prop"),
+	/* the propositions True and False (l_True, l_False): a refinement
+	 * predicate `fun _ -> True` is a lambda of count 0 */
+	ETYPE("True"), ETYPE("False"),
 	EEND
 };
 
