@@ -223,6 +223,36 @@ static void test_uncost(void)
 		  "count 0 and cost functions");
 }
 
+/*
+ * An implicit argument given for a val's implicit cost binder (`twice #3
+ * m`, `val twice: #n:nat -> nat `cost` n -> ...`) is the cost of the
+ * argument of that index, as if it were ascribed: autoInc's target there
+ * (h47's blind round), and a count above it refused.  main counts 7
+ * (let! 2, twice #3 (autoInc (ret 1)) 4, CR.ofTxSkel txSkel 1), twice
+ * 3 + 5 (>>= 2, the lambda's ret (x + x) 3), ofTxSkel 3: 18.
+ */
+#define TWICE(arg, k) HEAD "module CR = Zen.ContractResult\n" \
+	"val twice: #n:nat -> nat `cost` n -> nat `cost` (n + 5)\n" \
+	"let twice #n mx = mx >>= (fun x -> ret (x + x))\n" \
+	"val main: txSkeleton -> context -> contractId -> string -> sender " \
+	"-> option data -> wallet -> option data -> CR.t `cost` " #k "\n" \
+	"let main txSkel _ _ _ _ _ _ _ =\n" \
+	"  let! y = twice " arg " in\n" \
+	"  CR.ofTxSkel txSkel\n" \
+	"let cf _ _ _ _ _ _ _ = ret (" #k " <: nat)\n"
+
+static void test_explicit_implicits(void)
+{
+	over_case(TWICE("#3 (autoInc (ret 1))", 18), NULL, 0,
+		  "an implicit argument, autoInc's target");
+	over_case(TWICE("#2 (incRet 2 1)", 17), NULL, 0,
+		  "an implicit argument, the argument's cost");
+	over_case(TWICE("#0 (incRet 2 1)", 17),
+		  "t.fst:11:22: this expression costs 2 but its type says 0 "
+		  "for command \"\"", 1, "an implicit argument below the "
+		  "argument's cost");
+}
+
 static void test_declared_index_above(void)
 {
 	over_case(HEAD "val fee: U64.t -> U64.t `cost` 30\n"
@@ -268,6 +298,7 @@ static void test_declared_index_above(void)
 		  "main as cf");
 	test_arrow_abbreviations();
 	test_uncost();
+	test_explicit_implicits();
 }
 
 static void test_declared_index(void)

@@ -448,7 +448,8 @@ static void test_exact(void)
 	E("{ r with f = 1; g = 2 }", "{ r with f = 1; g = 2 }");
 	E("[ (let x = 1 in x); let y = 2 in y ]",
 	  "[(let x = 1 in\n  x); let y = 2 in\ny]");
-	E("f #a x", "f x #_");
+	E("f #a x", "f x #a");
+	E("f #(W.size w * 2 + 1) x", "f x #(W.size w * 2 + 1)");
 	E("(x : nat)", "x <: nat");
 	E("f (x : nat)", "f (x : nat)");
 	E("if a then (if b then c) else d",

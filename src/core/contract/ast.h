@@ -316,6 +316,11 @@ struct zc_expr {
 	struct zc_pos pos;
 	uint32_t depth;		/* 1 + deepest child (patterns included) */
 	uint32_t nimplicit;	/* implicit arguments `#x` dropped (above) */
+	/* those arguments, in source order (NULL when none): they count
+	 * as the elaborator counts any argument, and one given for a
+	 * `val`'s implicit cost binder is the cost of the argument of that
+	 * index (resolve.c) */
+	struct zc_expr **implicit_args;
 	/* T of `e <: T` or `(e : T)` (cost accounting only), else NULL */
 	const struct zc_expr *ascribed;
 	union {

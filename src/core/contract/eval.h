@@ -67,6 +67,9 @@
  *       increment (the reference type-checks `inc k (e' <: T)`), so
  *       `autoInc m <: cost T E` and `RT.autoFailw msg <: CR.t `cost` E`
  *       get their target and the body costs k + E;
+ *     - `f #e m` where f's val binds `#n` to m's cost: m is ascribed
+ *       `cost U e` (the implicit arguments bind the val's implicit
+ *       binders in order);
  *     - main, through MainFunc: its type is ``contractResult `cost`
  *       (cf txSkel context command sender messageBody wallet state)``,
  *       so contract.c pads main's cost to cf's value for the same

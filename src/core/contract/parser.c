@@ -1026,12 +1026,28 @@ static int is_fun_kw(const struct zc_token *t)
 	return t->kind == ZC_T_FUN || t->kind == ZC_T_FUNCTION;
 }
 
+/* e's implicit arguments, then those of imps (`(f #a) #b`) */
+static void add_implicits(P *p, struct zc_expr *e, const struct vec *imps)
+{
+	size_t n = e->nimplicit + imps->n;
+	struct zc_expr **all;
+
+	if (n > UINT32_MAX)
+		fail_at(p, e->pos.line, e->pos.col, "too many implicit "
+			"arguments");
+	all = zc_arena_alloc(p->a, n * sizeof(*all));
+	if (e->nimplicit)
+		memcpy(all, e->implicit_args, e->nimplicit * sizeof(*all));
+	memcpy(all + e->nimplicit, imps->v, imps->n * sizeof(*all));
+	e->implicit_args = all;
+	e->nimplicit = (uint32_t)n;
+}
+
 static struct zc_expr *parse_app(P *p)
 {
 	const struct zc_token *t = cur(p);
 	struct zc_expr *head = parse_atom(p), *e;
-	struct vec args = { 0 };
-	uint32_t nimplicit = 0;
+	struct vec args = { 0 }, imps = { 0 };
 
 	if (!head) {
 		if (is_fun_kw(cur(p)) && !p->tymode)
@@ -1041,10 +1057,11 @@ static struct zc_expr *parse_app(P *p)
 	for (;;) {
 		if (accept(p, ZC_T_HASH)) {
 			/* implicit argument: dropped, but counted (1.10) */
-			if (!parse_atom(p))
+			struct zc_expr *a = parse_atom(p);
+
+			if (!a)
 				fail_expected(p, "implicit argument");
-			if (nimplicit < UINT32_MAX)
-				nimplicit++;
+			vpush(p, &imps, a);
 			continue;
 		}
 		if (is_fun_kw(cur(p)) && !p->tymode)
@@ -1058,9 +1075,8 @@ static struct zc_expr *parse_app(P *p)
 	} else {
 		e = mkapp(p, head, (struct zc_expr **)args.v, args.n, t);
 	}
-	if (nimplicit)
-		e->nimplicit = e->nimplicit + nimplicit < e->nimplicit
-			? UINT32_MAX : e->nimplicit + nimplicit;
+	if (imps.n)
+		add_implicits(p, e, &imps);
 	return e;
 }
 

@@ -59,6 +59,12 @@ struct res {
 	/* the slots of the contract's record and variant type names */
 	size_t *data_types;
 	size_t ndata_types, data_typecap;
+	/* the top-level functions with a val: slot and val */
+	struct user_sig {
+		size_t slot;
+		const struct zc_sig *sig;
+	} *sigs;
+	size_t nsigs, sigcap;
 	/* errors passed to fn so far */
 	size_t errors;
 	/* the last body reported as no cost value (plain_body) */
@@ -734,11 +740,16 @@ static uint64_t pat_leaves(const struct zc_pat *p)
 
 static uint64_t elab_count_bare(const struct zc_expr *e);
 
-/* Implicit arguments are arguments of the application (1 each), though
- * the front end dropped them (ast.h: nimplicit). */
+/* Implicit arguments are arguments of the application (1 each, and
+ * their own count: ASTUtils' App ignores imp), though the front end
+ * dropped them (ast.h: nimplicit). */
 static uint64_t elab_count(const struct zc_expr *e)
 {
-	return zc_sat_add(e->nimplicit, elab_count_bare(e));
+	uint64_t n = zc_sat_add(e->nimplicit, elab_count_bare(e));
+
+	for (uint32_t i = 0; i < e->nimplicit; i++)
+		n = zc_sat_add(n, elab_count(e->implicit_args[i]));
+	return n;
 }
 
 static uint64_t elab_count_bare(const struct zc_expr *e)
@@ -1894,6 +1905,56 @@ static void over_applied(struct res *r, const struct zc_expr *e,
 	r->quiet = quiet;
 }
 
+/* The val of the contract's function fn names, NULL if none. */
+static const struct zc_sig *user_sig(const struct res *r,
+				     const struct node *fn)
+{
+	if (fn->kind != N_GLOBAL || r->p->g[fn->u.g].kind != G_USER)
+		return NULL;
+	for (size_t i = 0; i < r->nsigs; i++)
+		if (r->sigs[i].slot == fn->u.g)
+			return r->sigs[i].sig;
+	return NULL;
+}
+
+/*
+ * `f #e x` where f's val binds its implicit binder `#n` to the cost of a
+ * parameter (`val f : #n:nat -> m:cost T n -> ...`, push_implicits): F*
+ * binds n to e, so that argument is of type `cost T e`, as if it were
+ * ascribed (padded to e, its count checked against e), and f's index
+ * sees e (h47's blind round: `orFail #(W.size w * 128 + 201) "msg"
+ * (spend w |> autoInc)`).  Implicit arguments bind the val's implicit
+ * binders in order.
+ */
+static void implicit_pads(struct res *r, const struct zc_expr *e,
+			  const struct scope *s, struct node *n)
+{
+	const struct zc_sig *sig = user_sig(r, n->u.app.fn);
+	size_t i, k;
+
+	for (i = 0; sig && sig->types && i < e->nimplicit &&
+		    i < sig->nimplicits; i++) {
+		const char *name = sig->implicits[i];
+		const struct zc_expr *a = e->implicit_args[i];
+
+		if (!name || a->kind == ZC_E_ERASED)
+			continue;
+		for (k = 0; k < sig->n && k < n->u.app.n; k++) {
+			const struct zc_expr *ix = sig->types[k]
+				? cost_index_of(r, s, sig->types[k]) : NULL;
+
+			if (ix && ix->kind == ZC_E_VAR &&
+			    !strcmp(ix->u.name, name))
+				break;
+		}
+		if (k < sig->n && k < n->u.app.n)
+			n->u.app.args[k] = pad_node(r, e->u.app.args[k]->pos,
+						    res_index(r, a, s), 0,
+						    n->u.app.args[k],
+						    ZC_BY_ASCRIPTION, NULL);
+	}
+}
+
 static struct node *res_app(struct res *r, const struct zc_expr *e,
 			    const struct scope *s)
 {
@@ -1919,6 +1980,8 @@ static struct node *res_app(struct res *r, const struct zc_expr *e,
 		else if (!(n->u.app.args[i] = res_expr(r, a, s)))
 			return NULL;
 	}
+	if (e->nimplicit)
+		implicit_pads(r, e, s, n);
 	return n;
 }
 
@@ -2285,6 +2348,17 @@ static const struct scope *globalize(struct res *r, struct init *in,
 	return s;
 }
 
+/* b's val, for the calls of the function it binds (implicit_pads) */
+static void keep_sig(struct res *r, const struct zc_binding *b,
+		     const struct init *in)
+{
+	if (!b->sig || b->pat->kind != ZC_P_VAR || in->nslots != 1)
+		return;
+	ZEN_GROW(r->sigs, r->nsigs + 1, r->sigcap);
+	r->sigs[r->nsigs].slot = in->slots[0];
+	r->sigs[r->nsigs++].sig = b->sig;
+}
+
 static int res_decl(struct res *r, const struct zc_decl *d,
 		    const struct scope **s)
 {
@@ -2342,6 +2416,7 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 				if (!(in->pat = res_pat(r, b->pat, &t)))
 					return ZEN_EINVAL;
 				*s = globalize(r, in, t, *s);
+				keep_sig(r, b, in);
 			}
 			(void)base;
 			for (i = 0; i < d->u.let.nbinds; i++) {
@@ -2373,6 +2448,7 @@ static int res_decl(struct res *r, const struct zc_decl *d,
 							&t)))
 					return ZEN_EINVAL;
 				*s = globalize(r, in, t, *s);
+				keep_sig(r, &d->u.let.binds[i], in);
 			}
 			return 0;
 		}
@@ -2421,6 +2497,7 @@ int zc_program_load_all(const struct zc_module *m, const char *file,
 	free(r.abbrevs);
 	free(r.named);
 	free(r.data_types);
+	free(r.sigs);
 	if (rc || r.failed) {
 		zc_program_free(p);
 		return rc ? rc : ZEN_EINVAL;

@@ -829,7 +829,7 @@ static void pr_paren(struct up *u, const struct zc_expr *e)
 	emit(u, ")");
 }
 
-/* e without its ascription: its form, then `#_` per implicit argument */
+/* e without its ascription: its form, then `#a` per implicit argument */
 static void pr_noasc(struct up *u, const struct zc_expr *e, int ctx,
 		     unsigned fl)
 {
@@ -861,8 +861,10 @@ static void pr_noasc(struct up *u, const struct zc_expr *e, int ctx,
 		pr_core(u, e, 0);
 		emit(u, ")");
 	}
-	for (uint32_t i = 0; i < e->nimplicit; i++)
-		emit(u, " #_");
+	for (uint32_t i = 0; i < e->nimplicit; i++) {
+		emit(u, " #");
+		pr_expr(u, e->implicit_args[i], LV_ATOM, 0);
+	}
 }
 
 static void pr_expr(struct up *u, const struct zc_expr *e, int ctx,
