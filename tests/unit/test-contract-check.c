@@ -253,6 +253,114 @@ static void test_explicit_implicits(void)
 		  "argument's cost");
 }
 
+/*
+ * A match F* cannot prove complete is refused ("Patterns are
+ * incomplete"), where nothing constrains its scrutinee: a parameter, a
+ * let! variable, of no refined type, that no condition on the way names.
+ * Helpers from line 8, never called: the check is static.
+ */
+#define MATCHES(helpers) HEAD "open Zen.Data\nmodule CR = " \
+	"Zen.ContractResult\n" helpers \
+	"let main txSkel _ _ _ _ _ _ _ = CR.ofTxSkel txSkel\n" \
+	"let cf _ _ _ _ _ _ _ = ret (4 <: nat)\n"
+#define INCOMPLETE "(F* refuses a match it cannot prove complete: " \
+	"\"Patterns are incomplete\")"
+
+static void test_incomplete_matches(void)
+{
+	over_case(MATCHES("type color = | Red | Green | Blue of nat\n"
+			  "val pick: color -> nat `cost` 0\n"
+			  "let pick c = match c with | Red -> ret 1 "
+			  "| Blue n -> ret n\n"),
+		  "t.fst:10:14: this match does not cover Green " INCOMPLETE,
+		  1, "a variant of the contract's");
+	over_case(HEAD "module CR = Zen.ContractResult\n"
+		  "let main txSkel _ _ command sender _ _ _ =\n"
+		  "  match command, sender with\n"
+		  "  | \"buy\", PK _ -> CR.ofTxSkel txSkel\n"
+		  "  | _, Anonymous -> RT.autoFailw \"anonymous\"\n"
+		  "let cf _ _ _ _ _ _ _ = ret (4 <: nat)\n",
+		  "t.fst:8:3: this match does not cover (_, PK _) " INCOMPLETE,
+		  1, "main's command and sender");
+	over_case(MATCHES("val f: option data -> nat `cost` 0\n"
+			  "let f b = match b with | Some (U64 n) -> ret 1 "
+			  "| None -> ret 0\n"),
+		  "t.fst:9:11: this match does not cover Some (I64 _) "
+		  INCOMPLETE, 1, "nested data");
+	over_case(MATCHES("val f: list nat -> nat `cost` 0\n"
+			  "let f l = match l with | [] -> ret 0 "
+			  "| [x] -> ret x\n"),
+		  "t.fst:9:11: this match does not cover _ :: _ :: _ "
+		  INCOMPLETE, 1, "a list");
+	over_case(MATCHES("val f: option nat `cost` 2 -> nat `cost` 3\n"
+			  "let f m = m >>= (function | Some n -> ret n)\n"),
+		  "t.fst:9:18: this match does not cover None " INCOMPLETE, 1,
+		  "a callback of >>=");
+	over_case(MATCHES("val f: nat -> nat `cost` 2\n"
+			  "let f k = let! (Some n) = ret (Some k) in ret n\n"),
+		  "t.fst:9:17: this pattern does not cover None " INCOMPLETE,
+		  1, "a let! pattern");
+	over_case(MATCHES("val get: option nat -> nat `cost` 0\n"
+			  "let get (Some n) = ret n\n"),
+		  "t.fst:9:10: this pattern does not cover None " INCOMPLETE,
+		  1, "a parameter pattern");
+	/* complete, or F* may prove it so */
+	over_case(MATCHES("type color = | Red | Green | Blue of nat\n"
+			  "val f: color -> option nat -> nat `cost` 0\n"
+			  "let f c o = match c, o with | Red, _ -> ret 0 "
+			  "| Green, Some n -> ret n | Green, None -> ret 1 "
+			  "| Blue n, _ -> ret n\n"
+			  "val g: list (option nat) -> nat `cost` 0\n"
+			  "let g l = match l with | [] | [None] -> ret 0 "
+			  "| Some n :: _ -> ret n | None :: _ :: _ -> ret 2\n"
+			  "val h: option data -> nat `cost` 0\n"
+			  "let h b = match b with | Some (Collection (Dict _)) "
+			  "-> ret 1 | Some _ | None -> ret 0\n"),
+		  NULL, 0, "complete matches");
+	over_case(MATCHES("val f: option nat -> nat `cost` 0\n"
+			  "let f x = if x = None then ret 0 else "
+			  "match x with | Some n -> ret n\n"
+			  "val g: option nat -> nat `cost` 0\n"
+			  "let g x = let b = x = None in if b then ret 0 else "
+			  "match x with | Some n -> ret n\n"
+			  "val h: option nat -> nat `cost` 0\n"
+			  "let h x = match x with | Some _ -> "
+			  "(match x with | Some n -> ret n) | None -> ret 0\n"
+			  "val k: option nat -> nat `cost` 0\n"
+			  "let k x = if x <> None && (match x with "
+			  "| Some n -> n > 0) then ret 1 else ret 0\n"),
+		  NULL, 0, "a condition on the way");
+	over_case(MATCHES("let f (x: option nat{Some? x}) : nat `cost` 0 =\n"
+			  "  match x with | Some n -> ret n\n"
+			  "val g: x:option nat{Some? x} -> nat `cost` 0\n"
+			  "let g x = match x with | Some n -> ret n\n"
+			  "val some: nat -> (r:option nat{Some? r}) `cost` 0\n"
+			  "let some k = ret (Some k)\n"
+			  "val h: nat -> nat `cost` 0\n"
+			  "let h k = let! y = some k in match y with "
+			  "| Some n -> ret n\n"
+			  "val p: x:option nat -> Pure (nat `cost` 0) "
+			  "(requires (Some? x)) (ensures (fun _ -> True))\n"
+			  "let p x = match x with | Some n -> ret n\n"),
+		  NULL, 0, "refinements and preconditions");
+	/* Zulib's refined results and callback domains, a val's arrow
+	 * domain (its refinement is not kept) */
+	over_case(MATCHES("module A = Zen.Array\nmodule L = Zen.List\n"
+			  "val f: A.indexed nat 2 -> nat `cost` 10\n"
+			  "let f arr = let! l = A.toList arr in match l with "
+			  "| [a; b] -> incRet 2 (a + b)\n"
+			  "val g: nat -> list nat `cost` 10\n"
+			  "let g k = L.init_pure 2 (fun i -> match i with "
+			  "| 0 -> ret 1 | 1 -> ret 2)\n"
+			  "val apply: (x:option nat{Some? x} -> nat `cost` 1) "
+			  "-> nat `cost` 2\n"
+			  "let apply h = h (Some 1) |> inc 1\n"
+			  "val h: nat -> nat `cost` 2\n"
+			  "let h k = apply (fun x -> match x with "
+			  "| Some n -> incRet 1 n)\n"),
+		  NULL, 0, "refined results and callbacks");
+}
+
 static void test_declared_index_above(void)
 {
 	over_case(HEAD "val fee: U64.t -> U64.t `cost` 30\n"
@@ -299,6 +407,7 @@ static void test_declared_index_above(void)
 	test_arrow_abbreviations();
 	test_uncost();
 	test_explicit_implicits();
+	test_incomplete_matches();
 }
 
 static void test_declared_index(void)

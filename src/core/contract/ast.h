@@ -321,6 +321,10 @@ struct zc_expr {
 	 * `val`'s implicit cost binder is the cost of the argument of that
 	 * index (resolve.c) */
 	struct zc_expr **implicit_args;
+	/* a type followed by a refinement `{ ... }` (the refinement itself
+	 * is not kept), or a type operand holding one or an arrow not kept
+	 * (`(x:nat{x > 0} -> U)`): it may constrain its values */
+	bool refined;
 	/* T of `e <: T` or `(e : T)` (cost accounting only), else NULL */
 	const struct zc_expr *ascribed;
 	union {

@@ -11,6 +11,7 @@
 #include "core/crypto/keys.h"
 #include "core/encoding/hex.h"
 #include "core/contract/check.h"
+#include "core/contract/exhaust.h"
 #include "core/contract/parser.h"
 
 /* ---- the report ------------------------------------------------------- */
@@ -2934,6 +2935,15 @@ static int finish(struct zen_check_report *rep, const char *file,
 	return zen_fail(err, ZEN_EINVAL, "%s: %s", file, d->msg);
 }
 
+/* exhaust.h: a match F* cannot prove complete */
+static void incomplete(void *ctx, struct zc_pos pos, const char *what,
+		       const char *missing)
+{
+	diag(ctx, pos, "this %s does not cover %s (F* refuses a match it "
+	     "cannot prove complete: \"Patterns are incomplete\")", what,
+	     missing);
+}
+
 /* Stage 2 and 3 on a parsed module: 0 and *c loaded when both pass. */
 static void static_checks(const struct zc_module *m, const char *src,
 			  size_t len, const char *file,
@@ -2949,6 +2959,7 @@ static void static_checks(const struct zc_module *m, const char *src,
 	w.m = m;
 	check_entries(m, rep);
 	walk_module(&w, m);
+	zc_check_matches(m, incomplete, rep);
 	if (zen_contract_load_module(m, src, len, file, c, &e, res_error,
 				     &re) && rep->n == before)
 		diag_of_err(rep, file, &e);

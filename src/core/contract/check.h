@@ -22,7 +22,8 @@
  *      the result cannot be a function (a cost value, a constructor, a
  *      boolean operator: the resolver's, which knows what each name
  *      denotes, zc_program_load_all); bodies that surely are no cost
- *      value (below, the resolver's too);
+ *      value (below, the resolver's too); matches F* cannot prove
+ *      complete, where nothing constrains their scrutinee (exhaust.h);
  *   3. name resolution (eval.h LOADING: every name, module and
  *      constructor bound; every error of zc_program_load_all);
  *   4. the cost bound and the declared cost indexes (below).

@@ -35,6 +35,9 @@ struct parser {
 	struct vec arrows;	/* the arrow abbreviations so far (typedefs) */
 	const char *last_val;	/* the val just before this declaration */
 	unsigned flags;
+	/* refinements skipped and type arrows read so far (ast.h
+	 * zc_expr.refined) */
+	size_t refinements, type_arrows;
 };
 
 typedef struct parser P;
@@ -570,6 +573,22 @@ struct tyinfo {
 };
 
 /*
+ * An operand of a type arrow, marked refined when a refinement or an
+ * arrow was read inside it (`(x:nat{x > 0} -> U)` keeps U only): it may
+ * constrain values in ways zen does not see.
+ */
+static struct zc_expr *parse_operand_type(P *p, int min)
+{
+	size_t refinements = p->refinements, arrows = p->type_arrows;
+	struct zc_expr *e = parse_binop(p, min);
+
+	if (e && (p->refinements != refinements ||
+		  p->type_arrows != arrows))
+		e->refined = true;
+	return e;
+}
+
+/*
  * tmArrow: [#] [x:] operand (-> ...)*, where operands are binary
  * expressions from level min.  Returns the number of explicit domains.
  * `x:T -> ...` and `(x:T) -> ...` name their domain; `#n:T -> ...` and
@@ -605,7 +624,7 @@ static size_t parse_tyarrow(P *p, int min, struct tyinfo *ti)
 			name = peek(p, 1)->text;
 			check_binder(p, name, peek(p, 1));
 		}
-		e = parse_binop(p, min);
+		e = parse_operand_type(p, min);
 		if (!accept(p, ZC_T_ARROW)) {
 			if (ti)
 				ti->cod = e;
@@ -622,6 +641,7 @@ static size_t parse_tyarrow(P *p, int min, struct tyinfo *ti)
 		}
 		if (!implicit)
 			n++;
+		p->type_arrows++;
 	}
 	leave(p);
 	return n;
@@ -964,6 +984,8 @@ static struct zc_expr *parse_atom(P *p)
 	for (;;) {
 		if (p->tymode && is(p, ZC_T_LBRACE)) {
 			skip_balanced(p, ZC_T_LBRACE, ZC_T_RBRACE, "'}'");
+			e->refined = true;
+			p->refinements++;
 		} else if (is(p, ZC_T_DOT) && peek(p, 1)->kind == ZC_T_LPAREN &&
 			   t->kind == ZC_T_UIDENT && e->kind == ZC_E_CON &&
 			   !p->tymode) {
