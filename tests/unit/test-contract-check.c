@@ -359,6 +359,63 @@ static void test_incomplete_matches(void)
 			  "let h k = apply (fun x -> match x with "
 			  "| Some n -> incRet 1 n)\n"),
 		  NULL, 0, "refined results and callbacks");
+	/* h48's probes, each accepted by F*: a lambda's parameter takes the
+	 * refinement of the arguments before it, or its own annotation */
+	over_case(MATCHES("type someNat = o:option nat{o <> None}\n"
+			  "val g: unit -> cost someNat 2\n"
+			  "let g _ = ret (Some 3 <: someNat)\n"
+			  "val f: unit -> cost nat 8\n"
+			  "let f _ = g () >>= (fun x -> match x with "
+			  "| Some z -> ret z)\n"
+			  "val f2: unit -> cost nat 8\n"
+			  "let f2 _ = ret (Some 3) >>= (fun (x:option nat"
+			  "{x <> None}) -> match x with | Some z -> ret z)\n"
+			  "val f3: option nat -> cost nat 11\n"
+			  "let f3 x = ifBang (ret (x <> None)) (fun b -> "
+			  "if b then begin match x with | Some z -> ret z end "
+			  "else ret 0)\n"
+			  "type cb = o:option nat{o <> None} -> cost nat 3\n"
+			  "val app: cb -> cost nat 5\n"
+			  "let app k = k (Some 1)\n"
+			  "val f4: unit -> cost nat 6\n"
+			  "let f4 _ = app (fun x -> match x with "
+			  "| Some z -> ret z)\n"
+			  "val f5: unit -> cost nat 8\n"
+			  "let f5 _ = let! x = ret #(o:option nat{o <> None}) "
+			  "(Some 3) in match x with | Some z -> ret z\n"),
+		  NULL, 0, "refined lambdas");
+	/* a let! of a refined result that a condition speaks of, or that is
+	 * not a plain call */
+	over_case(MATCHES("type someNat = o:option nat{o <> None}\n"
+			  "val g: unit -> cost someNat 2\n"
+			  "let g _ = ret (Some 3 <: someNat)\n"
+			  "val chk: x:option nat -> cost (b:bool"
+			  "{b = (x <> None)}) 3\n"
+			  "let chk x = ret (x <> None)\n"
+			  "val f: option nat -> cost nat 12\n"
+			  "let f x = let! b = chk x in if b then begin match x "
+			  "with | Some z -> ret z end else ret 0\n"
+			  "val f2: nat -> cost nat 13\n"
+			  "let f2 y = let! x = (if y = 0 then g () else g ()) "
+			  "in match x with | Some z -> ret z\n"),
+		  NULL, 0, "refined let!");
+	/* a refinement on another parameter, squash */
+	over_case(MATCHES("let f (x:option nat) (y:nat{x <> None}) : "
+			  "cost nat 3 = match x with | Some z -> ret z\n"
+			  "val f2: x:option nat -> squash (x <> None) -> "
+			  "cost nat 3\n"
+			  "let f2 x _ = match x with | Some z -> ret z\n"),
+		  NULL, 0, "another parameter's refinement");
+	/* refined record fields and constructor arguments */
+	over_case(MATCHES("type someNat = o:option nat{o <> None}\n"
+			  "type r = { a: someNat; b: nat }\n"
+			  "val f: r -> cost nat 3\n"
+			  "let f ({a = x}) = match x with | Some z -> ret z\n"
+			  "type t = | A of someNat | B\n"
+			  "val f2: t -> cost nat 5\n"
+			  "let f2 x = match x with | A (Some z) -> ret z "
+			  "| B -> ret 0\n"),
+		  NULL, 0, "refined fields and arguments");
 }
 
 static void test_declared_index_above(void)

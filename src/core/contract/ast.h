@@ -199,6 +199,9 @@ struct zc_pat {
 	enum zc_pat_kind kind;
 	struct zc_pos pos;
 	uint32_t depth;		/* 1 + deepest child */
+	/* annotated `(p : T)` with a T that may constrain it (a refinement
+	 * or an arrow in it, not kept) */
+	bool refined;
 	union {
 		const char *name;
 		struct zc_int lit_int;
@@ -426,6 +429,9 @@ struct zc_typedef {
 	const struct zc_expr *abbrev;
 	const char **params;
 	size_t nparams;
+	/* a refinement in its definition, or an arrow or abstract type: it
+	 * may constrain its values in ways zen does not see */
+	bool refined;
 	/* ZC_TY_ABBREV of an arrow type (`type costFn = txSkeleton -> ... ->
 	 * nat `cost` 4`): its domains and codomain, for the vals written
 	 * with it (`val cf : costFn`); NULL otherwise */

@@ -90,6 +90,10 @@ struct ex {
 	struct zc_arena *a;
 	struct sig *user;	/* the contract's variants */
 	size_t nuser;
+	/* a type of the contract's may constrain its values (a refinement
+	 * in one, an arrow or abstract type): its variants' and records'
+	 * arguments may be refined, so their columns are not judged */
+	int user_refined;
 	unsigned long steps;
 	int gave_up;
 };
@@ -124,12 +128,24 @@ static int find_ctor(const struct ex *x, const char *name, struct head *h)
 	return 0;
 }
 
+static int is_user(const struct ex *x, const struct sig *sig)
+{
+	for (size_t i = 0; i < x->nuser; i++)
+		if (sig == &x->user[i])
+			return 1;
+	return 0;
+}
+
 static struct head head_of(const struct ex *x, const struct zc_pat *p)
 {
 	struct head h = { H_WILD, NULL, 0, 0 };
 
 	if (!p)
 		return h;
+	if (p->refined) {	/* (p : T{...}): T may leave values out */
+		h.k = H_OTHER;
+		return h;
+	}
 	switch (p->kind) {
 	case ZC_P_BOOL:
 		h.k = H_BOOL;
@@ -141,7 +157,8 @@ static struct head head_of(const struct ex *x, const struct zc_pat *p)
 	case ZC_P_CON:
 		h.k = H_CTOR;
 		if (!find_ctor(x, p->u.con.name, &h) ||
-		    !p->u.con.nargs != !h.sig->c[h.i].arity)
+		    !p->u.con.nargs != !h.sig->c[h.i].arity ||
+		    (x->user_refined && is_user(x, h.sig)))
 			h.k = H_OTHER;
 		break;
 	case ZC_P_TUPLE:
@@ -157,7 +174,7 @@ static struct head head_of(const struct ex *x, const struct zc_pat *p)
 		h.i = 1;
 		break;
 	case ZC_P_RECORD:
-		h.k = H_RECORD;
+		h.k = x->user_refined ? H_OTHER : H_RECORD;
 		break;
 	case ZC_P_OR:
 		h.k = H_OTHER;	/* expanded before */
@@ -653,6 +670,12 @@ static const struct zc_typedef *find_typedef(const struct zc_module *m,
 }
 
 /* t, or a type it is made of or abbreviates, has a refinement {...} */
+static int names_any(const struct zc_expr *t, const char *const *names);
+
+/* Zulib's types that are refinements: squash p is x:unit{p} */
+static const char *const refining_types[] = { "squash", "refineType",
+					      NULL };
+
 static int type_refined(const struct walk *w, const struct zc_expr *t,
 			int depth)
 {
@@ -661,7 +684,9 @@ static int type_refined(const struct walk *w, const struct zc_expr *t,
 
 	if (!t || depth > 8)
 		return 0;
-	if (t->refined)
+	/* (x:T{...}) read as an expression is x ascribed T */
+	if (t->refined || (t->ascribed && type_refined(w, t->ascribed,
+						       depth + 1)))
 		return 1;
 	switch (t->kind) {
 	case ZC_E_APP:
@@ -675,8 +700,11 @@ static int type_refined(const struct walk *w, const struct zc_expr *t,
 				return 1;
 		return 0;
 	case ZC_E_VAR:
+		if (names_any(t, refining_types))
+			return 1;
 		td = find_typedef(w->m, t->u.name);
-		return td && type_refined(w, td->abbrev, depth + 1);
+		return td && (td->refined ||
+			      type_refined(w, td->abbrev, depth + 1));
 	default:
 		return 0;
 	}
@@ -706,7 +734,7 @@ static int names_any(const struct zc_expr *t, const char *const *names)
 }
 
 static const char *const preconditions[] = { "Pure", "requires", "Div",
-					     "GTot", NULL };
+					     "GTot", "squash", NULL };
 
 /* A val whose domains or precondition may constrain the arguments. */
 static int sig_constrains(const struct walk *w, const struct zc_sig *sig)
@@ -741,8 +769,8 @@ static const char *const refining[] = {
 };
 
 /* e's value may carry a refinement (a let!'s right-hand side) */
-static int rhs_refined(const struct walk *w, const struct zc_expr *e,
-		       const struct bound *env)
+static int rhs_refined_at(const struct walk *w, const struct zc_expr *e,
+			  const struct bound *env, int depth)
 {
 	const struct bound *b;
 	const struct zc_expr *p;
@@ -751,19 +779,40 @@ static int rhs_refined(const struct walk *w, const struct zc_expr *e,
 		return 0;
 	if (e->ascribed && type_refined(w, e->ascribed, 0))
 		return 1;
+	for (uint32_t i = 0; i < e->nimplicit; i++)	/* ret #(x:T{..}) */
+		if (type_refined(w, e->implicit_args[i], 0))
+			return 1;
 	switch (e->kind) {
 	case ZC_E_VAR:
 		if ((b = find_bound(env, e->u.name)))
-			return b->refined_ret;
+			return b->refined_ret ||
+			       (b->def && (depth >= MAX_DEFS ||
+					   rhs_refined_at(w, b->def, b->up,
+							  depth + 1)));
 		return names_any(e, refining) || top_refined(w, e->u.name);
 	case ZC_E_APP:
 		for (size_t i = 0; (p = app_part(e, i)); i++)
-			if (rhs_refined(w, p, env))
+			if (rhs_refined_at(w, p, env, depth))
 				return 1;
 		return 0;
-	default:
+	case ZC_E_CON: case ZC_E_INT: case ZC_E_STRING: case ZC_E_BOOL:
+	case ZC_E_UNIT: case ZC_E_ERASED:
 		return 0;
+	case ZC_E_TUPLE: case ZC_E_LIST:
+		for (size_t i = 0; i < e->u.items.n; i++)
+			if (rhs_refined_at(w, e->u.items.items[i], env,
+					   depth))
+				return 1;
+		return 0;
+	default:	/* an if, a match, a let ...: not looked into */
+		return 1;
 	}
+}
+
+static int rhs_refined(const struct walk *w, const struct zc_expr *e,
+		       const struct bound *env)
+{
+	return rhs_refined_at(w, e, env, 0);
 }
 
 /* env, with every variable c names constrained (and what the pure lets
@@ -821,6 +870,10 @@ static const struct bound *bind_pat(struct walk *w, const struct bound *env,
 {
 	size_t i;
 
+	/* under an annotation, a refined record or variant of the
+	 * contract's, or an unknown constructor: maybe refined */
+	if (free && head_of(&w->x, p).k == H_OTHER)
+		free = 0;
 	switch (p->kind) {
 	case ZC_P_VAR:
 		return push_bound(w, env, p->u.name, free, NULL);
@@ -910,7 +963,7 @@ static void walk_params(struct walk *w, struct zc_pat *const *params,
 			const struct bound *env)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (free[i])
+		if (free[i] && !params[i]->refined)
 			check_pats(w, params[i]->pos, "pattern",
 				   (const struct zc_pat *const *)&params[i],
 				   1);
@@ -927,11 +980,14 @@ static void walk_function(struct walk *w, const struct zc_binding *b,
 {
 	int *free = zc_arena_alloc(w->x.a, (b->nparams + 1) * sizeof(int));
 
+	/* a refinement on one parameter may name another (y:nat{x <> 0}) */
 	may_be_free = may_be_free && !sig_constrains(w, sig);
+	for (size_t i = 0; b->param_types && i < b->nparams; i++)
+		if (type_refined(w, b->param_types[i], 0) ||
+		    b->params[i]->refined)
+			may_be_free = 0;
 	for (size_t i = 0; i < b->nparams; i++)
-		free[i] = may_be_free &&
-			  !(b->param_types &&
-			    type_refined(w, b->param_types[i], 0));
+		free[i] = may_be_free;
 	walk_params(w, b->params, b->nparams, free, b->body, env);
 }
 
@@ -977,6 +1033,35 @@ static int callback_free(const struct walk *w, const struct zc_expr *fn,
 	return 1;
 }
 
+/*
+ * F* types a lambda argument after the arguments before it: its
+ * parameter takes their refinement (`g () >>= fun x -> ...` with g's
+ * result refined; bind_dep, ifBang: x == force mx), and a condition on
+ * it speaks of what they name.
+ */
+static int others_refined(const struct walk *w, const struct zc_expr *e,
+			  size_t lambda, const struct bound *env)
+{
+	if (names_any(e->u.app.fn, refining))
+		return 1;
+	for (size_t i = 0; i < e->u.app.nargs; i++)
+		if (i != lambda && e->u.app.args[i]->kind != ZC_E_FUN &&
+		    rhs_refined(w, e->u.app.args[i], env))
+			return 1;
+	return 0;
+}
+
+static const struct bound *constrain_others(struct walk *w,
+					    const struct zc_expr *e,
+					    size_t lambda,
+					    const struct bound *env)
+{
+	for (size_t i = 0; i < e->u.app.nargs; i++)
+		if (i != lambda)
+			env = constrain(w, env, e->u.app.args[i], 0);
+	return env;
+}
+
 static void walk_app(struct walk *w, const struct zc_expr *e,
 		     const struct bound *env)
 {
@@ -992,10 +1077,12 @@ static void walk_app(struct walk *w, const struct zc_expr *e,
 	for (size_t i = 0; i < e->u.app.nargs; i++) {
 		const struct zc_expr *a = e->u.app.args[i];
 
-		if (a->kind == ZC_E_FUN)
-			walk_lambda(w, a, callback_free(w, fn, env), env);
-		else
+		if (a->kind != ZC_E_FUN)
 			walk_expr(w, a, env);
+		else if (others_refined(w, e, i, env))
+			walk_lambda(w, a, 0, constrain_others(w, e, i, env));
+		else
+			walk_lambda(w, a, callback_free(w, fn, env), env);
 	}
 }
 
@@ -1027,6 +1114,27 @@ static void walk_let(struct walk *w, const struct zc_expr *e,
 		}
 	}
 	walk_expr(w, e->u.let.body, inner);
+}
+
+/* let! p = rhs in body: p's variables are free unless rhs's type may be
+ * refined; then a variable keeps rhs, which a condition on it speaks of
+ * (let! b = chk x, chk's result b:bool{b = (x <> None)}) */
+static void walk_letbang(struct walk *w, const struct zc_expr *e,
+			 const struct bound *env)
+{
+	const struct zc_pat *p = e->u.letbang.pat;
+	int free = !rhs_refined(w, e->u.letbang.rhs, env);
+
+	walk_expr(w, e->u.letbang.rhs, env);
+	if (free)
+		check_pats(w, p->pos, "pattern",
+			   (const struct zc_pat *const *)&e->u.letbang.pat,
+			   1);
+	if (!free && p->kind == ZC_P_VAR)
+		env = push_bound(w, env, p->u.name, 0, e->u.letbang.rhs);
+	else
+		env = bind_pat(w, env, p, free);
+	walk_expr(w, e->u.letbang.body, env);
 }
 
 static void walk_match(struct walk *w, const struct zc_expr *e,
@@ -1061,7 +1169,6 @@ static void walk_expr(struct walk *w, const struct zc_expr *e,
 		      const struct bound *env)
 {
 	size_t i;
-	int free;
 
 	if (!e)
 		return;
@@ -1092,14 +1199,7 @@ static void walk_expr(struct walk *w, const struct zc_expr *e,
 		walk_let(w, e, env);
 		break;
 	case ZC_E_LETBANG:
-		walk_expr(w, e->u.letbang.rhs, env);
-		free = !rhs_refined(w, e->u.letbang.rhs, env);
-		if (free)
-			check_pats(w, e->u.letbang.pat->pos, "pattern",
-				   (const struct zc_pat *const *)
-				   &e->u.letbang.pat, 1);
-		walk_expr(w, e->u.letbang.body,
-			  bind_pat(w, env, e->u.letbang.pat, free));
+		walk_letbang(w, e, env);
 		break;
 	case ZC_E_LETOPEN:
 		walk_expr(w, e->u.letopen.body, env);
@@ -1138,6 +1238,7 @@ static void collect_variants(struct walk *w)
 				&m->decls[i].u.type.types[j];
 			struct ctor *c;
 
+			w->x.user_refined |= t->refined;
 			if (t->form != ZC_TY_VARIANT)
 				continue;
 			c = zc_arena_alloc(w->x.a, (t->nctors ? t->nctors : 1) *

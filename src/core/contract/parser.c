@@ -572,6 +572,16 @@ struct tyinfo {
 	struct vec implicits;	/* binder names of the implicit domains */
 };
 
+/* A type annotation of a pattern (p : T): 1 when T may constrain the
+ * values (a refinement or an arrow in it, ast.h zc_pat.refined). */
+static bool parse_type_constrains(P *p)
+{
+	size_t refinements = p->refinements, arrows = p->type_arrows;
+
+	parse_type(p, L_0A);
+	return p->refinements != refinements || p->type_arrows != arrows;
+}
+
 /*
  * An operand of a type arrow, marked refined when a refinement or an
  * arrow was read inside it (`(x:nat{x > 0} -> U)` keeps U only): it may
@@ -1351,6 +1361,7 @@ static void parse_param(P *p, struct vec *params, struct vec *impl,
 {
 	const struct zc_expr *ty;
 	struct zc_pat *x;
+	size_t first = params->n, refinements, arrows;
 
 	if (impl && is(p, ZC_T_HASH) && simple_name(peek(p, 1)))
 		vpush(p, impl, (void *)peek(p, 1)->text);
@@ -1390,7 +1401,13 @@ static void parse_param(P *p, struct vec *params, struct vec *impl,
 				vpush(p, params, x);
 			}
 			advance(p);
+			refinements = p->refinements;
+			arrows = p->type_arrows;
 			ty = parse_annot(p, L_0A);
+			for (size_t i = first; i < params->n; i++)
+				((struct zc_pat *)params->v[i])->refined =
+					p->refinements != refinements ||
+					p->type_arrows != arrows;
 			expect(p, ZC_T_RPAREN, "')'");
 			while (types && types->n < params->n)
 				vpush(p, types, (void *)ty);
@@ -1944,7 +1961,7 @@ static struct zc_pat *parse_atomic_pat(P *p)
 		}
 		x = parse_pattern(p, 1);
 		if (accept(p, ZC_T_COLON))
-			parse_type(p, L_0A);
+			x->refined = parse_type_constrains(p);
 		expect(p, ZC_T_RPAREN, "')'");
 		break;
 	case ZC_T_LBRACK: {
@@ -2450,7 +2467,12 @@ static struct zc_module *parse_module(P *p)
 				struct zc_typedef *td =
 					zc_arena_alloc(p->a, sizeof(*td));
 
+				size_t refinements = p->refinements;
+
 				parse_typedef(p, td);
+				td->refined = p->refinements != refinements ||
+					      (td->form == ZC_TY_ABBREV &&
+					       !td->abbrev);
 				vpush(p, &v, td);
 			} while (accept(p, ZC_T_AND));
 			d->u.type.types = zc_arena_alloc(
