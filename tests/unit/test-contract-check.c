@@ -416,6 +416,41 @@ static void test_incomplete_matches(void)
 			  "let f2 x = match x with | A (Some z) -> ret z "
 			  "| B -> ret 0\n"),
 		  NULL, 0, "refined fields and arguments");
+	/* h49's probes: what a pure let or a condition stands for, whatever
+	 * its form; a refined let! tuple; a refinement inside a parameter's
+	 * type; tryMapT's length; a precondition in a return type */
+	over_case(MATCHES("val f: option nat -> cost nat 8\n"
+			  "let f x = let d = (match x with | None -> true "
+			  "| _ -> false) in if d then ret 0 else "
+			  "(match x with | Some z -> ret z)\n"
+			  "val f2: option nat -> cost nat 9\n"
+			  "let f2 x = if (match x with | Some _ -> true "
+			  "| None -> false) then (match x with "
+			  "| Some z -> ret z) else ret 0\n"
+			  "val f3: option nat -> cost nat 10\n"
+			  "let f3 x = let (a, b) = (x <> None, 1) in if a then "
+			  "(match x with | Some z -> ret z) else ret 0\n"),
+		  NULL, 0, "conditions of any form");
+	over_case(MATCHES("val g: x:option nat -> cost ((b:bool"
+			  "{b = (x <> None)}) * nat) 5\n"
+			  "let g x = ret (((x <> None) <: (b:bool"
+			  "{b = (x <> None)})), (1 <: nat))\n"
+			  "val f: option nat -> cost nat 14\n"
+			  "let f x = let! (b, _) = g x in if b then "
+			  "(match x with | Some z -> ret z) else ret 0\n"
+			  "val f2: cost (o:option nat{o <> None}) 0 -> "
+			  "cost nat 5\n"
+			  "let f2 mx = let! x = mx in match x with "
+			  "| Some z -> ret z\n"
+			  "val inc1: nat -> nat `RT.t` 3\n"
+			  "let inc1 n = RT.ok (n + 1)\n"
+			  "val f3: unit -> cost nat 81\n"
+			  "let f3 _ = let! r = RT.tryMapT inc1 [1; 2] in "
+			  "match r with | OK (h :: _) -> ret h | ERR _ -> ret 0\n"
+			  "let f4 (x:option nat) : Pure (cost nat 3) "
+			  "(requires (x <> None)) (ensures (fun _ -> True)) = "
+			  "match x with | Some z -> ret z\n"),
+		  NULL, 0, "refined let! tuples, parameters, results");
 }
 
 static void test_declared_index_above(void)

@@ -614,7 +614,7 @@ struct bound {
 	const char *name;
 	int free;
 	const struct zc_expr *def;
-	int refined_ret;
+	int refined;
 	const struct bound *up;
 };
 
@@ -634,7 +634,7 @@ static const struct bound *push_bound(struct walk *w, const struct bound *up,
 	b->name = name;
 	b->free = free;
 	b->def = def;
-	b->refined_ret = 0;
+	b->refined = 0;
 	b->up = up;
 	return b;
 }
@@ -765,7 +765,8 @@ static int top_refined(const struct walk *w, const char *name)
 static const char *const refining[] = {
 	"bind_dep", "ifBang", "refine_in", "refine_eq_in", "refine_out",
 	"refine_eq_out", "refine", "toList", "init_pure", "joinOptions",
-	"chunkBySize", "zip", "zipWithT", "sub", "append", "concat3", NULL,
+	"chunkBySize", "zip", "zipWithT", "sub", "append", "concat3",
+	"tryMapT", "mapT", NULL,
 };
 
 /* e's value may carry a refinement (a let!'s right-hand side) */
@@ -785,7 +786,7 @@ static int rhs_refined_at(const struct walk *w, const struct zc_expr *e,
 	switch (e->kind) {
 	case ZC_E_VAR:
 		if ((b = find_bound(env, e->u.name)))
-			return b->refined_ret ||
+			return b->refined ||
 			       (b->def && (depth >= MAX_DEFS ||
 					   rhs_refined_at(w, b->def, b->up,
 							  depth + 1)));
@@ -815,12 +816,13 @@ static int rhs_refined(const struct walk *w, const struct zc_expr *e,
 	return rhs_refined_at(w, e, env, 0);
 }
 
-/* env, with every variable c names constrained (and what the pure lets
- * among them stand for) */
+/* env, with every variable c names anywhere constrained (and what those
+ * with a definition stand for): F* knows c's value on the way */
 static const struct bound *constrain(struct walk *w, const struct bound *env,
 				     const struct zc_expr *c, int depth)
 {
 	const struct bound *b;
+	const struct zc_expr *p;
 	size_t i;
 
 	if (!c)
@@ -833,9 +835,8 @@ static const struct bound *constrain(struct walk *w, const struct bound *env,
 			env = constrain(w, env, b->def, depth + 1);
 		return env;
 	case ZC_E_APP:
-		env = constrain(w, env, c->u.app.fn, depth);
-		for (i = 0; i < c->u.app.nargs; i++)
-			env = constrain(w, env, c->u.app.args[i], depth);
+		for (i = 0; (p = app_part(c, i)); i++)
+			env = constrain(w, env, p, depth);
 		return env;
 	case ZC_E_TUPLE: case ZC_E_LIST:
 		for (i = 0; i < c->u.items.n; i++)
@@ -851,12 +852,25 @@ static const struct bound *constrain(struct walk *w, const struct bound *env,
 		for (i = 0; i < c->u.record.n; i++)
 			env = constrain(w, env, c->u.record.values[i], depth);
 		return env;
+	case ZC_E_FUN:
+		return constrain(w, env, c->u.fun.body, depth);
 	case ZC_E_IF:
 		env = constrain(w, env, c->u.if_.cond, depth);
 		env = constrain(w, env, c->u.if_.then_, depth);
 		return constrain(w, env, c->u.if_.else_, depth);
+	case ZC_E_MATCH:
+		env = constrain(w, env, c->u.match.scrut, depth);
+		for (i = 0; i < c->u.match.n; i++)
+			env = constrain(w, env, c->u.match.branches[i].body,
+					depth);
+		return env;
 	case ZC_E_LET:
+		for (i = 0; i < c->u.let.nbinds; i++)
+			env = constrain(w, env, c->u.let.binds[i].body, depth);
 		return constrain(w, env, c->u.let.body, depth);
+	case ZC_E_LETBANG:
+		env = constrain(w, env, c->u.letbang.rhs, depth);
+		return constrain(w, env, c->u.letbang.body, depth);
 	case ZC_E_LETOPEN:
 		return constrain(w, env, c->u.letopen.body, depth);
 	default:
@@ -864,33 +878,50 @@ static const struct bound *constrain(struct walk *w, const struct bound *env,
 	}
 }
 
-/* env with the variables of p bound, free or not */
+/* How a pattern binds its variables: free or not, to a part of def (a
+ * pure let's or a refined let!'s right-hand side, which a condition on
+ * them speaks of), of a type that may be refined. */
+struct bind_as {
+	int free;
+	const struct zc_expr *def;
+	int refined;
+};
+
+/* env with the variables of p bound as `as` says */
 static const struct bound *bind_pat(struct walk *w, const struct bound *env,
-				    const struct zc_pat *p, int free)
+				    const struct zc_pat *p,
+				    const struct bind_as *as)
 {
+	struct bind_as sub = *as;
+	struct bound *b;
 	size_t i;
 
 	/* under an annotation, a refined record or variant of the
 	 * contract's, or an unknown constructor: maybe refined */
-	if (free && head_of(&w->x, p).k == H_OTHER)
-		free = 0;
+	if (head_of(&w->x, p).k == H_OTHER) {
+		sub.free = 0;
+		sub.refined = 1;
+	}
 	switch (p->kind) {
 	case ZC_P_VAR:
-		return push_bound(w, env, p->u.name, free, NULL);
+		b = (struct bound *)push_bound(w, env, p->u.name, sub.free,
+					       sub.def);
+		b->refined = sub.refined;
+		return b;
 	case ZC_P_CON:
 		for (i = 0; i < p->u.con.nargs; i++)
-			env = bind_pat(w, env, p->u.con.args[i], free);
+			env = bind_pat(w, env, p->u.con.args[i], &sub);
 		return env;
 	case ZC_P_TUPLE: case ZC_P_LIST: case ZC_P_OR:
 		for (i = 0; i < p->u.items.n; i++)
-			env = bind_pat(w, env, p->u.items.items[i], free);
+			env = bind_pat(w, env, p->u.items.items[i], &sub);
 		return env;
 	case ZC_P_CONS:
-		env = bind_pat(w, env, p->u.cons.hd, free);
-		return bind_pat(w, env, p->u.cons.tl, free);
+		env = bind_pat(w, env, p->u.cons.hd, &sub);
+		return bind_pat(w, env, p->u.cons.tl, &sub);
 	case ZC_P_RECORD:
 		for (i = 0; i < p->u.record.n; i++)
-			env = bind_pat(w, env, p->u.record.pats[i], free);
+			env = bind_pat(w, env, p->u.record.pats[i], &sub);
 		return env;
 	default:
 		return env;
@@ -957,17 +988,17 @@ static int apart_from_earlier(const struct walk *w, const struct zc_expr *e,
 static void walk_expr(struct walk *w, const struct zc_expr *e,
 		      const struct bound *env);
 
-/* The parameters params[0..n) (free where free[i]) and the body. */
+/* The parameters params[0..n), bound as as[i] says, and the body. */
 static void walk_params(struct walk *w, struct zc_pat *const *params,
-			size_t n, const int *free, const struct zc_expr *body,
-			const struct bound *env)
+			size_t n, const struct bind_as *as,
+			const struct zc_expr *body, const struct bound *env)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (free[i] && !params[i]->refined)
+		if (as[i].free && !params[i]->refined)
 			check_pats(w, params[i]->pos, "pattern",
 				   (const struct zc_pat *const *)&params[i],
 				   1);
-		env = bind_pat(w, env, params[i], free[i]);
+		env = bind_pat(w, env, params[i], &as[i]);
 	}
 	walk_expr(w, body, env);
 }
@@ -978,29 +1009,41 @@ static void walk_function(struct walk *w, const struct zc_binding *b,
 			  const struct zc_sig *sig, int may_be_free,
 			  const struct bound *env)
 {
-	int *free = zc_arena_alloc(w->x.a, (b->nparams + 1) * sizeof(int));
+	struct bind_as *as = zc_arena_alloc(w->x.a, (b->nparams + 1) *
+						       sizeof(*as));
 
-	/* a refinement on one parameter may name another (y:nat{x <> 0}) */
-	may_be_free = may_be_free && !sig_constrains(w, sig);
-	for (size_t i = 0; b->param_types && i < b->nparams; i++)
-		if (type_refined(w, b->param_types[i], 0) ||
-		    b->params[i]->refined)
+	/* a refinement on one parameter may name another (y:nat{x <> 0}),
+	 * a precondition any (Pure T (requires ...), in a val or not) */
+	may_be_free = may_be_free && !sig_constrains(w, sig) &&
+		      !names_any(b->ret_type, preconditions);
+	for (size_t i = 0; i < b->nparams; i++) {
+		as[i].def = NULL;
+		as[i].refined = b->params[i]->refined ||
+			(b->param_types &&
+			 type_refined(w, b->param_types[i], 0)) ||
+			(sig && sig->types && i < sig->n &&
+			 type_refined(w, sig->types[i], 0));
+		if (as[i].refined)
 			may_be_free = 0;
+	}
 	for (size_t i = 0; i < b->nparams; i++)
-		free[i] = may_be_free;
-	walk_params(w, b->params, b->nparams, free, b->body, env);
+		as[i].free = may_be_free;
+	walk_params(w, b->params, b->nparams, as, b->body, env);
 }
 
 static void walk_lambda(struct walk *w, const struct zc_expr *e, int free,
 			const struct bound *env)
 {
 	size_t n = e->u.fun.nparams;
-	int *f = zc_arena_alloc(w->x.a, (n + 1) * sizeof(int));
+	struct bind_as *as = zc_arena_alloc(w->x.a, (n + 1) * sizeof(*as));
 
 	free = free && !(e->ascribed && type_refined(w, e->ascribed, 0));
-	for (size_t i = 0; i < n; i++)
-		f[i] = free;
-	walk_params(w, e->u.fun.params, n, f, e->u.fun.body, env);
+	for (size_t i = 0; i < n; i++) {
+		as[i].free = free;
+		as[i].def = NULL;
+		as[i].refined = !free;	/* its type unknown, or refined */
+	}
+	walk_params(w, e->u.fun.params, n, as, e->u.fun.body, env);
 }
 
 static int is_short(const struct zc_expr *fn)
@@ -1094,7 +1137,12 @@ static void walk_let(struct walk *w, const struct zc_expr *e,
 
 	for (i = 0; i < e->u.let.nbinds; i++) {
 		const struct zc_binding *b = &e->u.let.binds[i];
-		int refined = type_refined(w, b->ret_type, 0);
+		/* F* knows a pure let's variables by their definition */
+		struct bind_as as = {
+			0, b->nparams ? NULL : b->body,
+			type_refined(w, b->ret_type, 0) ||
+			(!b->nparams && rhs_refined(w, b->body, env)),
+		};
 
 		if (b->nparams)
 			walk_function(w, b, NULL, 1, env);
@@ -1102,16 +1150,7 @@ static void walk_let(struct walk *w, const struct zc_expr *e,
 			walk_lambda(w, b->body, 0, env);
 		else
 			walk_expr(w, b->body, env);
-		if (b->pat->kind == ZC_P_VAR) {
-			struct bound *nb = (struct bound *)push_bound(
-				w, inner, b->pat->u.name, 0,
-				b->nparams ? NULL : b->body);
-
-			nb->refined_ret = refined;
-			inner = nb;
-		} else {
-			inner = bind_pat(w, inner, b->pat, 0);
-		}
+		inner = bind_pat(w, inner, b->pat, &as);
 	}
 	walk_expr(w, e->u.let.body, inner);
 }
@@ -1124,17 +1163,14 @@ static void walk_letbang(struct walk *w, const struct zc_expr *e,
 {
 	const struct zc_pat *p = e->u.letbang.pat;
 	int free = !rhs_refined(w, e->u.letbang.rhs, env);
+	struct bind_as as = { free, free ? NULL : e->u.letbang.rhs, !free };
 
 	walk_expr(w, e->u.letbang.rhs, env);
 	if (free)
 		check_pats(w, p->pos, "pattern",
 			   (const struct zc_pat *const *)&e->u.letbang.pat,
 			   1);
-	if (!free && p->kind == ZC_P_VAR)
-		env = push_bound(w, env, p->u.name, 0, e->u.letbang.rhs);
-	else
-		env = bind_pat(w, env, p, free);
-	walk_expr(w, e->u.letbang.body, env);
+	walk_expr(w, e->u.letbang.body, bind_pat(w, env, p, &as));
 }
 
 static void walk_match(struct walk *w, const struct zc_expr *e,
@@ -1156,12 +1192,15 @@ static void walk_match(struct walk *w, const struct zc_expr *e,
 	}
 	after = constrain(w, env, s, 0);
 	for (i = 0; i < e->u.match.n; i++) {
-		int bfree = free && s->kind == ZC_E_VAR &&
-			    apart_from_earlier(w, e, i);
+		/* F* knows the scrutinee equals the pattern */
+		struct bind_as as = { 0, s, 1 };
 
+		as.free = free && s->kind == ZC_E_VAR &&
+			  apart_from_earlier(w, e, i);
+		as.refined = !as.free;
 		walk_expr(w, e->u.match.branches[i].body,
 			  bind_pat(w, after, e->u.match.branches[i].pat,
-				   bfree));
+				   &as));
 	}
 }
 
