@@ -451,6 +451,48 @@ static void test_incomplete_matches(void)
 			  "(requires (x <> None)) (ensures (fun _ -> True)) = "
 			  "match x with | Some z -> ret z\n"),
 		  NULL, 0, "refined let! tuples, parameters, results");
+	/* h50's probes: a refined type given to cast, a local function's
+	 * types that speak of what it captures, arrows the val does not
+	 * show, an indexed family */
+	over_case(MATCHES("type someNat = o:option nat{o <> None}\n"
+			  "val f: option nat -> cost nat 13\n"
+			  "let f x = if x = None then ret 0 else (let! y = "
+			  "ret (cast someNat x) in match y with "
+			  "| Some z -> ret z)\n"
+			  "val f2: list nat -> cost nat 14\n"
+			  "let f2 ls =\n"
+			  "  let get (i:nat{i < length ls}) : cost nat 4 = "
+			  "(match ls with | h :: _ -> ret h) in\n"
+			  "  if length ls > 0 then get 0 else (ret 0 |> inc 4)\n"
+			  "val f3: option nat -> cost nat 12\n"
+			  "let f3 x =\n"
+			  "  let chk (u:unit) : cost (b:bool{b = (x <> None)}) 3"
+			  " = ret (x <> None) in\n"
+			  "  let! b = chk () in\n"
+			  "  if b then (match x with | Some z -> ret z) "
+			  "else ret 0\n"),
+		  NULL, 0, "cast, captured refinements");
+	over_case(MATCHES("val f: nat -> (x:option nat{x <> None} -> "
+			  "cost nat 3)\n"
+			  "let f n x = match x with | Some z -> ret z\n"
+			  "type someNat = o:option nat{o <> None}\n"
+			  "type handler (a:Type) (n:nat) = a -> cost nat n\n"
+			  "val f2: handler someNat 3\n"
+			  "let f2 x = match x with | Some z -> ret z\n"
+			  "let f3 (x:option nat) : (u:unit{x <> None}) -> "
+			  "cost nat 3 = fun u -> match x with "
+			  "| Some z -> ret z\n"
+			  "type t : nat -> Type = | A : t 0 "
+			  "| B : n:nat -> t (n + 1)\n"
+			  "val f4: t 0 -> cost nat 2\n"
+			  "let f4 x = match x with | A -> ret 0\n"),
+		  NULL, 0, "arrows not shown, an indexed family");
+	/* still judged: a val of more arrows than parameters */
+	over_case(MATCHES("val f: option nat -> nat -> cost nat 5\n"
+			  "let f x = fun n -> match x with "
+			  "| Some z -> ret z\n"),
+		  "t.fst:9:20: this match does not cover None " INCOMPLETE, 1,
+		  "a val's later arrow");
 }
 
 static void test_declared_index_above(void)

@@ -299,6 +299,8 @@ struct zc_binding {
 	 * `val` of the same name before it (NULL if none); the names of the
 	 * implicit binders among the params (`#n`, `(#a #b : Type)`). */
 	const struct zc_expr *ret_type;
+	/* the return type holds a refinement or an arrow (not kept) */
+	bool ret_constrains;
 	const struct zc_sig *sig;
 	const char **implicits;
 	size_t nimplicits;

@@ -736,12 +736,15 @@ static int names_any(const struct zc_expr *t, const char *const *names)
 static const char *const preconditions[] = { "Pure", "requires", "Div",
 					     "GTot", "squash", NULL };
 
-/* A val whose domains or precondition may constrain the arguments. */
+/* A val whose domains, codomain or precondition may constrain the
+ * arguments: a refinement in them, arrows not all seen (a codomain in
+ * parentheses, `val f : handler someNat`) */
 static int sig_constrains(const struct walk *w, const struct zc_sig *sig)
 {
 	if (!sig)
 		return 0;
-	if (names_any(sig->ret, preconditions))
+	if (sig->via || names_any(sig->ret, preconditions) ||
+	    type_refined(w, sig->ret, 0))
 		return 1;
 	for (size_t i = 0; sig->types && i < sig->n; i++)
 		if (type_refined(w, sig->types[i], 0))
@@ -790,7 +793,10 @@ static int rhs_refined_at(const struct walk *w, const struct zc_expr *e,
 			       (b->def && (depth >= MAX_DEFS ||
 					   rhs_refined_at(w, b->def, b->up,
 							  depth + 1)));
-		return names_any(e, refining) || top_refined(w, e->u.name);
+		/* a function whose result is refined, or a refined type
+		 * given as an argument (cast someNat x) */
+		return names_any(e, refining) || top_refined(w, e->u.name) ||
+		       type_refined(w, e, 0);
 	case ZC_E_APP:
 		for (size_t i = 0; (p = app_part(e, i)); i++)
 			if (rhs_refined_at(w, p, env, depth))
@@ -816,6 +822,18 @@ static int rhs_refined(const struct walk *w, const struct zc_expr *e,
 	return rhs_refined_at(w, e, env, 0);
 }
 
+/* env with every variable in it constrained */
+static const struct bound *constrain_all(struct walk *w,
+					 const struct bound *env)
+{
+	const struct bound *out = env;
+
+	for (const struct bound *b = env; b; b = b->up)
+		if (b->free)
+			out = push_bound(w, out, b->name, 0, NULL);
+	return out;
+}
+
 /* env, with every variable c names anywhere constrained (and what those
  * with a definition stand for): F* knows c's value on the way */
 static const struct bound *constrain(struct walk *w, const struct bound *env,
@@ -831,6 +849,8 @@ static const struct bound *constrain(struct walk *w, const struct bound *env,
 	case ZC_E_VAR:
 		b = find_bound(env, c->u.name);
 		env = push_bound(w, env, c->u.name, 0, NULL);
+		if (b && b->refined)	/* its refinement may name anything */
+			return constrain_all(w, env);
 		if (b && b->def && depth < MAX_DEFS)
 			env = constrain(w, env, b->def, depth + 1);
 		return env;
@@ -1013,9 +1033,11 @@ static void walk_function(struct walk *w, const struct zc_binding *b,
 						       sizeof(*as));
 
 	/* a refinement on one parameter may name another (y:nat{x <> 0}),
-	 * a precondition any (Pure T (requires ...), in a val or not) */
-	may_be_free = may_be_free && !sig_constrains(w, sig) &&
-		      !names_any(b->ret_type, preconditions);
+	 * a precondition any (Pure T (requires ...), in a val or not), a
+	 * refined return type or arrow a parameter */
+	int constrains = sig_constrains(w, sig) || b->ret_constrains ||
+			 names_any(b->ret_type, preconditions);
+
 	for (size_t i = 0; i < b->nparams; i++) {
 		as[i].def = NULL;
 		as[i].refined = b->params[i]->refined ||
@@ -1023,11 +1045,13 @@ static void walk_function(struct walk *w, const struct zc_binding *b,
 			 type_refined(w, b->param_types[i], 0)) ||
 			(sig && sig->types && i < sig->n &&
 			 type_refined(w, sig->types[i], 0));
-		if (as[i].refined)
-			may_be_free = 0;
+		constrains |= as[i].refined;
 	}
 	for (size_t i = 0; i < b->nparams; i++)
-		as[i].free = may_be_free;
+		as[i].free = may_be_free && !constrains;
+	/* a local function's types may speak of what it captures */
+	if (constrains)
+		env = constrain_all(w, env);
 	walk_params(w, b->params, b->nparams, as, b->body, env);
 }
 
@@ -1147,7 +1171,8 @@ static void walk_let(struct walk *w, const struct zc_expr *e,
 		if (b->nparams)
 			walk_function(w, b, NULL, 1, env);
 		else if (b->body->kind == ZC_E_FUN)	/* its type unknown */
-			walk_lambda(w, b->body, 0, env);
+			walk_lambda(w, b->body, 0, b->ret_constrains
+					? constrain_all(w, env) : env);
 		else
 			walk_expr(w, b->body, env);
 		inner = bind_pat(w, inner, b->pat, &as);

@@ -6,11 +6,19 @@
  * it proves the values left out impossible there ("Patterns are
  * incomplete").  zen cannot prove, so it reports a pattern set that
  * leaves a value out only where nothing could make F* prove it away: the
- * scrutinee is a variable (or a tuple of them) that nothing constrains,
- * a parameter or a let! variable whose declared type has no refinement,
- * and no condition on the way (an if, a match, a && or ||) names it.
- * Constructors are known from Zulib's types and the contract's own
- * variants; a column of another kind is taken as complete.
+ * scrutinee is a variable (or a tuple of them) that nothing constrains
+ * (a parameter, a let! variable, a lambda's parameter), its type such
+ * that it may carry no refinement (no refinement, precondition or unseen
+ * arrow in its function's declared types; no refined right-hand side of
+ * its let!, no refined argument before its lambda, Zulib's refining
+ * functions included), and no condition on the way (an if, a match, a
+ * && or ||) names it or what stands for it (a pure let, a refined let!,
+ * a pattern of a match on it).  Three rounds of probes written to make
+ * it refuse what F* accepts (h48, h49, h50) shaped these rules; a branch
+ * F* proves unreachable is still judged.  Constructors are known from
+ * Zulib's types and the contract's own variants (not when one of its
+ * types holds a refinement or is indexed); a column of another kind is
+ * taken as complete.
  *
  * zc_check_matches calls fn once per incomplete match or pattern, in
  * source order, with its position and a value it leaves out ("None",

@@ -1540,8 +1540,13 @@ static void parse_binding(P *p, int rec, struct zc_binding *b)
 			fail_expected(p, "function name");
 		b->pat = parse_pattern(p, 0);
 	}
-	if (accept(p, ZC_T_COLON))
+	if (accept(p, ZC_T_COLON)) {
+		size_t refinements = p->refinements, arrows = p->type_arrows;
+
 		b->ret_type = parse_annot(p, L_CONS);
+		b->ret_constrains = p->refinements != refinements ||
+				    p->type_arrows != arrows;
+	}
 	expect(p, ZC_T_EQUALS, "'='");
 	p->vals = NULL;		/* the body's lets are local */
 	if (name && vals && is_lemma(vals, name, b)) {
@@ -2177,8 +2182,10 @@ static void parse_typedef(P *p, struct zc_typedef *td)
 	}
 	td->params = (const char **)params.v;
 	td->nparams = params.n;
-	if (accept(p, ZC_T_COLON))
+	if (accept(p, ZC_T_COLON)) {
 		parse_type(p, L_CONS);
+		td->refined = true;	/* t : nat -> Type: an indexed family */
+	}
 	if (!accept(p, ZC_T_EQUALS))
 		return;	/* abstract type */
 	if (is(p, ZC_T_LBRACE)) {
@@ -2230,6 +2237,8 @@ static void parse_typedef(P *p, struct zc_typedef *td)
 			} else if (accept(p, ZC_T_COLON)) {
 				struct tyinfo ti;
 
+				/* C : ... -> t i: its type may be indexed */
+				td->refined = true;
 				memset(&ti, 0, sizeof(ti));
 				ct->arity = parse_type_info(p, L_CONS, &ti);
 				if (ti.names.n == ct->arity)
@@ -2466,13 +2475,12 @@ static struct zc_module *parse_module(P *p)
 			do {
 				struct zc_typedef *td =
 					zc_arena_alloc(p->a, sizeof(*td));
-
 				size_t refinements = p->refinements;
 
 				parse_typedef(p, td);
-				td->refined = p->refinements != refinements ||
-					      (td->form == ZC_TY_ABBREV &&
-					       !td->abbrev);
+				td->refined |= p->refinements != refinements ||
+					       (td->form == ZC_TY_ABBREV &&
+						!td->abbrev);
 				vpush(p, &v, td);
 			} while (accept(p, ZC_T_AND));
 			d->u.type.types = zc_arena_alloc(
