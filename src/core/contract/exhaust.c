@@ -7,6 +7,7 @@
  * as in Maranget's "Warnings for pattern matching", which also gives a
  * value left out).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/base/zen.h"
@@ -17,6 +18,47 @@
 #define MAX_STEPS 20000
 /* Pure lets followed from a condition to what they stand for. */
 #define MAX_DEFS 8
+/* Rows of one matrix, and variables bound in one contract, before giving
+ * up (no more reports): the node runs this on every activation. */
+#define MAX_ROWS 4096
+#define MAX_BOUNDS 1000000
+
+/* ---- names --------------------------------------------------------------- */
+
+/* An index of names, sorted (find_named): the last of a name declared
+ * shadows the others. */
+struct named {
+	const char *name;
+	size_t order;		/* declaration order, for shadowing */
+	const void *p;
+};
+
+static int named_cmp(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The last declaration of name in the sorted index, NULL if none. */
+static const void *find_named(const struct named *idx, size_t n,
+			      const char *name)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {	/* the first entry above name */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(idx[mid].name, name) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && !strcmp(idx[lo - 1].name, name) ? idx[lo - 1].p : NULL;
+}
 
 /* ---- constructor signatures ------------------------------------------ */
 
@@ -94,6 +136,10 @@ struct ex {
 	 * in one, an arrow or abstract type): its variants' and records'
 	 * arguments may be refined, so their columns are not judged */
 	int user_refined;
+	/* every constructor by name (struct ctor_ref), the contract's
+	 * after Zulib's, later ones after earlier (they shadow) */
+	struct named *ctors;
+	size_t nctors;
 	unsigned long steps;
 	int gave_up;
 };
@@ -105,27 +151,51 @@ static const char *last_part(const char *name)
 	return d ? d + 1 : name;
 }
 
-/* The contract's variants shadow Zulib's constructors, later ones the
- * earlier. */
+struct ctor_ref {
+	const struct sig *sig;
+	size_t i;
+};
+
+/* The constructor name (its last component) stands for. */
 static int find_ctor(const struct ex *x, const char *name, struct head *h)
 {
-	const char *s = last_part(name);
+	const struct ctor_ref *c = find_named(x->ctors, x->nctors,
+					      last_part(name));
 
-	for (size_t u = x->nuser; u--;)
-		for (size_t i = 0; i < x->user[u].n; i++)
-			if (!strcmp(x->user[u].c[i].name, s)) {
-				h->sig = &x->user[u];
-				h->i = i;
-				return 1;
-			}
+	if (!c)
+		return 0;
+	h->sig = c->sig;
+	h->i = c->i;
+	return 1;
+}
+
+static void index_sig(struct ex *x, const struct sig *sig, size_t *order)
+{
+	for (size_t i = 0; i < sig->n; i++) {
+		struct ctor_ref *c = zc_arena_alloc(x->a, sizeof(*c));
+
+		c->sig = sig;
+		c->i = i;
+		x->ctors[x->nctors++] = (struct named){ sig->c[i].name,
+							(*order)++, c };
+	}
+}
+
+/* x's index of constructors: Zulib's, then the contract's */
+static void index_ctors(struct ex *x)
+{
+	size_t n = 0, order = 0;
+
 	for (size_t u = 0; u < ZEN_ARRAY_SIZE(zulib_sigs); u++)
-		for (size_t i = 0; i < zulib_sigs[u].n; i++)
-			if (!strcmp(zulib_sigs[u].c[i].name, s)) {
-				h->sig = &zulib_sigs[u];
-				h->i = i;
-				return 1;
-			}
-	return 0;
+		n += zulib_sigs[u].n;
+	for (size_t u = 0; u < x->nuser; u++)
+		n += x->user[u].n;
+	x->ctors = zc_arena_alloc(x->a, (n + 1) * sizeof(*x->ctors));
+	for (size_t u = 0; u < ZEN_ARRAY_SIZE(zulib_sigs); u++)
+		index_sig(x, &zulib_sigs[u], &order);
+	for (size_t u = 0; u < x->nuser; u++)
+		index_sig(x, &x->user[u], &order);
+	qsort(x->ctors, x->nctors, sizeof(*x->ctors), named_cmp);
 }
 
 static int is_user(const struct ex *x, const struct sig *sig)
@@ -215,6 +285,10 @@ static const struct zc_pat **row_new(struct ex *x, size_t cols)
 static void mat_push(struct ex *x, struct mat *m, size_t *cap,
 		     const struct zc_pat **row)
 {
+	if (m->n >= MAX_ROWS) {
+		x->gave_up = 1;
+		return;
+	}
 	if (m->n == *cap) {
 		size_t c = *cap ? 2 * *cap : 8;
 		const struct zc_pat ***r = zc_arena_alloc(x->a,
@@ -608,14 +682,17 @@ static const char **left_out(struct ex *x, const struct mat *m0)
 
 /* ---- scrutinees nothing constrains -------------------------------------- */
 
-/* A variable in scope: whether nothing constrains it (free), what a pure
- * let bound it to, whether a local function's return type is refined. */
+/* A variable in scope: whether nothing constrains it (free), what it
+ * stands for (a pure let's or refined let!'s right-hand side, a match's
+ * scrutinee), whether its type may carry a refinement (for a function:
+ * its result's). */
 struct bound {
 	const char *name;
 	int free;
 	const struct zc_expr *def;
 	int refined;
 	const struct bound *up;
+	unsigned long seen;	/* the constrain_by call that followed def */
 };
 
 struct walk {
@@ -623,14 +700,27 @@ struct walk {
 	const struct zc_module *m;
 	zc_incomplete_fn *fn;
 	void *ctx;
+	size_t bounds;		/* variables bound so far (MAX_BOUNDS) */
+	unsigned long constrains;	/* constrain_by calls so far */
+	const struct bound *spare;	/* bound once they are exhausted */
+	/* the module's top-level bindings and type definitions by name,
+	 * the last of a name where several have it (it shadows) */
+	struct named *lets, *types;
+	size_t nlets, ntypes;
 };
+
 
 static const struct bound *push_bound(struct walk *w, const struct bound *up,
 				      const char *name, int free,
 				      const struct zc_expr *def)
 {
-	struct bound *b = zc_arena_alloc(w->x.a, sizeof(*b));
+	struct bound *b;
 
+	/* past the budget every variable is one constrained spare, and
+	 * nothing more is judged (check_pats) */
+	if (++w->bounds > MAX_BOUNDS)
+		return w->spare;
+	b = zc_arena_alloc(w->x.a, sizeof(*b));
 	b->name = name;
 	b->free = free;
 	b->def = def;
@@ -656,26 +746,26 @@ static const struct zc_expr *app_part(const struct zc_expr *e, size_t i)
 	return i <= e->u.app.nargs ? e->u.app.args[i - 1] : NULL;
 }
 
-static const struct zc_typedef *find_typedef(const struct zc_module *m,
+static const struct zc_typedef *find_typedef(const struct walk *w,
 					     const char *name)
 {
-	const struct zc_typedef *found = NULL;
-
-	for (size_t i = 0; i < m->ndecls; i++)
-		for (size_t j = 0; m->decls[i].kind == ZC_D_TYPE &&
-				   j < m->decls[i].u.type.n; j++)
-			if (!strcmp(m->decls[i].u.type.types[j].name, name))
-				found = &m->decls[i].u.type.types[j];
-	return found;
+	return find_named(w->types, w->ntypes, name);
 }
 
-/* t, or a type it is made of or abbreviates, has a refinement {...} */
+/* The last top-level binding whose pattern is the variable name. */
+static const struct zc_binding *find_let(const struct walk *w,
+					 const char *name)
+{
+	return find_named(w->lets, w->nlets, name);
+}
+
 static int names_any(const struct zc_expr *t, const char *const *names);
 
 /* Zulib's types that are refinements: squash p is x:unit{p} */
 static const char *const refining_types[] = { "squash", "refineType",
 					      NULL };
 
+/* t, or a type it is made of or abbreviates, may hold a refinement */
 static int type_refined(const struct walk *w, const struct zc_expr *t,
 			int depth)
 {
@@ -702,7 +792,7 @@ static int type_refined(const struct walk *w, const struct zc_expr *t,
 	case ZC_E_VAR:
 		if (names_any(t, refining_types))
 			return 1;
-		td = find_typedef(w->m, t->u.name);
+		td = find_typedef(w, t->u.name);
 		return td && (td->refined ||
 			      type_refined(w, td->abbrev, depth + 1));
 	default:
@@ -755,7 +845,7 @@ static int sig_constrains(const struct walk *w, const struct zc_sig *sig)
 /* The contract's function name, if its declared result is refined. */
 static int top_refined(const struct walk *w, const char *name)
 {
-	const struct zc_binding *b = zc_module_find(w->m, name);
+	const struct zc_binding *b = find_let(w, name);
 
 	return b && (type_refined(w, b->ret_type, 0) ||
 		     (b->sig && (type_refined(w, b->sig->ret, 0) ||
@@ -773,8 +863,8 @@ static const char *const refining[] = {
 };
 
 /* e's value may carry a refinement (a let!'s right-hand side) */
-static int rhs_refined_at(const struct walk *w, const struct zc_expr *e,
-			  const struct bound *env, int depth)
+static int rhs_refined(const struct walk *w, const struct zc_expr *e,
+		       const struct bound *env)
 {
 	const struct bound *b;
 	const struct zc_expr *p;
@@ -789,17 +879,14 @@ static int rhs_refined_at(const struct walk *w, const struct zc_expr *e,
 	switch (e->kind) {
 	case ZC_E_VAR:
 		if ((b = find_bound(env, e->u.name)))
-			return b->refined ||
-			       (b->def && (depth >= MAX_DEFS ||
-					   rhs_refined_at(w, b->def, b->up,
-							  depth + 1)));
+			return b->refined;	/* its definition's, when bound */
 		/* a function whose result is refined, or a refined type
 		 * given as an argument (cast someNat x) */
 		return names_any(e, refining) || top_refined(w, e->u.name) ||
 		       type_refined(w, e, 0);
 	case ZC_E_APP:
 		for (size_t i = 0; (p = app_part(e, i)); i++)
-			if (rhs_refined_at(w, p, env, depth))
+			if (rhs_refined(w, p, env))
 				return 1;
 		return 0;
 	case ZC_E_CON: case ZC_E_INT: case ZC_E_STRING: case ZC_E_BOOL:
@@ -807,19 +894,12 @@ static int rhs_refined_at(const struct walk *w, const struct zc_expr *e,
 		return 0;
 	case ZC_E_TUPLE: case ZC_E_LIST:
 		for (size_t i = 0; i < e->u.items.n; i++)
-			if (rhs_refined_at(w, e->u.items.items[i], env,
-					   depth))
+			if (rhs_refined(w, e->u.items.items[i], env))
 				return 1;
 		return 0;
 	default:	/* an if, a match, a let ...: not looked into */
 		return 1;
 	}
-}
-
-static int rhs_refined(const struct walk *w, const struct zc_expr *e,
-		       const struct bound *env)
-{
-	return rhs_refined_at(w, e, env, 0);
 }
 
 /* env with every variable in it constrained */
@@ -848,11 +928,16 @@ static const struct bound *constrain(struct walk *w, const struct bound *env,
 	switch (c->kind) {
 	case ZC_E_VAR:
 		b = find_bound(env, c->u.name);
-		env = push_bound(w, env, c->u.name, 0, NULL);
+		if (b && b->free)	/* (a name bound no other way is not) */
+			env = push_bound(w, env, c->u.name, 0, NULL);
 		if (b && b->refined)	/* its refinement may name anything */
 			return constrain_all(w, env);
-		if (b && b->def && depth < MAX_DEFS)
+		/* each definition once per condition: they share names */
+		if (b && b->def && depth < MAX_DEFS &&
+		    b->seen != w->constrains) {
+			((struct bound *)b)->seen = w->constrains;
 			env = constrain(w, env, b->def, depth + 1);
+		}
 		return env;
 	case ZC_E_APP:
 		for (i = 0; (p = app_part(c, i)); i++)
@@ -906,6 +991,15 @@ struct bind_as {
 	const struct zc_expr *def;
 	int refined;
 };
+
+/* env, with what condition c names constrained */
+static const struct bound *constrain_by(struct walk *w,
+					const struct bound *env,
+					const struct zc_expr *c)
+{
+	w->constrains++;
+	return constrain(w, env, c, 0);
+}
 
 /* env with the variables of p bound as `as` says */
 static const struct bound *bind_pat(struct walk *w, const struct bound *env,
@@ -964,6 +1058,8 @@ static void check_pats(struct walk *w, struct zc_pos pos, const char *what,
 	}
 	w->x.steps = 0;
 	w->x.gave_up = 0;
+	if (w->bounds > MAX_BOUNDS)
+		return;
 	if ((left = left_out(&w->x, &m)))
 		w->fn(w->ctx, pos, what, left[0]);
 }
@@ -1089,7 +1185,7 @@ static int callback_free(const struct walk *w, const struct zc_expr *fn,
 	if (fn->kind != ZC_E_VAR || find_bound(env, fn->u.name) ||
 	    names_any(fn, refining))
 		return 0;
-	if (!(b = zc_module_find(w->m, fn->u.name)))
+	if (!(b = find_let(w, fn->u.name)))
 		return 1;
 	if (!b->sig || !b->sig->types || sig_constrains(w, b->sig))
 		return 0;
@@ -1125,7 +1221,7 @@ static const struct bound *constrain_others(struct walk *w,
 {
 	for (size_t i = 0; i < e->u.app.nargs; i++)
 		if (i != lambda)
-			env = constrain(w, env, e->u.app.args[i], 0);
+			env = constrain_by(w, env, e->u.app.args[i]);
 	return env;
 }
 
@@ -1137,7 +1233,7 @@ static void walk_app(struct walk *w, const struct zc_expr *e,
 	if (is_short(fn) && e->u.app.nargs == 2) {
 		walk_expr(w, e->u.app.args[0], env);
 		walk_expr(w, e->u.app.args[1],
-			  constrain(w, env, e->u.app.args[0], 0));
+			  constrain_by(w, env, e->u.app.args[0]));
 		return;
 	}
 	walk_expr(w, fn, env);
@@ -1215,7 +1311,7 @@ static void walk_match(struct walk *w, const struct zc_expr *e,
 			pats[i] = e->u.match.branches[i].pat;
 		check_pats(w, e->pos, "match", pats, e->u.match.n);
 	}
-	after = constrain(w, env, s, 0);
+	after = constrain_by(w, env, s);
 	for (i = 0; i < e->u.match.n; i++) {
 		/* F* knows the scrutinee equals the pattern */
 		struct bind_as as = { 0, s, 1 };
@@ -1270,7 +1366,7 @@ static void walk_expr(struct walk *w, const struct zc_expr *e,
 		break;
 	case ZC_E_IF:
 		walk_expr(w, e->u.if_.cond, env);
-		env = constrain(w, env, e->u.if_.cond, 0);
+		env = constrain_by(w, env, e->u.if_.cond);
 		walk_expr(w, e->u.if_.then_, env);
 		walk_expr(w, e->u.if_.else_, env);
 		break;
@@ -1315,6 +1411,42 @@ static void collect_variants(struct walk *w)
 			w->x.user[k++].n = t->nctors;
 		}
 	w->x.nuser = k;
+	index_ctors(&w->x);
+}
+
+/* w's indexes of the module's bindings and types */
+static void index_module(struct walk *w)
+{
+	const struct zc_module *m = w->m;
+	size_t nl = 0, nt = 0, order = 0;
+
+	for (size_t i = 0; i < m->ndecls; i++) {
+		const struct zc_decl *d = &m->decls[i];
+
+		nl += d->kind == ZC_D_LET ? d->u.let.nbinds : 0;
+		nt += d->kind == ZC_D_TYPE ? d->u.type.n : 0;
+	}
+	w->lets = zc_arena_alloc(w->x.a, (nl + 1) * sizeof(*w->lets));
+	w->types = zc_arena_alloc(w->x.a, (nt + 1) * sizeof(*w->types));
+	for (size_t i = 0; i < m->ndecls; i++) {
+		const struct zc_decl *d = &m->decls[i];
+
+		for (size_t j = 0; d->kind == ZC_D_LET &&
+				   j < d->u.let.nbinds; j++) {
+			const struct zc_binding *b = &d->u.let.binds[j];
+
+			if (b->pat->kind == ZC_P_VAR)
+				w->lets[w->nlets++] = (struct named){
+					b->pat->u.name, order++, b };
+		}
+		for (size_t j = 0; d->kind == ZC_D_TYPE && j < d->u.type.n;
+		     j++)
+			w->types[w->ntypes++] = (struct named){
+				d->u.type.types[j].name, order++,
+				&d->u.type.types[j] };
+	}
+	qsort(w->lets, w->nlets, sizeof(*w->lets), named_cmp);
+	qsort(w->types, w->ntypes, sizeof(*w->types), named_cmp);
 }
 
 static void walk_binding(struct walk *w, const struct zc_binding *b)
@@ -1331,6 +1463,7 @@ static void walk_binding(struct walk *w, const struct zc_binding *b)
 void zc_check_matches(const struct zc_module *m, zc_incomplete_fn *fn,
 		      void *ctx)
 {
+	static const struct bound spare = { "", 0, NULL, 1, NULL, 0 };
 	struct walk w;
 
 	memset(&w, 0, sizeof(w));
@@ -1338,6 +1471,8 @@ void zc_check_matches(const struct zc_module *m, zc_incomplete_fn *fn,
 	w.m = m;
 	w.fn = fn;
 	w.ctx = ctx;
+	w.spare = &spare;
+	index_module(&w);
 	collect_variants(&w);
 	for (size_t i = 0; i < m->ndecls; i++)
 		for (size_t j = 0; m->decls[i].kind == ZC_D_LET &&

@@ -1306,7 +1306,7 @@ static void plain_body(struct res *r, const struct zc_expr *e,
 static void plain_by_type(struct res *r, const struct zc_expr *e,
 			  const struct scope *s, const struct zc_expr *t)
 {
-	if (r->fn && !r->quiet && t && elab_count(e) && plain_type(r, s, t))
+	if (r->fn && !r->quiet && t && plain_type(r, s, t) && elab_count(e))
 		plain_body(r, e, "its type is no cost type");
 }
 
@@ -1323,8 +1323,8 @@ static struct node *res_body(struct res *r, const struct zc_expr *e,
 	struct node *n = res_expr(r, e, s);
 
 	/* a body with errors of its own is judged once they are fixed */
-	if (n && r->fn && !r->quiet && r->errors == errors && elab_count(e) &&
-	    plain_node(r, n))
+	if (n && r->fn && !r->quiet && r->errors == errors &&
+	    plain_node(r, n) && elab_count(e))
 		plain_body(r, e, "is no cost value");
 	return with_inc(r, e, n);
 }
