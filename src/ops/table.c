@@ -448,7 +448,7 @@ const struct zen_op zen_ops[] = {
 	  "cost value, by what it ends on or its declared type (the "
 	  "elaborator wraps it in inc k, which F* types on cost values "
 	  "only: \"this body counts 2 but is no cost value\"); no match or "
-	  "refutable let! or parameter pattern that leaves a value out "
+	  "refutable let, let! or parameter pattern that leaves a value out "
 	  "where nothing constrains what it matches (a parameter or let! "
 	  "variable of no refined type that no condition on the way names): "
 	  "\"this match does not cover None\"; and main's cost bound.  "

@@ -487,6 +487,11 @@ static void test_incomplete_matches(void)
 			  "val f4: t 0 -> cost nat 2\n"
 			  "let f4 x = match x with | A -> ret 0\n"),
 		  NULL, 0, "arrows not shown, an indexed family");
+	/* a refutable pure let of a parameter is a match of one branch */
+	over_case(MATCHES("val f: option nat -> nat `cost` 1\n"
+			  "let f x = let Some z = x in ret z\n"),
+		  "t.fst:9:15: this pattern does not cover None " INCOMPLETE,
+		  1, "a refutable pure let");
 	/* still judged: a val of more arrows than parameters */
 	over_case(MATCHES("val f: option nat -> nat -> cost nat 5\n"
 			  "let f x = fun n -> match x with "

@@ -1271,6 +1271,11 @@ static void walk_let(struct walk *w, const struct zc_expr *e,
 					? constrain_all(w, env) : env);
 		else
 			walk_expr(w, b->body, env);
+		/* let Some z = x in ...: a match of one branch (h48's za1) */
+		if (!b->nparams && !b->ret_type && !b->pat->refined &&
+		    free_scrutinee(b->body, env))
+			check_pats(w, b->pat->pos, "pattern",
+				   (const struct zc_pat *const *)&b->pat, 1);
 		inner = bind_pat(w, inner, b->pat, &as);
 	}
 	walk_expr(w, e->u.let.body, inner);

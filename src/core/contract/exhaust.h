@@ -1,7 +1,7 @@
 /*
  * exhaust.h - matches F* cannot prove complete (the activation check).
  *
- * F* refuses a contract whose match (or refutable pattern of a let! or a
+ * F* refuses a contract whose match (or refutable pattern of a let, let! or a
  * parameter) does not cover every value of its scrutinee's type, unless
  * it proves the values left out impossible there ("Patterns are
  * incomplete").  zen cannot prove, so it reports a pattern set that
