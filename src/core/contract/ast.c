@@ -157,6 +157,13 @@ static void print_str(struct zen_buf *b, const struct zc_bytes *s)
 	zen_buf_addch(b, '"');
 }
 
+const char *zc_name_last(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+
+	return dot ? dot + 1 : name;
+}
+
 const struct zc_typedef *zc_typedef_applied(const struct zc_typedef *const *tds,
 					    size_t n, const struct zc_expr *t)
 {

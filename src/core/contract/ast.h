@@ -481,6 +481,9 @@ void zc_module_free(struct zc_module *m);
 const struct zc_binding *zc_module_find(const struct zc_module *m,
 					const char *name);
 
+/* The last component of a dotted name ("Zen.Types.PK" -> "PK"). */
+const char *zc_name_last(const char *name);
+
 /* The type abbreviation the type t applies (`t` or `t a1 .. an`): the
  * last of tds[0..n) of its name, when it takes n arguments; else NULL. */
 const struct zc_typedef *zc_typedef_applied(const struct zc_typedef *const *tds,

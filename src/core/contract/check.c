@@ -119,13 +119,6 @@ struct walk {
 
 /* ---- data constructors (2.3) ------------------------------------------ */
 
-static const char *last_part(const char *name)
-{
-	const char *dot = strrchr(name, '.');
-
-	return dot ? dot + 1 : name;
-}
-
 /* The data constructors (2.3), then the collections a Collection
  * holds, with the kind of each; the accessor `tryX` reads kind X
  * (Zen.Data). */
@@ -175,7 +168,7 @@ static int own_ctor(const struct zc_module *m, const char *name)
 /* name is a data constructor (coll = 0) or a collection (coll = 1). */
 static int data_ctor(const struct walk *w, const char *name, int coll)
 {
-	size_t i = data_index(last_part(name));
+	size_t i = data_index(zc_name_last(name));
 
 	return i < ZEN_ARRAY_SIZE(data_kinds) &&
 	       (i >= N_DATA_CTORS) == coll && !own_ctor(w->m, name);
@@ -198,7 +191,7 @@ static void data_con(struct walk *w, const struct zc_pat *p,
 
 	if (!data_ctor(w, p->u.con.name, 0))
 		bad_data(w, p->pos, what, p->u.con.name);
-	else if (!strcmp(last_part(p->u.con.name), "Collection") && a &&
+	else if (!strcmp(zc_name_last(p->u.con.name), "Collection") && a &&
 		 a->kind == ZC_P_CON && !data_ctor(w, a->u.con.name, 1))
 		diag(w->rep, a->pos, "%s: '%s' is not Array, Dict or List",
 		     what, a->u.con.name);
@@ -208,7 +201,7 @@ static void data_con(struct walk *w, const struct zc_pat *p,
 static int option_con(struct walk *w, const struct zc_pat *p,
 		      const char *what)
 {
-	const char *name = last_part(p->u.con.name);
+	const char *name = zc_name_last(p->u.con.name);
 
 	if (!strcmp(name, "None") && !p->u.con.nargs)
 		return 1;
@@ -259,7 +252,7 @@ static void option_data_expr(struct walk *w, const struct zc_expr *e,
 			     const char *what)
 {
 	if (e->kind == ZC_E_APP && e->u.app.fn->kind == ZC_E_CON &&
-	    !strcmp(last_part(e->u.app.fn->u.name), "Some") &&
+	    !strcmp(zc_name_last(e->u.app.fn->u.name), "Some") &&
 	    e->u.app.nargs == 1)
 		data_expr(w, e->u.app.args[0], what);
 }
@@ -329,7 +322,7 @@ static void check_app(struct walk *w, const struct zc_expr *e)
 {
 	const struct zc_expr *f = e->u.app.fn;
 
-	if (f->kind == ZC_E_CON && !strcmp(last_part(f->u.name), "Update") &&
+	if (f->kind == ZC_E_CON && !strcmp(zc_name_last(f->u.name), "Update") &&
 	    !own_ctor(w->m, f->u.name) && e->u.app.nargs == 1)
 		data_expr(w, e->u.app.args[0], "state update");
 }
@@ -419,8 +412,7 @@ static int is_cost_codomain(const struct zc_expr *t)
 		t = t->u.app.fn;
 	if (!t || (t->kind != ZC_E_VAR && t->kind != ZC_E_CON))
 		return 1;	/* an arrow, a tuple ...: no abbreviation */
-	last = strrchr(t->u.name, '.');
-	last = last ? last + 1 : t->u.name;
+	last = zc_name_last(t->u.name);
 	return !strcmp(last, "cost") || !strcmp(last, "optionT") ||
 	       !strcmp(last, "resultT") || !strcmp(last, "t");
 }
@@ -717,7 +709,7 @@ static enum zen_data_kind accessor_kind(const struct zc_expr *e)
 
 	if (e->kind != ZC_E_VAR)
 		return ZEN_DATA_NONE;
-	n = last_part(e->u.name);
+	n = zc_name_last(e->u.name);
 	return strncmp(n, "try", 3) ? ZEN_DATA_NONE : kind_of(n + 3);
 }
 
@@ -729,7 +721,7 @@ static enum zen_data_kind pat_kind(const struct zc_pat *p)
 
 	if (p->kind != ZC_P_CON)
 		return ZEN_DATA_NONE;
-	name = last_part(p->u.con.name);
+	name = zc_name_last(p->u.con.name);
 	if (!strcmp(name, "Some") && p->u.con.nargs == 1)
 		return pat_kind(p->u.con.args[0]);
 	if (!strcmp(name, "Collection") && p->u.con.nargs == 1 &&
@@ -780,7 +772,7 @@ static int key_app(const struct shapes *sh, const struct zc_expr *e)
 	if (e->kind != ZC_E_APP || e->u.app.fn->kind != ZC_E_VAR)
 		return 0;
 	f = e->u.app.fn->u.name;
-	if (!strcmp(last_part(f), "tryFind"))
+	if (!strcmp(zc_name_last(f), "tryFind"))
 		return 1;
 	return strcmp(f, "main") && strcmp(f, "cf") &&
 	       zc_module_find(sh->m, f);
@@ -935,7 +927,7 @@ static int is_comparison(const struct zc_expr *e)
 	if (e->kind != ZC_E_APP || e->u.app.nargs != 2 ||
 	    e->u.app.fn->kind != ZC_E_VAR)
 		return 0;
-	n = last_part(e->u.app.fn->u.name);
+	n = zc_name_last(e->u.app.fn->u.name);
 	for (size_t i = 0; i < ZEN_ARRAY_SIZE(ops); i++)
 		if (!strcmp(n, ops[i]))
 			return 1;
@@ -1006,10 +998,10 @@ static const char *parse_app(const struct shapes *sh, const struct zc_expr *e,
 	} else if (e->u.app.nargs != 1) {
 		return NULL;
 	}
-	if (fn->kind != ZC_E_VAR || !is_parser(last_part(fn->u.name)) ||
+	if (fn->kind != ZC_E_VAR || !is_parser(zc_name_last(fn->u.name)) ||
 	    !(*s = string_of(sh, arg)))
 		return NULL;
-	return last_part(fn->u.name);
+	return zc_name_last(fn->u.name);
 }
 
 /* A key, hash or contract id parsed from a constant: a sender or a
@@ -1055,11 +1047,11 @@ static void shape_visit(void *ud, const struct zc_expr *e)
 	}
 	if (is_comparison(e))
 		compared_literals(sh, e);
-	if (e->kind == ZC_E_VAR && !strcmp(last_part(e->u.name), "verify"))
+	if (e->kind == ZC_E_VAR && !strcmp(zc_name_last(e->u.name), "verify"))
 		sh->verifies = 1;
 	if (e->kind == ZC_E_VAR &&
-	    (!strcmp(last_part(e->u.name), "updateString") ||
-	     !strcmp(last_part(e->u.name), "updateByteArray")))
+	    (!strcmp(zc_name_last(e->u.name), "updateString") ||
+	     !strcmp(zc_name_last(e->u.name), "updateByteArray")))
 		sh->hashes_strings = 1;
 	if (e->kind == ZC_E_INT && literal_of(&e->u.lit_int) > sh->top)
 		sh->top = literal_of(&e->u.lit_int);
@@ -1067,7 +1059,7 @@ static void shape_visit(void *ud, const struct zc_expr *e)
 		return;
 	f = e->u.app.fn;
 	if (f->kind == ZC_E_VAR &&
-	    !strcmp(last_part(f->u.name), "getAvailableTokens"))
+	    !strcmp(zc_name_last(f->u.name), "getAvailableTokens"))
 		sh->tokens = 1;
 	if (key_app(sh, e))
 		keys_of(sh, e, ZEN_DATA_NONE);
@@ -2464,9 +2456,8 @@ static void uncost_diag(struct zen_check_report *rep, const struct found *fd,
 {
 	if (reported_at(rep, fd->upos))
 		return;
-	diag(rep, fd->upos, "this body counts %llu but is no cost value (the "
-	     "reference's elaborator wraps it in inc %llu, which F* types on "
-	     "cost values only) for command %s%s",
+	diag(rep, fd->upos, "this body counts %llu but is no cost value "
+	     ZC_UNCOST_WHY " for command %s%s",
 	     (unsigned long long)fd->uk, (unsigned long long)fd->uk, command,
 	     desc);
 }

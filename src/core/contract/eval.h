@@ -225,7 +225,11 @@ int zc_exec_over(const struct zc_exec *ex, struct zc_over *o);
  * COST VALUES: no short-circuit left the count short of the type's). */
 int zc_exec_under(const struct zc_exec *ex, struct zc_over *o);
 /* The first body of count k > 0 the run found ending on no cost value
- * (the elaborator's `inc k` could not type it): 1, its position and k. */
+ * (the elaborator's `inc k` could not type it): 1, its position and k.
+ * The activation check says why, k given twice (also for the bodies it
+ * finds without a run, resolve.c plain_body): */
+#define ZC_UNCOST_WHY "(the reference's elaborator wraps it in inc %llu, " \
+	"which F* types on cost values only)"
 int zc_exec_uncost(const struct zc_exec *ex, struct zc_pos *pos,
 		   uint64_t *k);
 

@@ -144,13 +144,6 @@ struct ex {
 	int gave_up;
 };
 
-static const char *last_part(const char *name)
-{
-	const char *d = strrchr(name, '.');
-
-	return d ? d + 1 : name;
-}
-
 struct ctor_ref {
 	const struct sig *sig;
 	size_t i;
@@ -160,7 +153,7 @@ struct ctor_ref {
 static int find_ctor(const struct ex *x, const char *name, struct head *h)
 {
 	const struct ctor_ref *c = find_named(x->ctors, x->nctors,
-					      last_part(name));
+					      zc_name_last(name));
 
 	if (!c)
 		return 0;
@@ -810,7 +803,7 @@ static int names_any(const struct zc_expr *t, const char *const *names)
 	switch (t->kind) {
 	case ZC_E_VAR: case ZC_E_CON:
 		for (; *names; names++)
-			if (!strcmp(last_part(t->u.name), *names))
+			if (!strcmp(zc_name_last(t->u.name), *names))
 				return 1;
 		return 0;
 	case ZC_E_APP:
@@ -1050,6 +1043,8 @@ static void check_pats(struct walk *w, struct zc_pos pos, const char *what,
 	size_t cap = 0;
 	const char **left;
 
+	if (w->bounds > MAX_BOUNDS)
+		return;
 	for (size_t i = 0; i < n; i++) {
 		const struct zc_pat **row = row_new(&w->x, 1);
 
@@ -1058,10 +1053,15 @@ static void check_pats(struct walk *w, struct zc_pos pos, const char *what,
 	}
 	w->x.steps = 0;
 	w->x.gave_up = 0;
-	if (w->bounds > MAX_BOUNDS)
-		return;
 	if ((left = left_out(&w->x, &m)))
 		w->fn(w->ctx, pos, what, left[0]);
+}
+
+/* A refutable pattern of a let, a let! or a parameter: one branch.  (An
+ * annotated one, (p : T{...}), is not judged: head_of.) */
+static void check_pat(struct walk *w, const struct zc_pat *p)
+{
+	check_pats(w, p->pos, "pattern", &p, 1);
 }
 
 static int is_free_var(const struct zc_expr *e, const struct bound *env)
@@ -1110,10 +1110,8 @@ static void walk_params(struct walk *w, struct zc_pat *const *params,
 			const struct zc_expr *body, const struct bound *env)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (as[i].free && !params[i]->refined)
-			check_pats(w, params[i]->pos, "pattern",
-				   (const struct zc_pat *const *)&params[i],
-				   1);
+		if (as[i].free)
+			check_pat(w, params[i]);
 		env = bind_pat(w, env, params[i], &as[i]);
 	}
 	walk_expr(w, body, env);
@@ -1272,10 +1270,9 @@ static void walk_let(struct walk *w, const struct zc_expr *e,
 		else
 			walk_expr(w, b->body, env);
 		/* let Some z = x in ...: a match of one branch (h48's za1) */
-		if (!b->nparams && !b->ret_type && !b->pat->refined &&
+		if (!b->nparams && !b->ret_type &&
 		    free_scrutinee(b->body, env))
-			check_pats(w, b->pat->pos, "pattern",
-				   (const struct zc_pat *const *)&b->pat, 1);
+			check_pat(w, b->pat);
 		inner = bind_pat(w, inner, b->pat, &as);
 	}
 	walk_expr(w, e->u.let.body, inner);
@@ -1293,9 +1290,7 @@ static void walk_letbang(struct walk *w, const struct zc_expr *e,
 
 	walk_expr(w, e->u.letbang.rhs, env);
 	if (free)
-		check_pats(w, p->pos, "pattern",
-			   (const struct zc_pat *const *)&e->u.letbang.pat,
-			   1);
+		check_pat(w, p);
 	walk_expr(w, e->u.letbang.body, bind_pat(w, env, p, &as));
 }
 
@@ -1385,41 +1380,20 @@ static void walk_expr(struct walk *w, const struct zc_expr *e,
 
 /* ---- the module ------------------------------------------------------------ */
 
-static void collect_variants(struct walk *w)
+/* The contract's variant t, as a signature of x's. */
+static void add_variant(struct ex *x, const struct zc_typedef *t)
 {
-	const struct zc_module *m = w->m;
-	size_t n = 0, k = 0;
+	struct ctor *c = zc_arena_alloc(x->a, (t->nctors + 1) * sizeof(*c));
 
-	for (size_t i = 0; i < m->ndecls; i++)
-		for (size_t j = 0; m->decls[i].kind == ZC_D_TYPE &&
-				   j < m->decls[i].u.type.n; j++)
-			n += m->decls[i].u.type.types[j].form ==
-			     ZC_TY_VARIANT;
-	w->x.user = zc_arena_alloc(w->x.a, (n ? n : 1) * sizeof(struct sig));
-	for (size_t i = 0; i < m->ndecls; i++)
-		for (size_t j = 0; m->decls[i].kind == ZC_D_TYPE &&
-				   j < m->decls[i].u.type.n; j++) {
-			const struct zc_typedef *t =
-				&m->decls[i].u.type.types[j];
-			struct ctor *c;
-
-			w->x.user_refined |= t->refined;
-			if (t->form != ZC_TY_VARIANT)
-				continue;
-			c = zc_arena_alloc(w->x.a, (t->nctors ? t->nctors : 1) *
-						     sizeof(*c));
-			for (size_t q = 0; q < t->nctors; q++) {
-				c[q].name = t->ctors[q].name;
-				c[q].arity = t->ctors[q].arity > 0;
-			}
-			w->x.user[k].c = c;
-			w->x.user[k++].n = t->nctors;
-		}
-	w->x.nuser = k;
-	index_ctors(&w->x);
+	for (size_t q = 0; q < t->nctors; q++) {
+		c[q].name = t->ctors[q].name;
+		c[q].arity = t->ctors[q].arity > 0;
+	}
+	x->user[x->nuser].c = c;
+	x->user[x->nuser++].n = t->nctors;
 }
 
-/* w's indexes of the module's bindings and types */
+/* w's indexes of the module's bindings, types and constructors */
 static void index_module(struct walk *w)
 {
 	const struct zc_module *m = w->m;
@@ -1433,6 +1407,7 @@ static void index_module(struct walk *w)
 	}
 	w->lets = zc_arena_alloc(w->x.a, (nl + 1) * sizeof(*w->lets));
 	w->types = zc_arena_alloc(w->x.a, (nt + 1) * sizeof(*w->types));
+	w->x.user = zc_arena_alloc(w->x.a, (nt + 1) * sizeof(*w->x.user));
 	for (size_t i = 0; i < m->ndecls; i++) {
 		const struct zc_decl *d = &m->decls[i];
 
@@ -1445,13 +1420,19 @@ static void index_module(struct walk *w)
 					b->pat->u.name, order++, b };
 		}
 		for (size_t j = 0; d->kind == ZC_D_TYPE && j < d->u.type.n;
-		     j++)
-			w->types[w->ntypes++] = (struct named){
-				d->u.type.types[j].name, order++,
-				&d->u.type.types[j] };
+		     j++) {
+			const struct zc_typedef *t = &d->u.type.types[j];
+
+			w->types[w->ntypes++] = (struct named){ t->name,
+								order++, t };
+			w->x.user_refined |= t->refined;
+			if (t->form == ZC_TY_VARIANT)
+				add_variant(&w->x, t);
+		}
 	}
 	qsort(w->lets, w->nlets, sizeof(*w->lets), named_cmp);
 	qsort(w->types, w->ntypes, sizeof(*w->types), named_cmp);
+	index_ctors(&w->x);
 }
 
 static void walk_binding(struct walk *w, const struct zc_binding *b)
@@ -1478,7 +1459,6 @@ void zc_check_matches(const struct zc_module *m, zc_incomplete_fn *fn,
 	w.ctx = ctx;
 	w.spare = &spare;
 	index_module(&w);
-	collect_variants(&w);
 	for (size_t i = 0; i < m->ndecls; i++)
 		for (size_t j = 0; m->decls[i].kind == ZC_D_LET &&
 				   j < m->decls[i].u.let.nbinds; j++)

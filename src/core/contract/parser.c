@@ -453,14 +453,6 @@ static int simple_name(const struct zc_token *t)
 	return t->kind == ZC_T_IDENT && !strchr(t->text, '.');
 }
 
-/* the last dotted component */
-static const char *last_component(const char *s)
-{
-	const char *d = strrchr(s, '.');
-
-	return d ? d + 1 : s;
-}
-
 static int is_opsym(const struct zc_token *t)
 {
 	return t->kind == ZC_T_OP || t->kind == ZC_T_PREFIXOP ||
@@ -572,14 +564,30 @@ struct tyinfo {
 	struct vec implicits;	/* binder names of the implicit domains */
 };
 
+/* What may constrain a type's values was read since marks m were taken:
+ * a refinement or an arrow (ast.h zc_expr.refined). */
+struct marks {
+	size_t refinements, arrows;
+};
+
+static struct marks marks_now(const P *p)
+{
+	return (struct marks){ p->refinements, p->type_arrows };
+}
+
+static bool marks_moved(const P *p, struct marks m)
+{
+	return p->refinements != m.refinements || p->type_arrows != m.arrows;
+}
+
 /* A type annotation of a pattern (p : T): 1 when T may constrain the
- * values (a refinement or an arrow in it, ast.h zc_pat.refined). */
+ * values (ast.h zc_pat.refined). */
 static bool parse_type_constrains(P *p)
 {
-	size_t refinements = p->refinements, arrows = p->type_arrows;
+	struct marks m = marks_now(p);
 
 	parse_type(p, L_0A);
-	return p->refinements != refinements || p->type_arrows != arrows;
+	return marks_moved(p, m);
 }
 
 /*
@@ -589,11 +597,10 @@ static bool parse_type_constrains(P *p)
  */
 static struct zc_expr *parse_operand_type(P *p, int min)
 {
-	size_t refinements = p->refinements, arrows = p->type_arrows;
+	struct marks m = marks_now(p);
 	struct zc_expr *e = parse_binop(p, min);
 
-	if (e && (p->refinements != refinements ||
-		  p->type_arrows != arrows))
+	if (e && marks_moved(p, m))
 		e->refined = true;
 	return e;
 }
@@ -1129,7 +1136,7 @@ static struct zc_expr *parse_record(P *p)
 	for (;;) {
 		const struct zc_token *f = expect(p, ZC_T_IDENT, "field name");
 
-		vpush(p, &fields, (void *)last_component(f->text));
+		vpush(p, &fields, (void *)zc_name_last(f->text));
 		if (!strchr(f->text, '.') && !is(p, ZC_T_EQUALS) &&
 		    (is(p, ZC_T_SEMI) || is(p, ZC_T_RBRACE))) {
 			/* `{ f }` is `{ f = f }` (simpleDef: qlident; a
@@ -1361,7 +1368,8 @@ static void parse_param(P *p, struct vec *params, struct vec *impl,
 {
 	const struct zc_expr *ty;
 	struct zc_pat *x;
-	size_t first = params->n, refinements, arrows;
+	size_t first = params->n;
+	struct marks m;
 
 	if (impl && is(p, ZC_T_HASH) && simple_name(peek(p, 1)))
 		vpush(p, impl, (void *)peek(p, 1)->text);
@@ -1401,13 +1409,11 @@ static void parse_param(P *p, struct vec *params, struct vec *impl,
 				vpush(p, params, x);
 			}
 			advance(p);
-			refinements = p->refinements;
-			arrows = p->type_arrows;
+			m = marks_now(p);
 			ty = parse_annot(p, L_0A);
 			for (size_t i = first; i < params->n; i++)
 				((struct zc_pat *)params->v[i])->refined =
-					p->refinements != refinements ||
-					p->type_arrows != arrows;
+					marks_moved(p, m);
 			expect(p, ZC_T_RPAREN, "')'");
 			while (types && types->n < params->n)
 				vpush(p, types, (void *)ty);
@@ -1541,11 +1547,10 @@ static void parse_binding(P *p, int rec, struct zc_binding *b)
 		b->pat = parse_pattern(p, 0);
 	}
 	if (accept(p, ZC_T_COLON)) {
-		size_t refinements = p->refinements, arrows = p->type_arrows;
+		struct marks m = marks_now(p);
 
 		b->ret_type = parse_annot(p, L_CONS);
-		b->ret_constrains = p->refinements != refinements ||
-				    p->type_arrows != arrows;
+		b->ret_constrains = marks_moved(p, m);
 	}
 	expect(p, ZC_T_EQUALS, "'='");
 	p->vals = NULL;		/* the body's lets are local */
@@ -1905,7 +1910,7 @@ static struct zc_pat *parse_atomic_pat(P *p)
 		break;
 	case ZC_T_UIDENT:
 		advance(p);
-		check_binder(p, last_component(t->text), t);
+		check_binder(p, zc_name_last(t->text), t);
 		x = mkpat(p, ZC_P_CON, t);
 		x->u.con.name = t->text;
 		break;
@@ -1995,7 +2000,7 @@ static struct zc_pat *parse_atomic_pat(P *p)
 			const struct zc_token *n = expect(p, ZC_T_IDENT,
 							  "field name");
 
-			vpush(p, &f, (void *)last_component(n->text));
+			vpush(p, &f, (void *)zc_name_last(n->text));
 			if (!is(p, ZC_T_EQUALS) && !strchr(n->text, '.')) {
 				/* `{ f }` is `{ f = f }` (fieldPattern) */
 				struct zc_pat *b = mkpat(p, ZC_P_VAR, n);
@@ -2040,7 +2045,7 @@ static struct zc_pat *parse_pat_app(P *p)
 		struct vec args = { 0 };
 
 		advance(p);
-		check_binder(p, last_component(t->text), t);
+		check_binder(p, zc_name_last(t->text), t);
 		while (starts_atomic_pat(p)) {
 			struct zc_pat *a = parse_atomic_pat(p);
 

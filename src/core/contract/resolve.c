@@ -926,6 +926,21 @@ static const struct zc_expr *subst_params(struct res *r,
 	}
 }
 
+/* T of `Tot T` or `GTot T` (also `Tot T (decreases e)`, as Zulib's foldT
+ * writes), else NULL. */
+static const struct zc_expr *under_tot(const struct zc_expr *t)
+{
+	const struct zc_expr *fn;
+
+	if (t->kind != ZC_E_APP)
+		return NULL;
+	fn = t->u.app.fn;
+	if (fn->kind != ZC_E_CON || (strcmp(fn->u.name, "Tot") &&
+				     strcmp(fn->u.name, "GTot")))
+		return NULL;
+	return t->u.app.args[0];
+}
+
 /* The cost index E of type t, or NULL (depth: abbreviations followed so
  * far, 8 at most: `type cost a n = cost a n` would not end). */
 static const struct zc_expr *cost_index_at(struct res *r,
@@ -950,11 +965,8 @@ static const struct zc_expr *cost_index_at(struct res *r,
 		if (t->kind != ZC_E_APP)
 			return NULL;
 		fn = t->u.app.fn;
-		/* Tot T, and Tot T (decreases e) as Zulib's foldT writes */
-		if (fn->kind == ZC_E_CON && t->u.app.nargs >= 1 &&
-		    (!strcmp(fn->u.name, "Tot") ||
-		     !strcmp(fn->u.name, "GTot"))) {
-			t = t->u.app.args[0];
+		if ((ix = under_tot(t))) {
+			t = ix;
 			continue;
 		}
 		if (fn->kind == ZC_E_VAR && t->u.app.nargs == 2 &&
@@ -1198,14 +1210,8 @@ static int plain_type(struct res *r, const struct scope *s,
 		int kind;
 		size_t val;
 
-		if (td) {
-			t = td->abbrev;
-			continue;
-		}
-		if (fn->kind == ZC_E_CON && fn != t &&
-		    (!strcmp(fn->u.name, "Tot") ||
-		     !strcmp(fn->u.name, "GTot"))) {
-			t = t->u.app.args[0];
+		if (td || under_tot(t)) {
+			t = td ? td->abbrev : under_tot(t);
 			continue;
 		}
 		if (fn->kind != ZC_E_VAR ||
@@ -1296,9 +1302,8 @@ static void plain_body(struct res *r, const struct zc_expr *e,
 		return;
 	r->plain_reported = e;
 	r->quiet = 0;
-	rfail(r, e->pos, "this body counts %llu but %s (the reference's "
-	      "elaborator wraps it in inc %llu, which F* types on cost values "
-	      "only)", k, why, k);
+	rfail(r, e->pos, "this body counts %llu but %s " ZC_UNCOST_WHY, k, why,
+	      k);
 	r->quiet = quiet;
 }
 
